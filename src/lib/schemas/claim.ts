@@ -1,0 +1,70 @@
+import { z } from 'zod';
+import { acknowledgementSchema } from './message.js';
+
+/** The kinds of stated numbers perflab checks. */
+export const claimKindSchema = z.enum([
+  /** A metric value in a conclusion or summary table cell (`Total TPS: 6595.66`, `Mean latency: 1.66s/req`). */
+  'cell-value',
+  /** A stated improvement (`(+58.1%)`, `(2.7x faster)`, `+4.3%` in a summary-of-options row). */
+  'improvement',
+  /** A value in a prose ranking (`Result: A (x tok/s) > ...`, `Mean latency per request: ...`). */
+  'ranking-value',
+  /** A relation symbol in a ranking (`>`, `<`, `=`) between two neighbours. */
+  'ranking-order',
+  /** A number in a `- Summary:` sentence. */
+  'summary-number',
+  /** `Throughput improved from X to Y` and per-GPU transitions. */
+  'transition',
+  /** A percentage or ratio in an essay table or bullet (`Change` column, `+14.8% TPS`). */
+  'essay-change',
+  /** A success-rate note (`Success rate: 51.6%`). */
+  'success-rate',
+]);
+
+/** Outcome of checking one stated number. */
+export const verdictSchema = z.enum(['verified', 'mismatch', 'untraceable']);
+
+/** Where the number behind a claim comes from. */
+export const claimSourceSchema = z.object({
+  /** Path of the file holding the run (the same page, or another page for cross-page matches). */
+  path: z.string(),
+  /** 1-based line of the metric (or of the run when the value is derived from several metrics). */
+  line: z.number().int().positive(),
+  /** Canonical metric name, or a derived name such as `mean_request_latency_s`. */
+  metric: z.string(),
+  /** Anchor id of the run (`run-L84`). */
+  runId: z.string(),
+});
+
+/** One stated number and its verdict. */
+export const claimSchema = z.object({
+  /** Stable id within the page, `claim-L<line>-C<column>`. */
+  id: z.string(),
+  /** 1-based line of the stated number. */
+  line: z.number().int().positive(),
+  /** 1-based column of the stated number. */
+  column: z.number().int().positive(),
+  kind: claimKindSchema,
+  /** The exact text of the number as written (`+58.1%`, `6595.66`, `2.7x faster`, `>`). */
+  text: z.string(),
+  /** Parsed stated value (percent as a percent, ratio as a ratio); null for relation symbols. */
+  stated: z.number().nullable(),
+  /** The value recomputed from the raw runs, rounded to the stated precision; null when untraceable. */
+  recomputed: z.number().nullable(),
+  verdict: verdictSchema,
+  /** The formula used, with its inputs (`(10426.27 / 6595.66 - 1) x 100`). */
+  formula: z.string().nullable(),
+  /** The tolerance applied (`half-up to 1 decimal; inputs +/- 0.005`). */
+  tolerance: z.string().nullable(),
+  /** The run and metric behind the number; several when a formula reads several runs. */
+  source: claimSourceSchema.nullable(),
+  /** Further sources (e.g. the baseline run of an improvement). */
+  sources: z.array(claimSourceSchema),
+  /** Set when an inline comment acknowledges this claim's finding. */
+  acknowledged: acknowledgementSchema.nullable(),
+});
+
+export type ClaimKind = z.output<typeof claimKindSchema>;
+export type Verdict = z.output<typeof verdictSchema>;
+export type ClaimSource = z.output<typeof claimSourceSchema>;
+export type Claim = z.output<typeof claimSchema>;

@@ -1,0 +1,159 @@
+import { z } from 'zod';
+import { claimSchema } from './claim.js';
+import { messageSchema } from './message.js';
+import { runSchema } from './run.js';
+
+const line = z.number().int().positive();
+
+/** A piece of page text with the line it starts on. */
+export const textAtSchema = z.object({ text: z.string(), line });
+
+/** An engine and its version from "Engine Version" (`- vLLM: v0.11.0`, `- vLLM v0.17.1`) or a title. */
+export const engineSchema = z.object({
+  /** Engine name as written (`vLLM`, `SGLang`, `TensorRT-LLM`, `MindIE`). */
+  name: z.string(),
+  /** Version as written (`v0.11.0`), or null. */
+  version: z.string().nullable(),
+  line,
+});
+
+/** A shell command in a fence (serving command, benchmark command). */
+export const commandSchema = z.object({
+  /** The command text with line continuations joined. */
+  text: z.string(),
+  /** 1-based line of the command's first line. */
+  line,
+  /** Engine launched (`vllm`, `sglang`, `trtllm`, `mindie`) or benchmark tool (`vllm-bench`, `guidellm`). */
+  tool: z.string().nullable(),
+  /** Model argument (`Qwen/Qwen3-8B`), or null. */
+  model: z.string().nullable(),
+  /** Flags as written (`--tensor-parallel-size 4`, `--kv-cache-dtype=fp8`). */
+  flags: z.array(z.string()),
+});
+
+/** A conclusion-table cell split into its parts; the numbers themselves are claims. */
+export const cellSchema = z.object({
+  /** Cell text without HTML tags. */
+  text: z.string(),
+  line,
+  column: line,
+});
+
+/** A row of the conclusion comparison table. */
+export const conclusionRowSchema = z.object({
+  /** Benchmark case (`ShareGPT`, `Long Prompt`, `ShareGPT BS=1`, `Rate 8`). */
+  case: z.string(),
+  line,
+  baseline: cellSchema,
+  optimized: cellSchema,
+});
+
+/** One variant tried within an experiment. */
+export const variantSchema = z.object({
+  /** Label (`vLLM`, `FP8`, `TP4+EP4`, H4 text on new pages). */
+  label: z.string(),
+  line,
+  /** Engine read from the serving command or the page's engine context. */
+  engine: z.string().nullable(),
+  /** Model read from the serving command. */
+  model: z.string().nullable(),
+  /** Serving command or backend-parameters, when given. */
+  command: commandSchema.nullable(),
+  /** Run ids (`run-L84`) of the variant's result blocks. */
+  runs: z.array(z.string()),
+});
+
+/** A numbered or unnumbered experiment section under "Experiment Results". */
+export const experimentSchema = z.object({
+  /** Heading text (`1. Choosing the Inference Engine`). */
+  heading: z.string(),
+  /** Number from `### N. ...`, null when unnumbered. */
+  number: z.number().int().nullable(),
+  line,
+  /** MkDocs-style anchor of the heading. */
+  anchor: z.string(),
+  variants: z.array(variantSchema),
+});
+
+/** A row of "Summary of Optimization Options" (cells as text; the numbers are claims). */
+export const summaryRowSchema = z.object({ cells: z.array(z.string()), line });
+
+/** A case in "Other Benchmark Cases". */
+export const otherCaseSchema = z.object({
+  /** Case name (`random 128 input`, `Short Prompt`, an H4 text). */
+  case: z.string(),
+  line,
+  /** Run ids of the baseline side. */
+  baseline: z.array(z.string()),
+  /** Run ids of the optimized side. */
+  optimized: z.array(z.string()),
+});
+
+export const linkSchema = z.object({ url: z.string(), text: z.string(), line, column: line });
+export const imageSchema = z.object({ url: z.string(), alt: z.string(), line, column: line });
+export const headingSchema = z.object({
+  depth: z.number().int().min(1).max(6),
+  text: z.string(),
+  /** MkDocs `toc` slug: lowercase, punctuation dropped, spaces to `-`. */
+  slug: z.string(),
+  line,
+});
+
+/** Everything perflab reads from one Markdown page. */
+export const reportSchema = z.object({
+  /** Path as given to the checker (relative to the content root in the site). */
+  path: z.string(),
+  /** URL slug without extension (`qwen3-14b/h100`). */
+  slug: z.string(),
+  /** Page type: an optimization report, an engine-baseline log, or an essay. */
+  kind: z.enum(['report', 'engine-baseline', 'essay']),
+  /** H1 text (front matter `title` overrides). */
+  title: z.string().nullable(),
+  /** Model id (`Qwen/Qwen3-14B`). */
+  model: z.string().nullable(),
+  /** GPU type and count, from "Hardware", the title and the serving commands. */
+  hardware: z
+    .object({
+      /** Accelerator name (`H100`, `A100`, `910B`). */
+      gpu: z.string().nullable(),
+      /** Number of devices, when stated or implied by parallelism flags. */
+      count: z.number().int().positive().nullable(),
+      /** The hardware text as written. */
+      text: z.string(),
+    })
+    .nullable(),
+  objective: z.enum(['throughput', 'latency']).nullable(),
+  engines: z.array(engineSchema),
+  /** Benchmark datasets and profiles (`ShareGPT`, `ShareGPT 8RPS`). */
+  datasets: z.array(textAtSchema),
+  /** Benchmark commands (`vllm bench serve ...`, `guidellm benchmark ...`). */
+  benchmarkCommands: z.array(commandSchema),
+  /** The "Serving Command" of the Conclusion. */
+  recommendedCommand: commandSchema.nullable(),
+  conclusion: z.array(conclusionRowSchema),
+  experiments: z.array(experimentSchema),
+  summary: z.array(summaryRowSchema),
+  otherCases: z.array(otherCaseSchema),
+  runs: z.array(runSchema),
+  claims: z.array(claimSchema),
+  links: z.array(linkSchema),
+  images: z.array(imageSchema),
+  headings: z.array(headingSchema),
+  /** Optional YAML front matter, as parsed. */
+  frontmatter: z.record(z.string(), z.unknown()),
+  messages: z.array(messageSchema),
+});
+
+export type TextAt = z.output<typeof textAtSchema>;
+export type Engine = z.output<typeof engineSchema>;
+export type Command = z.output<typeof commandSchema>;
+export type Cell = z.output<typeof cellSchema>;
+export type ConclusionRow = z.output<typeof conclusionRowSchema>;
+export type Variant = z.output<typeof variantSchema>;
+export type Experiment = z.output<typeof experimentSchema>;
+export type SummaryRow = z.output<typeof summaryRowSchema>;
+export type OtherCase = z.output<typeof otherCaseSchema>;
+export type Link = z.output<typeof linkSchema>;
+export type Image = z.output<typeof imageSchema>;
+export type Heading = z.output<typeof headingSchema>;
+export type Report = z.output<typeof reportSchema>;
