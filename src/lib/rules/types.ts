@@ -1,0 +1,35 @@
+import type { Draft } from '../diagnostics.js';
+import type { Report } from '../schemas/report.js';
+import type { Severity } from '../schemas/message.js';
+
+/** What a rule sees: one page, its source, and every page of the set being checked. */
+export interface RuleContext {
+  /** The page being checked (runs, claims, headings, links, commands ...). */
+  report: Report;
+  /** The page's Markdown source, as read. */
+  source: string;
+  /** Every page checked together (cross-page rules); includes `report`. */
+  reports: readonly Report[];
+  /** Whether a path (resolved relative to the page's file on disk) exists; used by link and image rules. */
+  exists: (absolutePath: string) => boolean;
+  /** Absolute path of the page's file on disk, when it has one. */
+  absolutePath: string | null;
+}
+
+/**
+ * One rule, one file; the file name is the rule id. The header comment documents the rule with an ok and a
+ * not-ok example, and `examples` holds exactly those examples so tests and docs cannot drift.
+ */
+export interface Rule {
+  /** Rule id, equal to the file name (`claim-mismatch`). */
+  id: string;
+  /** Default severity; the config file can override it. */
+  severity: Severity;
+  /** One sentence: what it checks. */
+  description: string;
+  /** Formula and tolerance, for rules that compare numbers. */
+  formula?: string;
+  /** Markdown examples: an `ok` page that yields no message and a `notOk` page that yields at least one. */
+  examples: { ok: string; notOk: string };
+  check(context: RuleContext): Draft[];
+}
