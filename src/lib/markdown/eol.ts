@@ -1,0 +1,42 @@
+/**
+ * CRLF handling: parse the LF form (so values and columns match an LF file) and
+ * map offsets back to the original text, where each `\r\n` is one byte longer.
+ */
+import type { Node } from 'unist';
+
+export interface Eol {
+  /** The text with every `\r\n` replaced by `\n`. */
+  text: string;
+  /** `shift[line - 1]`: number of `\r` removed before that line starts; empty when none were. */
+  shift: number[];
+}
+
+export function normalizeEol(original: string): Eol {
+  if (!original.includes('\r\n')) return { text: original, shift: [] };
+  const shift: number[] = [0];
+  let removed = 0;
+  for (let index = original.indexOf('\n'); index !== -1; index = original.indexOf('\n', index + 1)) {
+    if (original.charCodeAt(index - 1) === 13) removed++;
+    shift.push(removed);
+  }
+  return { text: original.replace(/\r\n/g, '\n'), shift };
+}
+
+/** Shift every offset in the tree back into the original text. Linear in the tree size. */
+export function restoreOffsets(tree: Node, eol: Eol): void {
+  if (eol.shift.length === 0) return;
+  const seen = new Set<object>();
+  const fix = (point: { line: number; offset?: number | undefined } | undefined): void => {
+    // Points may be shared between nodes; shift each object once.
+    if (!point || point.offset === undefined || seen.has(point)) return;
+    seen.add(point);
+    point.offset += eol.shift[point.line - 1] ?? eol.shift[eol.shift.length - 1];
+  };
+  const visit = (node: Node): void => {
+    fix(node.position?.start);
+    fix(node.position?.end);
+    const children = (node as { children?: Node[] }).children;
+    if (children) for (const child of children) visit(child);
+  };
+  visit(tree);
+}

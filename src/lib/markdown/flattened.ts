@@ -1,0 +1,69 @@
+/**
+ * Lenient reading of flattened pages, where admonition bodies are not indented:
+ * an empty admonition takes the block on the very next line as its body.
+ * MkDocs renders such admonitions empty, so each one gets a warning.
+ */
+import type { BlockContent, Root, RootContent } from 'mdast';
+import { draft, type Draft } from '../diagnostics.js';
+import type { Admonition } from './mdast.js';
+
+type Parent = { children: RootContent[] };
+
+// Blocks that never belong to an admonition body, even when adjacent.
+const NEVER_BODY = new Set(['heading', 'thematicBreak', 'yaml', 'definition', 'footnoteDefinition']);
+
+export function flattenAdmonitions(tree: Root, messages: Draft[]): void {
+  visit(tree, messages);
+}
+
+function visit(parent: Parent, messages: Draft[]): void {
+  const children = parent.children;
+  // Right to left, so `!!! a` + `!!! b` + block nests the block in `b`, then `b` in `a`.
+  for (let index = children.length - 1; index >= 0; index--) {
+    const node = children[index];
+    if (node.type === 'admonition' && node.children.length === 0) adopt(children, index, node, messages);
+  }
+  for (const child of children) {
+    if ('children' in child && Array.isArray(child.children) && child.children.length > 0 && isBlockParent(child)) {
+      visit(child as Parent, messages);
+    }
+  }
+}
+
+function isBlockParent(node: RootContent): boolean {
+  return (
+    node.type === 'admonition' ||
+    node.type === 'blockquote' ||
+    node.type === 'list' ||
+    node.type === 'listItem' ||
+    node.type === 'footnoteDefinition'
+  );
+}
+
+function adopt(children: RootContent[], index: number, node: Admonition, messages: Draft[]): void {
+  const start = node.position?.start ?? { line: 1, column: 1 };
+  const next = children[index + 1];
+  const line = node.position?.end.line ?? start.line;
+  if (next && next.position && next.position.start.line === line + 1 && !NEVER_BODY.has(next.type)) {
+    children.splice(index + 1, 1);
+    node.children.push(next as BlockContent);
+    node.flattened = true;
+    if (node.position) node.position.end = { ...next.position.end };
+    messages.push(
+      draft(
+        'admonition-flattened',
+        'warning',
+        start,
+        'Admonition body is not indented; MkDocs renders it empty. Indent the body by 4 spaces.',
+        { expected: '4-space indented body', actual: 'unindented' },
+      ),
+    );
+    return;
+  }
+  messages.push(
+    draft('admonition-empty', 'warning', start, 'Admonition has no body; MkDocs renders it empty.', {
+      expected: '4-space indented body',
+      actual: 'nothing',
+    }),
+  );
+}

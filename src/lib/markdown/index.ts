@@ -1,0 +1,7 @@
+export { parseMarkdown, type ParsedMarkdown } from './parse.js';
+export { remarkAdmonition } from './plugin.js';
+export { admonition } from './syntax.js';
+export { admonitionFromMarkdown, type Admonition, type AdmonitionData } from './mdast.js';
+export { flattenAdmonitions } from './flattened.js';
+export { checkTableSpacing } from './tables.js';
+export { mkdocsSlug, headingText } from './slug.js';
