@@ -1,0 +1,117 @@
+/**
+ * Entry point: one fence in, its runs and messages out. Never throws on content; every block is either parsed
+ * or reported.
+ */
+import { draft } from '../diagnostics.js';
+import type { Draft } from '../diagnostics.js';
+import { fingerprint } from './fingerprint.js';
+import { detectFormat } from './registry.js';
+import { toLines } from './shapes.js';
+import { splitLines } from './split.js';
+import type { BlockSegment, FailureSegment } from './split.js';
+import type { FenceInput, FenceOptions, FenceResult, RunDraft } from './types.js';
+
+export type { FenceInput, FenceOptions, FenceResult, RunDraft, Format, BlockInput, BlockOutput } from './types.js';
+export { runDraftSchema } from './types.js';
+export { FORMATS, detectFormat } from './registry.js';
+export { METRIC_LABELS, lookupLabel, parseValue } from './metrics.js';
+export { fingerprint } from './fingerprint.js';
+
+export function parseFence(input: FenceInput, options: FenceOptions): FenceResult {
+  const lines = toLines(input.value, input.contentLine, input.column);
+  const { segments, orphans } = splitLines(lines);
+  const runs: RunDraft[] = [];
+  const messages: Draft[] = [];
+  // Comment lines in a serving script are not failures: stubs count only where results are.
+  const resultFence = options.expectResult || segments.some((s) => s.kind === 'block');
+
+  for (const segment of segments) {
+    if (segment.kind === 'block') runs.push(blockRun(segment, input, messages));
+    else if (resultFence) runs.push(failureRun(segment, input));
+  }
+
+  if (resultFence) {
+    for (const orphan of orphans) {
+      messages.push(
+        draft('benchmark-orphan-label', 'info', orphan, `Line \`${orphan.text.trim()}\` labels no result block`, {
+          expected: 'a result block or failure stub after the label',
+          actual: 'none',
+        }),
+      );
+    }
+  }
+  if (options.expectResult && runs.length === 0) {
+    const first = lines.find((l) => l.text.trim() !== '')?.text.trim();
+    messages.push(
+      draft('benchmark-unparsed', 'error', { line: input.fenceLine, column: input.column }, 'Expected a benchmark result or a failure stub in this fence', {
+        expected: 'a `Serving Benchmark Result` block or a stub such as `# Crash` or `RuntimeError: ...`',
+        actual: first === undefined ? 'an empty fence' : `\`${first.length > 80 ? `${first.slice(0, 77)}...` : first}\``,
+      }),
+    );
+  }
+  return { runs, messages };
+}
+
+function blockRun(segment: BlockSegment, input: FenceInput, messages: Draft[]): RunDraft {
+  const format = detectFormat(segment.lines.map((l) => l.text));
+  const { metrics, unknown, messages: found } = format.parse({ lines: segment.lines });
+  messages.push(...found);
+  const first = segment.lines[0];
+  const last = segment.lines[segment.lines.length - 1];
+  const start = { line: first.line, column: first.column + (first.text.length - first.text.trimStart().length) };
+  if (!segment.closed) {
+    messages.push(
+      draft('benchmark-truncated', 'warning', start, `Result block at line ${first.line} has no closing \`=====\` line`, {
+        expected: 'a closing `==================================================` line',
+        actual: `\`${last.text.trim()}\` at line ${last.line}, then ${segment.lines.length === 1 ? 'nothing' : 'the block ends'}`,
+      }),
+    );
+  }
+  const names = Object.keys(metrics);
+  if (names.length === 0) {
+    messages.push(
+      draft('benchmark-empty-block', 'warning', start, `Result block at line ${first.line} has no metric lines`, {
+        expected: 'metric lines such as `Successful requests: 100`',
+        actual: 'none',
+      }),
+    );
+  }
+  const pairs = names.map((n) => `${n}=${metrics[n].text}`).concat(unknown.map((u) => `?${u.label}=${u.text}`));
+  return {
+    line: first.line,
+    endLine: last.line,
+    format: format.id,
+    label: segment.label?.text ?? null,
+    labelLine: segment.label?.line ?? null,
+    failed: false,
+    error: null,
+    metrics,
+    unknown,
+    fenceLine: input.fenceLine,
+    invocation: invocationText(segment),
+    fingerprint: fingerprint(pairs),
+  };
+}
+
+function failureRun(segment: FailureSegment, input: FenceInput): RunDraft {
+  return {
+    line: segment.line,
+    endLine: segment.endLine,
+    format: null,
+    label: segment.label?.text ?? null,
+    labelLine: segment.label?.line ?? null,
+    failed: true,
+    error: segment.error,
+    metrics: {},
+    unknown: [],
+    fenceLine: input.fenceLine,
+    invocation: invocationText(segment),
+    fingerprint: fingerprint([`error=${segment.error}`]),
+  };
+}
+
+function invocationText(segment: BlockSegment | FailureSegment): string | null {
+  const inv = segment.invocation;
+  if (!inv) return null;
+  return inv.namespace ? `${inv.args}\n${inv.namespace}` : inv.args;
+}

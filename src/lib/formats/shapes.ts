@@ -1,0 +1,63 @@
+/**
+ * Line shapes shared by the three formats. Each test is one anchored regex on one line, so a fence is read in
+ * linear time. Blanks are `[ \t]` because pasted output may carry tabs and trailing spaces.
+ */
+import type { SourceLine } from './types.js';
+
+// `============ Serving Benchmark Result ============`; any `=`-banner whose title names a result.
+const HEADER = /^[ \t]*={3,}[ \t]*([^=]*?result[^=]*?)[ \t]*={3,}[ \t]*$/i;
+// The closing `==================================================` (sometimes with a trailing space).
+const CLOSER = /^[ \t]*={10,}[ \t]*$/;
+// `---------------Time to First Token----------------`, `----------------End-to-End Latency----------------`.
+const SECTION = /^[ \t]*-{3,}(.*?)-{3,}[ \t]*$/;
+// `Label:<blanks>value`; the label starts with a letter and holds no colon; the value may be missing.
+const METRIC = /^([ \t]*)([A-Za-z][^:]*?)[ \t]*:(?:[ \t]+(.*?))?[ \t]*$/;
+
+export const isHeader = (text: string): boolean => HEADER.test(text);
+export const isCloser = (text: string): boolean => CLOSER.test(text);
+export const isBlank = (text: string): boolean => text.trim() === '';
+
+/** The title of a `---Title---` line; `''` for a bare dash run (the sglang run separator); null otherwise. */
+export function sectionTitle(text: string): string | null {
+  const m = SECTION.exec(text);
+  return m ? m[1].trim() : null;
+}
+
+export interface MetricShape {
+  /** The label with its blanks collapsed, as printed otherwise. */
+  label: string;
+  /** The value token(s); `''` when the line ends after the colon. */
+  text: string;
+  /** 1-based file column of the label. */
+  labelColumn: number;
+  /** 1-based file column of the value (of the end of the line when the value is missing). */
+  valueColumn: number;
+}
+
+/** `Label: value` split with file columns, or null when the line is not shaped like a metric. */
+export function metricShape(line: SourceLine): MetricShape | null {
+  const m = METRIC.exec(line.text);
+  if (!m) return null;
+  const indent = m[1].length;
+  const text = m[3] ?? '';
+  const valueIndex = text === '' ? line.text.trimEnd().length : line.text.indexOf(text, indent + m[2].length + 1);
+  return {
+    label: m[2].replace(/[ \t]+/g, ' '),
+    text,
+    labelColumn: line.column + indent,
+    valueColumn: line.column + valueIndex,
+  };
+}
+
+/** Split a fence value into located lines; a trailing `\r` (CRLF remnant) is dropped. */
+export function toLines(value: string, contentLine: number, column: number): SourceLine[] {
+  if (value === '') return [];
+  const parts = value.split('\n');
+  const lines: SourceLine[] = new Array(parts.length);
+  for (let i = 0; i < parts.length; i++) {
+    const raw = parts[i];
+    const text = raw.endsWith('\r') ? raw.slice(0, -1) : raw;
+    lines[i] = { text, line: contentLine + i, column };
+  }
+  return lines;
+}

@@ -1,0 +1,205 @@
+/**
+ * Split one fence into result blocks and failure stubs, each with its label and invocation. One pass, one
+ * line at a time. Inside a block, a line continues it when it is a metric, a section rule or a blank; the
+ * `=====` closer ends it; anything else ends it as truncated and is read again outside.
+ */
+import { failureText, isException, isTraceback } from './failure.js';
+import { lookupLabel } from './metrics.js';
+import { chatterOf } from './registry.js';
+import { isBlank, isCloser, isHeader, metricShape, sectionTitle } from './shapes.js';
+import type { SourceLine } from './types.js';
+
+export interface Label {
+  text: string;
+  line: number;
+}
+
+export interface Invocation {
+  /** `Running benchmark <args>` arguments. */
+  args: string;
+  line: number;
+  /** The `Namespace(...)` line that followed, when there was one. */
+  namespace: string | null;
+}
+
+export interface BlockSegment {
+  kind: 'block';
+  lines: SourceLine[];
+  /** False when no `=====` closer ended the block. */
+  closed: boolean;
+  label: Label | null;
+  invocation: Invocation | null;
+}
+
+export interface FailureSegment {
+  kind: 'failure';
+  line: number;
+  column: number;
+  endLine: number;
+  error: string;
+  label: Label | null;
+  invocation: Invocation | null;
+}
+
+export type Segment = BlockSegment | FailureSegment;
+
+export interface SplitResult {
+  segments: Segment[];
+  /** Label lines that no block or stub followed. */
+  orphans: SourceLine[];
+}
+
+// Canonical metrics that may open a block without its header line (the first line each format prints).
+const OPENERS = new Set(['successful_requests', 'backend']);
+// tqdm bars and the leveled log lines engines print; never labels.
+const NOISE = /^(?:\d{1,3}%\||(?:INFO|WARNING|DEBUG)\b|\$ )/;
+const COMMENT = /^#+[ \t]*/;
+// `#Input tokens: 2258583` looks like a comment label but is data.
+const DATA_COMMENT = /^#[^\s#][^:]*:[ \t]*\S/;
+
+interface OpenBlock extends BlockSegment {
+  /** Canonical names seen so far, to tell a repeated metric from the start of the next headerless block. */
+  names: Set<string>;
+  /** A blank line since the last metric. */
+  blank: boolean;
+}
+
+export function splitLines(lines: readonly SourceLine[]): SplitResult {
+  const segments: Segment[] = [];
+  let block: OpenBlock | null = null;
+  let group: SourceLine[] = [];
+  let groupClosed = false;
+  let orphans: SourceLine[] = [];
+  let invocation: Invocation | null = null;
+  let chatter = false;
+  let traceback: FailureSegment | null = null;
+
+  const dropGroup = (): void => {
+    if (group.length > 0 && !chatter) orphans = orphans.concat(group);
+    group = [];
+    groupClosed = false;
+  };
+  const takeLabel = (): Label | null => {
+    const parts = group.map((l) => l.text.trim().replace(COMMENT, '')).filter((t) => t !== '');
+    const label = parts.length > 0 ? { text: parts.join(' '), line: group[0].line } : null;
+    group = [];
+    groupClosed = false;
+    if (label) return label;
+    return invocation ? { text: invocation.args, line: invocation.line } : null;
+  };
+  const takeInvocation = (): Invocation | null => {
+    const taken = invocation;
+    invocation = null;
+    chatter = false;
+    return taken;
+  };
+  const open = (line: SourceLine, name: string | null): OpenBlock => {
+    const label = takeLabel();
+    const names = new Set<string>(name ? [name] : []);
+    return { kind: 'block', lines: [line], closed: false, label, invocation: takeInvocation(), names, blank: false };
+  };
+  const close = (open: OpenBlock, closed: boolean): void => {
+    segments.push({ kind: 'block', lines: open.lines, closed, label: open.label, invocation: open.invocation });
+  };
+
+  for (const line of lines) {
+    const text = line.text.trim();
+
+    if (block) {
+      if (isCloser(text)) {
+        block.lines.push(line);
+        close(block, true);
+        block = null;
+        continue;
+      }
+      if (text === '') {
+        block.blank = true;
+        continue;
+      }
+      if (!isHeader(text) && sectionTitle(text) !== null) {
+        block.lines.push(line);
+        continue;
+      }
+      const shape = !isHeader(text) && failureText(text) === null && chatterOf(text) === null ? metricShape(line) : null;
+      if (shape) {
+        const name = lookupLabel(shape.label)?.name ?? null;
+        // A known metric again after a blank: a new headerless block, not a duplicate.
+        const again = name !== null && block.names.has(name) && block.blank;
+        if (!again) {
+          block.lines.push(line);
+          if (name) block.names.add(name);
+          block.blank = false;
+          continue;
+        }
+      }
+      close(block, false);
+      block = null;
+    }
+
+    // Outside a block.
+    if (text === '') {
+      if (group.length > 0) groupClosed = true;
+      traceback = null;
+      continue;
+    }
+    if (isHeader(text)) {
+      traceback = null;
+      block = open(line, null);
+      continue;
+    }
+    if (traceback) {
+      const body = text.replace(COMMENT, '');
+      traceback.endLine = line.line;
+      if (isException(body)) {
+        traceback.error = body;
+        traceback = null;
+      }
+      continue;
+    }
+    const title = isCloser(text) ? '' : sectionTitle(text);
+    if (title === '') {
+      // A bare rule between runs (the sglang `-----` separator): labels before it belong to nothing.
+      dropGroup();
+      continue;
+    }
+    const said = chatterOf(text);
+    if (said) {
+      if (said.kind === 'invocation') {
+        dropGroup();
+        invocation = { args: said.args, line: line.line, namespace: null };
+        chatter = true;
+      } else if (said.kind === 'namespace' && invocation && invocation.namespace === null) {
+        invocation.namespace = text;
+      }
+      continue;
+    }
+    const error = failureText(text);
+    if (error !== null) {
+      const failure: FailureSegment = {
+        kind: 'failure',
+        line: line.line,
+        column: line.column + (line.text.length - line.text.trimStart().length),
+        endLine: line.line,
+        error,
+        label: takeLabel(),
+        invocation: takeInvocation(),
+      };
+      segments.push(failure);
+      if (isTraceback(error)) traceback = failure;
+      continue;
+    }
+    const shape = text.startsWith('#') ? null : metricShape(line);
+    if (shape) {
+      const name = lookupLabel(shape.label)?.name;
+      if (name && OPENERS.has(name)) block = open(line, name);
+      // Other `Key: value` lines outside a block are tool chatter (`Burstiness factor: 1.0`), not labels.
+      continue;
+    }
+    if (chatter || NOISE.test(text) || DATA_COMMENT.test(text)) continue;
+    if (groupClosed) dropGroup();
+    group.push(line);
+  }
+  if (block) close(block, false);
+  dropGroup();
+  return { segments, orphans };
+}
