@@ -1,10 +1,16 @@
-// TEMPORARY STUB: the real pipeline (markdown dialect + formats + page model + claims) replaces this file.
-// The exported signatures are the contract the CLI, the tests and the Astro site rely on.
 import type { Root } from 'mdast';
-import { unified } from 'unified';
-import remarkParse from 'remark-parse';
-import remarkGfm from 'remark-gfm';
+import type { Draft } from './diagnostics.js';
+import { parseMarkdown } from './markdown/index.js';
+import { outline, type Outline } from './model/extract.js';
+import { assemble } from './model/report.js';
+import type { Message } from './schemas/message.js';
 import type { Report } from './schemas/report.js';
+import { applyConfig, type Config } from './config.js';
+import { acknowledge, findAcknowledgements } from './acknowledge.js';
+import { runChecks } from './checks.js';
+
+/** Bumped whenever parsing or checking changes output, so cached site entries are rebuilt. */
+export const PARSER_VERSION = '0.3.0';
 
 /** One parsed page: its data, its mdast tree (for rendering, so each file is parsed once) and its source. */
 export interface Analysis {
@@ -13,40 +19,43 @@ export interface Analysis {
   source: string;
   /** Absolute path on disk, when the page came from a file. */
   absolutePath: string | null;
+  /** The walk's outline (tables, prose blocks) for the claim extraction. */
+  outline: Outline;
 }
 
 /** Parse one page into its report data and tree. Never throws on content. */
 export function analyze(source: string, path: string, absolutePath: string | null = null): Analysis {
-  const tree = unified().use(remarkParse).use(remarkGfm).parse(source) as Root;
-  const h1 = /^# (.+)$/m.exec(source);
+  const text = source.charCodeAt(0) === 0xfeff ? source.slice(1) : source;
+  const parsed = parseMarkdown(text);
+  const o = outline(parsed.tree, text);
   const report: Report = {
-    path,
-    slug: path.replace(/\.md$/, ''),
-    kind: 'report',
-    title: h1 ? h1[1] : null,
-    model: null,
-    hardware: null,
-    objective: null,
-    engines: [],
-    datasets: [],
-    benchmarkCommands: [],
-    recommendedCommand: null,
-    conclusion: [],
-    experiments: [],
-    summary: [],
-    otherCases: [],
-    runs: [],
+    ...assemble(path, o, parsed.frontmatter),
     claims: [],
-    links: [],
-    images: [],
-    headings: [],
-    frontmatter: {},
-    messages: [],
+    messages: toMessages(path, [...parsed.messages, ...o.drafts]),
   };
-  return { report, tree, source, absolutePath };
+  return { report, tree: parsed.tree, source: text, absolutePath, outline: o };
 }
 
-/** Run the checks that need every page (claims, cross-page rules, acknowledgements, severities). */
-export function checkAll(analyses: Analysis[]): Report[] {
-  return analyses.map((a) => a.report);
+/**
+ * Run the checks that need every page (claims, cross-page rules), then apply acknowledgements and the
+ * configured severities. Returns the final reports in input order.
+ */
+export function checkAll(analyses: Analysis[], config: Config = {}): Report[] {
+  runChecks(analyses);
+  return analyses.map((a) => {
+    const acks = findAcknowledgements(a.source);
+    const messages = acknowledge(applyConfig(a.report.messages, config), acks, a.report);
+    const report = { ...a.report, messages };
+    a.report = report;
+    return report;
+  });
+}
+
+export function toMessages(file: string, drafts: readonly Draft[]): Message[] {
+  return drafts.map((d) => ({ ...d, file }));
+}
+
+/** True when a message should fail the build: an error nobody acknowledged. */
+export function isBlocking(m: Message): boolean {
+  return m.severity === 'error' && !m.acknowledged;
 }

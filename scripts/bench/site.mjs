@@ -1,0 +1,60 @@
+// perflab side: a snapshot of the project to build from (so the bench never touches the
+// working tree's .astro/, dist/ or caches), the site build, the rebuild and the CLI bundle.
+import { cpSync, existsSync, mkdirSync, readdirSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { measure, measureSteps } from './measure.mjs';
+
+const SKIP = new Set(['node_modules', '.git', 'dist', 'bench', '.astro', 'content', 'test-results', 'build', 'test', '.notes', '.ci']);
+const CONFIGS = ['astro.config.mjs', 'astro.config.ts', 'astro.config.mts', 'astro.config.js'];
+
+/** Copy the project (minus content, outputs, tests) to `root`; node_modules is a symlink. */
+export function snapshotRoot(mainDir, root) {
+  rmSync(root, { recursive: true, force: true });
+  mkdirSync(root, { recursive: true });
+  for (const name of readdirSync(mainDir)) {
+    if (!SKIP.has(name)) cpSync(join(mainDir, name), join(root, name), { recursive: true });
+  }
+  symlinkSync(join(mainDir, 'node_modules'), join(root, 'node_modules'), 'dir');
+  const base = CONFIGS.find((c) => existsSync(join(root, c)));
+  // Wraps the real config: separate caches per build (PERFLAB_BENCH_CACHE), same everything else.
+  writeFileSync(
+    join(root, 'astro.bench.config.mjs'),
+    [
+      base ? `import base from './${base}';` : 'const base = {};',
+      "const cache = process.env.PERFLAB_BENCH_CACHE ?? './.bench-cache/';",
+      'export default { ...base, cacheDir: cache, vite: { ...(base.vite ?? {}), cacheDir: cache + "vite/" } };',
+      '',
+    ].join('\n'),
+  );
+  return { root, config: base ?? null };
+}
+
+const bin = (root, name) => join(root, 'node_modules', '.bin', name);
+
+/** `npm run build` equivalent: astro build into `out`, then pagefind over it. */
+export function buildSite({ root, content, out, cache, logPrefix }) {
+  const env = { PERFLAB_CONTENT: content, PERFLAB_BENCH_CACHE: cache, ASTRO_TELEMETRY_DISABLED: '1' };
+  return measureSteps([
+    ['astro build', bin(root, 'astro'), ['build', '--config', 'astro.bench.config.mjs', '--outDir', out], { cwd: root, env, log: `${logPrefix}.astro.log` }],
+    ['pagefind', bin(root, 'pagefind'), ['--site', out], { cwd: root, env, log: `${logPrefix}.pagefind.log` }],
+  ]);
+}
+
+/** Bundle the snapshot's CLI (as `npm run build:cli` does) into the work dir. */
+export async function bundleCli(root, outfile) {
+  const entry = join(root, 'src/lib/cli/main.ts');
+  if (!existsSync(entry)) return { ok: false, error: 'src/lib/cli/main.ts not found (CLI not landed yet)' };
+  try {
+    const { build } = await import('esbuild');
+    await build({ entryPoints: [entry], bundle: true, platform: 'node', format: 'esm', target: 'node20', outfile, packages: 'external', logLevel: 'silent' });
+    return { ok: true, file: outfile };
+  } catch (e) {
+    return { ok: false, error: `CLI bundle failed: ${e.message.split('\n')[0]}` };
+  }
+}
+
+/** `perflab check <dir>`; a non-zero exit is recorded (it may mean findings, not a crash). */
+export async function runCheck({ cli, content, cwd, log }) {
+  const r = await measure(process.execPath, [cli, 'check', content], { cwd, log });
+  return { ...r, ok: r.code === 0 || r.code === 1 };
+}

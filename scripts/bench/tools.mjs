@@ -1,0 +1,74 @@
+// The comparison builders: MkDocs Material (what the reports were written for) and Hugo
+// (the speed floor). Each gets a minimal generated site over the same pages.
+import { execFileSync } from 'node:child_process';
+import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { measure } from './measure.mjs';
+
+export const INSTALL = {
+  mkdocs: 'apt-get update && apt-get install -y mkdocs mkdocs-material python3-pymdownx  (or: pip install mkdocs-material)',
+  hugo: 'apt-get update && apt-get install -y hugo',
+};
+
+/** Version string of a tool, or null when it is not installed (or MkDocs lacks the Material theme). */
+export function toolVersion(name) {
+  try {
+    if (name === 'mkdocs') {
+      execFileSync('python3', ['-c', 'import material, pymdownx'], { stdio: 'ignore' });
+      return execFileSync('mkdocs', ['--version'], { encoding: 'utf8' }).trim().split(' from ')[0];
+    }
+    return execFileSync('hugo', ['version'], { encoding: 'utf8' }).trim().split(' ').slice(0, 2).join(' ');
+  } catch {
+    return null;
+  }
+}
+
+export function mkdocsSite(dir, content) {
+  mkdirSync(dir, { recursive: true });
+  const yml = [
+    'site_name: perflab bench',
+    `docs_dir: ${JSON.stringify(content)}`,
+    'theme:',
+    '  name: material',
+    'markdown_extensions:',
+    '  - admonition',
+    '  - pymdownx.details',
+    '  - pymdownx.superfences',
+    '  - tables',
+    '  - toc:',
+    '      permalink: true',
+    '',
+  ].join('\n');
+  writeFileSync(join(dir, 'mkdocs.yml'), yml);
+  return dir;
+}
+
+export function buildMkdocs({ dir, out, logPrefix }) {
+  rmSync(out, { recursive: true, force: true });
+  return measure('mkdocs', ['build', '-q', '-f', join(dir, 'mkdocs.yml'), '-d', out], { cwd: dir, log: `${logPrefix}.mkdocs.log` });
+}
+
+export function hugoSite(dir, content) {
+  mkdirSync(join(dir, 'layouts/_default'), { recursive: true });
+  const toml = [
+    'baseURL = "http://localhost/"',
+    'title = "perflab bench"',
+    `contentDir = ${JSON.stringify(content)}`,
+    'disableKinds = ["home", "section", "taxonomy", "term", "RSS", "sitemap", "robotsTXT", "404"]',
+    '[markup.goldmark.renderer]',
+    '  unsafe = true',
+    '',
+  ].join('\n');
+  writeFileSync(join(dir, 'config.toml'), toml);
+  // The one-file layout.
+  writeFileSync(
+    join(dir, 'layouts/_default/single.html'),
+    '<!doctype html><html><head><meta charset="utf-8"><title>{{ .Title }}</title></head><body><main>{{ .Content }}</main></body></html>\n',
+  );
+  return dir;
+}
+
+export function buildHugo({ dir, out, logPrefix }) {
+  rmSync(out, { recursive: true, force: true });
+  return measure('hugo', ['--quiet', '-s', dir, '-d', out, '--cacheDir', join(dir, '.cache')], { cwd: dir, log: `${logPrefix}.hugo.log` });
+}

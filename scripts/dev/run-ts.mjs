@@ -1,0 +1,16 @@
+// Run a TypeScript file of this repo with Node 20: bundle it with esbuild (dependencies stay external), then import it.
+import { build } from 'esbuild';
+import { mkdtempSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { pathToFileURL } from 'node:url';
+
+const [entry, ...rest] = process.argv.slice(2);
+if (!entry) {
+  console.error('usage: node scripts/dev/run-ts.mjs FILE.ts [args...]');
+  process.exit(2);
+}
+// Next to the repo's node_modules so that external packages resolve.
+const outfile = join(mkdtempSync(join(resolve('node_modules'), '.run-ts-')), 'entry.mjs');
+await build({ entryPoints: [resolve(entry)], bundle: true, platform: 'node', format: 'esm', outfile, packages: 'external', logLevel: 'warning' });
+process.argv = [process.argv[0], entry, ...rest];
+await import(pathToFileURL(outfile).href);

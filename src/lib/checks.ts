@@ -1,0 +1,28 @@
+import type { Analysis } from './pipeline.js';
+import { rules } from './rules/index.js';
+import { existsSync } from 'node:fs';
+
+/**
+ * The checks over the set of pages: every rule (one file each) on every page. Rule messages are appended to
+ * each report's messages.
+ */
+export function runChecks(analyses: Analysis[]): void {
+  const reports = analyses.map((a) => a.report);
+  for (const a of analyses) {
+    for (const rule of rules) {
+      try {
+        const drafts = rule.check({ report: a.report, source: a.source, reports, exists: existsSync, absolutePath: a.absolutePath });
+        a.report.messages.push(...drafts.map((d) => ({ ...d, file: a.report.path })));
+      } catch (error) {
+        a.report.messages.push({
+          file: a.report.path,
+          line: 1,
+          column: 1,
+          ruleId: 'rule-internal-error',
+          severity: 'error',
+          message: `Rule ${rule.id} failed: ${String(error)}`,
+        });
+      }
+    }
+  }
+}

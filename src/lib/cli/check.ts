@@ -1,0 +1,45 @@
+import { readFileSync } from 'node:fs';
+import { resolve } from 'node:path';
+import { formatMessage } from '../diagnostics.js';
+import { loadConfig } from '../config.js';
+import { analyze, checkAll, isBlocking } from '../pipeline.js';
+import type { Report } from '../schemas/report.js';
+import { collectMarkdown } from './files.js';
+import { toJson } from './json.js';
+
+export interface CheckResult {
+  reports: Report[];
+  exitCode: number;
+  /** Lines for stdout. */
+  output: string;
+  /** Lines for stderr (summary, timing). */
+  summary: string;
+}
+
+/** `perflab check`: parse and verify every Markdown file under `paths`; the same pipeline as the site. */
+export function check(paths: readonly string[], options: { format: 'text' | 'json'; cwd: string }): CheckResult {
+  const started = process.hrtime.bigint();
+  const { files, missing } = collectMarkdown(paths.length ? paths : ['content']);
+  let bytes = 0;
+  const analyses = files.map((file) => {
+    const source = readFileSync(file, 'utf8');
+    bytes += Buffer.byteLength(source);
+    return analyze(source, file, resolve(file));
+  });
+  const reports = checkAll(analyses, loadConfig(options.cwd));
+  const messages = reports.flatMap((r) => r.messages).sort((a, b) => a.file.localeCompare(b.file) || a.line - b.line || a.column - b.column);
+  const blocking = messages.filter(isBlocking).length + missing.length;
+  const ms = Number(process.hrtime.bigint() - started) / 1e6;
+  const output =
+    options.format === 'json'
+      ? JSON.stringify(toJson(reports), null, 2)
+      : [...missing.map((p) => `${p}:1:1  error  No such file or folder  input-missing`), ...messages.map(formatMessage)].join('\n');
+  const count = (s: string) => messages.filter((m) => m.severity === s && !m.acknowledged).length;
+  const claims = reports.flatMap((r) => r.claims);
+  const verified = claims.filter((c) => c.verdict === 'verified').length;
+  const summary =
+    `${files.length} files, ${reports.reduce((n, r) => n + r.runs.length, 0)} runs, ${verified}/${claims.length} claims verified; ` +
+    `${count('error')} errors, ${count('warning')} warnings, ${messages.filter((m) => m.acknowledged).length} acknowledged ` +
+    `(${(bytes / 1e6).toFixed(2)} MB in ${ms.toFixed(0)} ms, ${(bytes / 1e6 / (ms / 1000)).toFixed(1)} MB/s)`;
+  return { reports, exitCode: blocking > 0 ? 1 : 0, output, summary };
+}

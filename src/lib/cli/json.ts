@@ -1,0 +1,49 @@
+import type { Report } from '../schemas/report.js';
+
+/**
+ * The stable JSON document of `perflab check --format json`. Other tools consume it: add fields, never rename.
+ * `line` of a run is where its result block starts; metric values are numbers (`null` for `N/A`, text
+ * values and `inf`, whose printed form is in `text`).
+ */
+export function toJson(reports: readonly Report[]) {
+  return {
+    files: reports.map((r) => ({
+      path: r.path,
+      runs: r.runs.map((run) => ({
+        line: run.line,
+        format: run.format,
+        label: run.label,
+        failed: run.failed,
+        metrics: Object.fromEntries(
+          Object.entries(run.metrics).map(([name, m]) => [
+            name,
+            { value: Number.isFinite(m.value) ? m.value : null, text: m.text, unit: m.unit, line: m.line },
+          ]),
+        ),
+      })),
+      claims: r.claims.map((c) => ({
+        line: c.line,
+        column: c.column,
+        kind: c.kind,
+        text: c.text,
+        stated: c.stated,
+        recomputed: c.recomputed,
+        verdict: c.verdict,
+        formula: c.formula,
+        tolerance: c.tolerance,
+        source: c.source ? { path: c.source.path, line: c.source.line, metric: c.source.metric } : null,
+        acknowledged: c.acknowledged,
+      })),
+      messages: r.messages.map((m) => ({
+        line: m.line,
+        column: m.column,
+        ruleId: m.ruleId,
+        severity: m.severity,
+        message: m.message,
+        ...(m.expected !== undefined ? { expected: m.expected } : {}),
+        ...(m.actual !== undefined ? { actual: m.actual } : {}),
+        ...(m.acknowledged ? { acknowledged: m.acknowledged } : {}),
+      })),
+    })),
+  };
+}

@@ -1,0 +1,126 @@
+import type { Command } from '../schemas/report.js';
+
+/** Engines and benchmark tools recognised in commands; order matters (first match wins). */
+const TOOLS: Array<{ tool: string; engine: string | null; test: RegExp }> = [
+  { tool: 'vllm-bench', engine: null, test: /\bvllm\s+bench\s+serve\b/ },
+  { tool: 'guidellm', engine: null, test: /\bguidellm\s+benchmark\b/ },
+  { tool: 'sglang-bench', engine: null, test: /\bsglang\.bench_serving\b|\bbenchmark_serving(\.sh|\.py)?\b/ },
+  { tool: 'vllm', engine: 'vLLM', test: /\bvllm\s+serve\b|vllm\.entrypoints/ },
+  { tool: 'sglang', engine: 'SGLang', test: /\bsglang\.launch_server\b|\bsglang\s+serve\b/ },
+  { tool: 'trtllm', engine: 'TensorRT-LLM', test: /\btrtllm-serve\b/ },
+  { tool: 'mindie', engine: 'MindIE', test: /\bmindie\b/i },
+  { tool: 'lmdeploy', engine: 'LMDeploy', test: /\blmdeploy\s+serve\b/ },
+];
+
+/** Engine display name for a tool id (`vllm` -> `vLLM`). */
+export function engineOfTool(tool: string | null): string | null {
+  return TOOLS.find((t) => t.tool === tool)?.engine ?? null;
+}
+
+/** Normalise an engine name as written (`vllm`, `VLLM`, `SGLang`, `TRT-LLM`) to the display name. */
+export function canonicalEngine(name: string): string | null {
+  const n = name.toLowerCase().replace(/[\s_]/g, '');
+  if (n.startsWith('vllm')) return 'vLLM';
+  if (n.startsWith('sglang')) return 'SGLang';
+  if (n.startsWith('tensorrt') || n.startsWith('trt')) return 'TensorRT-LLM';
+  if (n.startsWith('mindie')) return 'MindIE';
+  if (n.startsWith('lmdeploy')) return 'LMDeploy';
+  return null;
+}
+
+/** Positional model argument after these launchers. */
+const POSITIONAL = /\b(?:vllm\s+serve|trtllm-serve|lmdeploy\s+serve\s+api_server)\s+([^\s-][^\s]*)/;
+/** Flag forms naming the model. */
+const MODEL_FLAG = /(?:^|\s)--(?:model|model-path|model_path|served-model-name-unused)(?:=|\s+)([^\s]+)/;
+
+/**
+ * Read a shell script: join `\` continuations, drop comments, find the first command line that launches a
+ * known tool (or the first command), and split its flags. Lines keep their offsets so `line` is exact.
+ */
+export function parseCommand(script: string, firstLine: number): Command | null {
+  const logical: Array<{ text: string; line: number }> = [];
+  let current: { text: string; line: number } | null = null;
+  script.split('\n').forEach((raw, i) => {
+    const text = raw.replace(/\r$/, '');
+    const trimmed = text.trim();
+    if (!current) {
+      if (trimmed === '' || trimmed.startsWith('#')) return;
+      current = { text: '', line: firstLine + i };
+    }
+    const continued = /\\\s*$/.test(text);
+    current.text += (current.text ? ' ' : '') + trimmed.replace(/\\\s*$/, '').trim();
+    if (!continued) {
+      logical.push(current);
+      current = null;
+    }
+  });
+  if (current) logical.push(current);
+  if (logical.length === 0) return null;
+  const chosen = logical.find((l) => TOOLS.some((t) => t.test.test(l.text))) ?? logical[0];
+  const text = chosen.text.replace(/\s+/g, ' ').trim();
+  const tool = TOOLS.find((t) => t.test.test(text))?.tool ?? null;
+  const model = POSITIONAL.exec(text)?.[1] ?? MODEL_FLAG.exec(text)?.[1] ?? null;
+  return { text, line: chosen.line, tool, model: model ? unquote(model) : null, flags: splitFlags(text) };
+}
+
+/**
+ * Backend parameters (new pages): one flag per line, no launcher. Returns a command with tool `null`.
+ */
+export function parseParameters(script: string, firstLine: number): Command | null {
+  const lines = script.split('\n').map((l) => l.replace(/\\?\s*\r?$/, '').trim()).filter((l) => l && !l.startsWith('#'));
+  if (lines.length === 0) return null;
+  const text = lines.join(' ');
+  const model = MODEL_FLAG.exec(` ${text}`)?.[1] ?? null;
+  return { text, line: firstLine, tool: null, model: model ? unquote(model) : null, flags: splitFlags(text) };
+}
+
+/** Flags with their values (`--tp-size 8`, `-tp 4`, `--kv-cache-dtype=fp8`, `--enable-expert-parallel`). */
+export function splitFlags(text: string): string[] {
+  const tokens = text.match(/'[^']*'|"[^"]*"|\{[^}]*\}|\S+/g) ?? [];
+  const flags: string[] = [];
+  for (let i = 0; i < tokens.length; i++) {
+    const token = tokens[i];
+    if (!/^--?[A-Za-z]/.test(token)) continue;
+    // `python3 -m sglang.launch_server`: the module is the launcher, not a flag.
+    if (token === '-m' && i === tokens.findIndex((t) => t === '-m')) {
+      i++;
+      continue;
+    }
+    const next = tokens[i + 1];
+    if (!token.includes('=') && next !== undefined && !/^--?[A-Za-z]/.test(next)) {
+      flags.push(`${token} ${next}`);
+      i++;
+    } else flags.push(token);
+  }
+  return flags;
+}
+
+/** Value of a flag among several spellings (`--tensor-parallel-size`, `-tp`, `--tp-size`, `--tp`). */
+export function flagValue(flags: readonly string[], names: readonly string[]): string | null {
+  for (const flag of flags) {
+    const m = /^(--?[\w-]+)(?:[= ](.*))?$/.exec(flag);
+    if (m && names.includes(m[1])) return m[2] ?? '';
+  }
+  return null;
+}
+
+const TP = ['-tp', '--tp', '--tp-size', '--tensor-parallel-size', '--tensor_parallel_size'];
+const PP = ['-pp', '--pp', '--pp-size', '--pipeline-parallel-size', '--pipeline_parallel_size'];
+const DP = ['-dp', '--dp', '--dp-size', '--data-parallel-size', '--data_parallel_size'];
+
+/** Devices a command uses: TP x PP x DP (1 when no parallelism flag). */
+export function devicesOf(command: Command): { tp: number; pp: number; dp: number; total: number } {
+  const read = (names: string[]) => {
+    const v = flagValue(command.flags, names);
+    const n = v === null ? 1 : Number.parseInt(v, 10);
+    return Number.isFinite(n) && n > 0 ? n : 1;
+  };
+  const tp = read(TP);
+  const pp = read(PP);
+  const dp = read(DP);
+  return { tp, pp, dp, total: tp * pp * dp };
+}
+
+function unquote(s: string): string {
+  return s.replace(/^['"]|['"]$/g, '');
+}

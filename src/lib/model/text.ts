@@ -1,0 +1,32 @@
+import type { Nodes, Parents, RootContent } from 'mdast';
+import { toString } from 'mdast-util-to-string';
+
+/** Plain text of a node, whitespace folded. */
+export function plain(node: Nodes): string {
+  return toString(node, { includeHtml: false }).replace(/\s+/g, ' ').trim();
+}
+
+/** The exact source text of a node (tags and all), by its offsets. */
+export function sourceOf(source: string, node: Nodes): string {
+  const start = node.position?.start.offset;
+  const end = node.position?.end.offset;
+  return start === undefined || end === undefined ? '' : source.slice(start, end);
+}
+
+/** 1-based start line of a node (1 when the node has no position, which remark never produces). */
+export function lineOf(node: Nodes): number {
+  return node.position?.start.line ?? 1;
+}
+
+export function columnOf(node: Nodes): number {
+  return node.position?.start.column ?? 1;
+}
+
+/** Strip Markdown emphasis markers and HTML tags from a short label. */
+export function bareLabel(text: string): string {
+  return text.replace(/<[^>]*>/g, '').replace(/\*\*|__/g, '').replace(/\s+/g, ' ').trim();
+}
+
+export function children(node: Nodes): RootContent[] {
+  return 'children' in node ? ((node as Parents).children as RootContent[]) : [];
+}
