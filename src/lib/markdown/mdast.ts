@@ -84,7 +84,7 @@ const exitTitleString: Handle = function (token) {
 
 const exitHeader: Handle = function (token: Token) {
   const node = current(this);
-  if (node) headerEnds.set(node, { ...token.end, offset: token.end.offset });
+  if (node) headerEnds.set(node, { line: token.end.line, column: token.end.column, offset: token.end.offset });
 };
 
 const exitAdmonition: Handle = function (token) {
@@ -93,7 +93,7 @@ const exitAdmonition: Handle = function (token) {
   if (!node || !node.position) return;
   const last = node.children[node.children.length - 1];
   const end = last?.position?.end ?? headerEnds.get(node);
-  if (end) node.position.end = { ...end };
+  if (end) node.position.end = { line: end.line, column: end.column, offset: end.offset };
 };
 
 /** Create the `mdast-util-from-markdown` extension for admonitions. */

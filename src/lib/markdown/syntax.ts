@@ -248,11 +248,13 @@ function tokenizeBlank(this: TokenizeContext, effects: Effects, ok: State, nok: 
 /** Exactly 4 columns of indent (a tab counts to the next multiple of 4). */
 function tokenizeIndent(this: TokenizeContext, effects: Effects, ok: State, nok: State): State {
   const self = this;
+  // The tail must be our own indent, not an outer admonition's (nested bodies).
+  const before = self.events.length;
   return factorySpace(effects, afterPrefix, 'admonitionIndent', constants.tabSize + 1);
 
   function afterPrefix(code: Code): State | undefined {
     const tail = self.events[self.events.length - 1];
-    return tail &&
+    return self.events.length > before &&
       tail[1].type === 'admonitionIndent' &&
       tail[2].sliceSerialize(tail[1], true).length === constants.tabSize
       ? ok(code)
