@@ -1,5 +1,5 @@
 /**
- * Tables glued to the block before them (`Intro:\n| a | b |`): GFM reads them as
+ * Tables glued to the paragraph before them (`Intro:\n| a | b |`): GFM reads them as
  * tables, Python-Markdown does not, so the page renders differently on MkDocs.
  */
 import type { Root, RootContent } from 'mdast';
@@ -15,7 +15,8 @@ function visit(parent: Parent, messages: Draft[]): void {
   let previous: RootContent | undefined;
   for (const node of parent.children) {
     if (node.type === 'table' && previous?.position && node.position) {
-      if (previous.position.end.line + 1 === node.position.start.line && previous.type !== 'table') {
+      // Python-Markdown splits headings off their block, but a paragraph swallows the table.
+      if (previous.type === 'paragraph' && previous.position.end.line + 1 === node.position.start.line) {
         messages.push(
           draft(
             'table-no-blank-line',
