@@ -30,7 +30,8 @@ export function parseFence(input: FenceInput, options: FenceOptions): FenceResul
     else if (resultFence) runs.push(failureRun(segment, input));
   }
 
-  if (resultFence) {
+  // Stray labels matter only beside runs; a fence without any is reported as unparsed below.
+  if (resultFence && runs.length > 0) {
     for (const orphan of orphans) {
       messages.push(
         draft('benchmark-orphan-label', 'info', orphan, `Line \`${orphan.text.trim()}\` labels no result block`, {
@@ -45,7 +46,7 @@ export function parseFence(input: FenceInput, options: FenceOptions): FenceResul
     messages.push(
       draft('benchmark-unparsed', 'error', { line: input.fenceLine, column: input.column }, 'Expected a benchmark result or a failure stub in this fence', {
         expected: 'a `Serving Benchmark Result` block or a stub such as `# Crash` or `RuntimeError: ...`',
-        actual: first === undefined ? 'an empty fence' : `\`${first.length > 80 ? `${first.slice(0, 77)}...` : first}\``,
+        actual: first === undefined ? 'an empty fence' : `\`${clip(first)}\``,
       }),
     );
   }
@@ -63,7 +64,7 @@ function blockRun(segment: BlockSegment, input: FenceInput, messages: Draft[]): 
     messages.push(
       draft('benchmark-truncated', 'warning', start, `Result block at line ${first.line} has no closing \`=====\` line`, {
         expected: 'a closing `==================================================` line',
-        actual: `\`${last.text.trim()}\` at line ${last.line}, then ${segment.lines.length === 1 ? 'nothing' : 'the block ends'}`,
+        actual: segment.cutBy ? `\`${clip(segment.cutBy.text.trim())}\` at line ${segment.cutBy.line}` : 'the end of the fence',
       }),
     );
   }
@@ -115,3 +116,5 @@ function invocationText(segment: BlockSegment | FailureSegment): string | null {
   if (!inv) return null;
   return inv.namespace ? `${inv.args}\n${inv.namespace}` : inv.args;
 }
+
+const clip = (text: string): string => (text.length > 80 ? `${text.slice(0, 77)}...` : text);

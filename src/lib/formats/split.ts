@@ -27,6 +27,8 @@ export interface BlockSegment {
   lines: SourceLine[];
   /** False when no `=====` closer ended the block. */
   closed: boolean;
+  /** The line that cut an unclosed block short; null at the end of the fence or when closed. */
+  cutBy: SourceLine | null;
   label: Label | null;
   invocation: Invocation | null;
 }
@@ -96,10 +98,12 @@ export function splitLines(lines: readonly SourceLine[]): SplitResult {
   const open = (line: SourceLine, name: string | null): OpenBlock => {
     const label = takeLabel();
     const names = new Set<string>(name ? [name] : []);
-    return { kind: 'block', lines: [line], closed: false, label, invocation: takeInvocation(), names, blank: false };
+    const invocation = takeInvocation();
+    return { kind: 'block', lines: [line], closed: false, cutBy: null, label, invocation, names, blank: false };
   };
-  const close = (open: OpenBlock, closed: boolean): void => {
-    segments.push({ kind: 'block', lines: open.lines, closed, label: open.label, invocation: open.invocation });
+  const close = (open: OpenBlock, closed: boolean, cutBy: SourceLine | null): void => {
+    const { lines: blockLines, label, invocation } = open;
+    segments.push({ kind: 'block', lines: blockLines, closed, cutBy, label, invocation });
   };
 
   for (const line of lines) {
@@ -108,7 +112,7 @@ export function splitLines(lines: readonly SourceLine[]): SplitResult {
     if (block) {
       if (isCloser(text)) {
         block.lines.push(line);
-        close(block, true);
+        close(block, true, null);
         block = null;
         continue;
       }
@@ -132,7 +136,7 @@ export function splitLines(lines: readonly SourceLine[]): SplitResult {
           continue;
         }
       }
-      close(block, false);
+      close(block, false, line);
       block = null;
     }
 
@@ -199,7 +203,7 @@ export function splitLines(lines: readonly SourceLine[]): SplitResult {
     if (groupClosed) dropGroup();
     group.push(line);
   }
-  if (block) close(block, false);
+  if (block) close(block, false, null);
   dropGroup();
   return { segments, orphans };
 }
