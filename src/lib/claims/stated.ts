@@ -1,0 +1,69 @@
+/**
+ * A stated number found in page text: what the parsers hand to the page model. Offsets are in the raw
+ * text given to the parser (HTML included), so the caller adds them to the cell's or paragraph's column.
+ */
+import type { SignHint, VisibleText } from './html.js';
+import { highlightAt, rawRange } from './html.js';
+import { parseNumber, type PrintedNumber } from './number.js';
+
+export type StatedRole =
+  /** `Total TPS: 6595.66` (with `multiplier` for `21211.83x2`). */
+  | 'total-tps'
+  /** `Mean TPOT(ms): 226.03`. */
+  | 'mean-tpot'
+  /** `Mean latency: 1.66s/req`, a bare `3.53s` cell, `Mean Latency = 5.32s`. */
+  | 'mean-latency'
+  /** `(+58.1%)`, `(+31.6%/GPU)`, a summary `+4.3%`, `(92.8%)`, `26.8% higher`. */
+  | 'percent'
+  /** `(2.7x faster)`, `(1.03x slower)`, a `1.50x` boost. */
+  | 'ratio'
+  /** `Success rate: 51.6%`. */
+  | 'success-rate'
+  /** `lower than previous +9.75%`. */
+  | 'previous-percent'
+  /** `faster by 4,636.35`, `reduced by 154.84 ms`. */
+  | 'difference'
+  /** Any other metric value (ranking values, transitions, `Total TPS = X`, essay-table values). */
+  | 'value';
+
+export interface Stated extends PrintedNumber {
+  role: StatedRole;
+  /** Raw start offset (0-based) of the claim text in the parsed text. */
+  offset: number;
+  /** Raw end offset (exclusive). */
+  end: number;
+  /** The claim as written from `offset` to `end` (`+58.1%`, `2.7x faster`, `21211.83x2`, `6595.66`). */
+  claim: string;
+  /** `%`, `x`, or the measurement unit written after the number (`tok/s`, `s`, `ms`), else ``. */
+  unit: string;
+  /** `xK` factor of a scaled cell. */
+  multiplier?: number;
+  /** `%/GPU`. */
+  perGpu?: boolean;
+  /** Ratio and percent wording: `x faster`, `x slower`, `% slower`. */
+  direction?: 'faster' | 'slower';
+  /** Sign hint from the highlight colour around the number. */
+  hint?: SignHint;
+}
+
+/** Build a Stated from a visible-text match: `[start, end)` is the claim, `numberText` its number. */
+export function statedAt(
+  v: VisibleText,
+  role: StatedRole,
+  start: number,
+  end: number,
+  numberText: string,
+  unit: string,
+  extra: Partial<Pick<Stated, 'multiplier' | 'perGpu' | 'direction'>> = {},
+): Stated | null {
+  const n = parseNumber(numberText);
+  if (!n) return null;
+  const range = rawRange(v, start, end);
+  const h = highlightAt(v, start);
+  const stated: Stated = { ...n, role, ...range, claim: v.text.slice(start, end), unit, ...extra };
+  if (h?.hint) stated.hint = h.hint;
+  return stated;
+}
+
+/** Source of a printed number inside a bigger pattern (no anchors, no flags). */
+export { NUMBER_SOURCE as NUM } from './number.js';
