@@ -47,7 +47,7 @@ export async function measureSteps(steps) {
     if (r.rssMiB != null) total.rssMiB = Math.max(total.rssMiB ?? 0, r.rssMiB);
     if (!r.ok) {
       total.ok = false;
-      total.error = `${name} failed (exit ${r.code ?? r.error}); see ${r.log}`;
+      total.error = `${name} failed (exit ${r.code ?? r.error})`;
       break;
     }
   }

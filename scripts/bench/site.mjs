@@ -2,7 +2,7 @@
 // working tree's .astro/, dist/ or caches), the site build, the rebuild and the CLI bundle.
 import { cpSync, existsSync, mkdirSync, readdirSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { measure, measureSteps } from './measure.mjs';
+import { measure, measureSteps, tail } from './measure.mjs';
 
 const SKIP = new Set(['node_modules', '.git', 'dist', 'bench', '.astro', 'content', 'test-results', 'build', 'test', '.notes', '.ci']);
 const CONFIGS = ['astro.config.mjs', 'astro.config.ts', 'astro.config.mts', 'astro.config.js'];
@@ -56,5 +56,7 @@ export async function bundleCli(root, outfile) {
 /** `perflab check <dir>`; a non-zero exit is recorded (it may mean findings, not a crash). */
 export async function runCheck({ cli, content, cwd, log }) {
   const r = await measure(process.execPath, [cli, 'check', content], { cwd, log });
-  return { ...r, ok: r.code === 0 || r.code === 1 };
+  // The CLI's last line summarises files, runs, claims and findings.
+  const summary = tail(log, 1).replace(/\s*\(.*$/, '').trim() || null;
+  return { ...r, summary, ok: r.code === 0 || r.code === 1 };
 }

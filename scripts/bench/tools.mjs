@@ -1,7 +1,7 @@
 // The comparison builders: MkDocs Material (what the reports were written for) and Hugo
 // (the speed floor). Each gets a minimal generated site over the same pages.
 import { execFileSync } from 'node:child_process';
-import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { measure } from './measure.mjs';
 
@@ -14,7 +14,11 @@ export const INSTALL = {
 export function toolVersion(name) {
   try {
     if (name === 'mkdocs') {
-      execFileSync('python3', ['-c', 'import material, pymdownx'], { stdio: 'ignore' });
+      // Ask mkdocs' own interpreter (its shebang) for the Material theme and pymdownx.
+      const exe = execFileSync('sh', ['-c', 'command -v mkdocs'], { encoding: 'utf8' }).trim();
+      const py = /^#!\s*(\S+)/.exec(readFileSync(exe, 'utf8').split('\n')[0])?.[1] ?? 'python3';
+      const probe = 'import pymdownx; from mkdocs.utils import get_theme_names; assert "material" in get_theme_names()';
+      execFileSync(py, ['-c', probe], { stdio: 'ignore' });
       return execFileSync('mkdocs', ['--version'], { encoding: 'utf8' }).trim().split(' from ')[0];
     }
     return execFileSync('hugo', ['version'], { encoding: 'utf8' }).trim().split(' ').slice(0, 2).join(' ');

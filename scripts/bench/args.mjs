@@ -1,0 +1,36 @@
+// Command-line options of `npm run bench`.
+export const PARTS = ['perflab', 'mkdocs', 'hugo', 'rebuild', 'dev', 'check', 'weight'];
+
+export function parseArgs(argv) {
+  const o = { sizes: [30, 300, 1000, 3000], reps: 3, seed: 1, smoke: false, only: PARTS, out: null, help: false };
+  for (let i = 0; i < argv.length; i++) {
+    const [flag, inline] = argv[i].split('=');
+    const value = () => inline ?? argv[++i];
+    if (flag === '--smoke') o.smoke = true;
+    else if (flag === '--sizes') o.sizes = value().split(',').map(Number);
+    else if (flag === '--reps') o.reps = Number(value());
+    else if (flag === '--seed') o.seed = Number(value());
+    else if (flag === '--only') o.only = value().split(',');
+    else if (flag === '--out') o.out = value();
+    else if (flag === '--help' || flag === '-h') o.help = true;
+    else throw new Error(`Unknown option \`${argv[i]}\`; see \`npm run bench -- --help\``);
+  }
+  if (o.smoke) {
+    o.sizes = [30];
+    o.reps = 1;
+  }
+  if (o.sizes.some((n) => !Number.isInteger(n) || n < 1)) throw new Error('--sizes takes positive integers, e.g. `--sizes 30,300`');
+  if (!Number.isInteger(o.reps) || o.reps < 1) throw new Error('--reps takes a positive integer, e.g. `--reps 3`');
+  const bad = o.only.filter((p) => !PARTS.includes(p));
+  if (bad.length) throw new Error(`--only: unknown part(s) ${bad.join(', ')}; choose from ${PARTS.join(', ')}`);
+  return o;
+}
+
+export const HELP = `npm run bench -- [options]
+  --sizes 30,300       corpus sizes N (default 30,300,1000,3000)
+  --reps 3             repetitions, interleaved across sizes and tools (default 3)
+  --seed 1             generator seed
+  --only a,b           parts: ${PARTS.join(', ')}
+  --out FILE           results file (default bench/RESULTS.md; bench/work/RESULTS.smoke.md with --smoke)
+  --smoke              N=30, one repetition, skips tools that are not installed
+Work files go to bench/work/ (gitignored).`;
