@@ -1,0 +1,88 @@
+import { join, relative } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { parseMarkdown } from '../../src/lib/markdown/index.js';
+import { admonitions, codes, corpusDir, grepLines, hasCorpus, markdownFiles, read, root } from './helpers.js';
+
+const OPENER = /^\s*(!!!|\?\?\?\+?) /;
+const FENCE = /^ *```/;
+
+function checkFile(path: string): void {
+  const text = read(path);
+  const { tree, messages } = parseMarkdown(text);
+  expect(messages.filter((m) => m.ruleId === 'parse-internal-error')).toEqual([]);
+  const lines = text.split('\n');
+  for (const code of codes(tree)) {
+    const { start, end } = code.position!;
+    expect(start.offset).toBeGreaterThanOrEqual(0);
+    expect(end.offset).toBeLessThanOrEqual(text.length);
+    // The fence opener is at the node's start, both by line/column and by offset.
+    expect(lines[start.line - 1].slice(start.column - 1)).toMatch(/^```/);
+    expect(text.slice(start.offset, start.offset! + 3)).toBe('```');
+    expect(text.slice(end.offset! - 3, end.offset)).toBe('```');
+  }
+  // No opener in these pages sits inside a code block, so each one is an admonition.
+  expect(admonitions(tree).map((a) => a.position?.start.line)).toEqual(grepLines(text, OPENER));
+  const fences = grepLines(text, FENCE).length;
+  expect(codes(tree)).toHaveLength(fences / 2);
+}
+
+describe('every page of content/', () => {
+  const files = markdownFiles(join(root, 'content'));
+
+  it('should find the five seed pages', () => {
+    expect(files.map((f) => relative(join(root, 'content'), f))).toEqual([
+      'engine-baselines/sglang-v0.5.1.md',
+      'qwen3-14b/h100.md',
+      'qwen3-32b/h100.md',
+      'qwen3-8b/h100-latency.md',
+      'qwen3.5-35b-a3b/h200-latency.md',
+    ]);
+  });
+
+  it.each(files.map((f) => [relative(root, f), f]))('should parse %s with every fence and admonition in place', (_, path) => {
+    checkFile(path);
+  });
+});
+
+describe.skipIf(!hasCorpus)('every page of ../shared/corpus', () => {
+  const files = markdownFiles(corpusDir);
+
+  it('should find the corpus pages', () => {
+    expect(files.length).toBeGreaterThanOrEqual(12);
+  });
+
+  it.each(files.map((f) => [relative(corpusDir, f), f]))('should parse %s with every fence and admonition in place', (_, path) => {
+    checkFile(path);
+  });
+
+  it('should parse the corpus and the seeds without pathological slowness (rate logged)', () => {
+    const texts = [...files, ...markdownFiles(join(root, 'content'))].map(read);
+    const bytes = texts.reduce((n, t) => n + Buffer.byteLength(t), 0);
+    for (const t of texts) parseMarkdown(t); // warm up
+    const started = performance.now();
+    for (const t of texts) parseMarkdown(t);
+    const seconds = (performance.now() - started) / 1000;
+    const rate = bytes / seconds / 1e6;
+    console.info(`[markdown] parsed ${(bytes / 1e6).toFixed(2)} MB in ${seconds.toFixed(3)} s: ${rate.toFixed(2)} MB/s`);
+    // micromark itself runs at about 1 MB/s here; this only guards against blow-ups.
+    expect(rate).toBeGreaterThan(0.05);
+  });
+});
+
+describe('scaling', () => {
+  const block = '??? info "Benchmark result"\n    ```\n    Successful requests:                     100\n    ```\n\n';
+  const time = (text: string): number => {
+    const started = performance.now();
+    parseMarkdown(text);
+    return performance.now() - started;
+  };
+
+  it('should parse 4x as many admonitions in well under 16x the time (no quadratic work)', () => {
+    const small = block.repeat(500);
+    const large = block.repeat(2000);
+    time(small);
+    const a = Math.min(time(small), time(small));
+    const b = Math.min(time(large), time(large));
+    expect(b / a).toBeLessThan(10);
+  });
+});
