@@ -13,10 +13,13 @@ export function parseBlock(block: BlockInput): BlockOutput {
   const metrics: Record<string, Metric> = {};
   const unknown: UnknownLine[] = [];
   const messages: Draft[] = [];
-  for (const line of block.lines) {
+  for (let i = 0; i < block.lines.length; i++) {
+    const line = block.lines[i];
     const text = line.text;
-    if (text.trim() === '' || isHeader(text) || isCloser(text) || sectionTitle(text) !== null) continue;
-    const shape = metricShape(line);
+    const given = block.shapes?.[i];
+    if (given === null) continue;
+    if (given === undefined && (text.trim() === '' || isHeader(text) || isCloser(text) || sectionTitle(text) !== null)) continue;
+    const shape = given ?? metricShape(line);
     const known = shape ? lookupLabel(shape.label) : null;
     const place = { line: line.line, column: shape?.labelColumn ?? line.column };
     if (!shape || !known) {

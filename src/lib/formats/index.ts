@@ -55,7 +55,7 @@ export function parseFence(input: FenceInput, options: FenceOptions): FenceResul
 
 function blockRun(segment: BlockSegment, input: FenceInput, messages: Draft[]): RunDraft {
   const format = detectFormat(segment.lines.map((l) => l.text));
-  const { metrics, unknown, messages: found } = format.parse({ lines: segment.lines });
+  const { metrics, unknown, messages: found } = format.parse({ lines: segment.lines, shapes: segment.shapes });
   messages.push(...found);
   const first = segment.lines[0];
   const last = segment.lines[segment.lines.length - 1];

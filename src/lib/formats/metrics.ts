@@ -62,8 +62,19 @@ export function labelKey(label: string): string {
 const byKey = new Map<string, MetricDef>();
 for (const [label, metric] of Object.entries(METRIC_LABELS)) byKey.set(labelKey(label), metric);
 
+// Labels repeat on every block: remember the answers (bounded, so odd input cannot grow it without end).
+const cache = new Map<string, MetricDef | null>();
+
 /** The canonical metric for a printed label, or null when no format prints it. */
 export function lookupLabel(label: string): MetricDef | null {
+  const cached = cache.get(label);
+  if (cached !== undefined) return cached;
+  const found = findLabel(label);
+  if (cache.size < 4096) cache.set(label, found);
+  return found;
+}
+
+function findLabel(label: string): MetricDef | null {
   const key = labelKey(label);
   const known = byKey.get(key);
   if (known) return known;

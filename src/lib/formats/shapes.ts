@@ -11,11 +11,11 @@ const CLOSER = /^[ \t]*={10,}[ \t]*$/;
 // `---------------Time to First Token----------------`, `----------------End-to-End Latency----------------`.
 const SECTION = /^[ \t]*-{3,}(.*?)-{3,}[ \t]*$/;
 // `Label:<blanks>value`; the label starts with a letter and holds no colon; the value may be missing.
-const METRIC = /^([ \t]*)([A-Za-z][^:]*?)[ \t]*:(?:[ \t]+(.*?))?[ \t]*$/;
+const METRIC = /^([ \t]*)([A-Za-z][^:]*):(.*)$/;
+const BLANKS = /[ \t]{2,}|\t/;
 
 export const isHeader = (text: string): boolean => HEADER.test(text);
 export const isCloser = (text: string): boolean => CLOSER.test(text);
-export const isBlank = (text: string): boolean => text.trim() === '';
 
 /** The title of a `---Title---` line; `''` for a bare dash run (the sglang run separator); null otherwise. */
 export function sectionTitle(text: string): string | null {
@@ -39,10 +39,14 @@ export function metricShape(line: SourceLine): MetricShape | null {
   const m = METRIC.exec(line.text);
   if (!m) return null;
   const indent = m[1].length;
-  const text = m[3] ?? '';
-  const valueIndex = text === '' ? line.text.trimEnd().length : line.text.indexOf(text, indent + m[2].length + 1);
+  const rest = m[3];
+  // A value must be set off from the colon (`host='0.0.0.0'` or `a:b` are not metrics).
+  if (rest !== '' && rest[0] !== ' ' && rest[0] !== '\t') return null;
+  const text = rest.trim();
+  const label = m[2].trimEnd();
+  const valueIndex = text === '' ? line.text.trimEnd().length : indent + m[2].length + 1 + rest.indexOf(text);
   return {
-    label: m[2].replace(/[ \t]+/g, ' '),
+    label: BLANKS.test(label) ? label.replace(/[ \t]+/g, ' ') : label,
     text,
     labelColumn: line.column + indent,
     valueColumn: line.column + valueIndex,

@@ -6,7 +6,8 @@
 import { failureText, isException, isTraceback } from './failure.js';
 import { lookupLabel } from './metrics.js';
 import { chatterOf } from './registry.js';
-import { isBlank, isCloser, isHeader, metricShape, sectionTitle } from './shapes.js';
+import { isCloser, isHeader, metricShape, sectionTitle } from './shapes.js';
+import type { MetricShape } from './shapes.js';
 import type { SourceLine } from './types.js';
 
 export interface Label {
@@ -25,6 +26,8 @@ export interface Invocation {
 export interface BlockSegment {
   kind: 'block';
   lines: SourceLine[];
+  /** The metric shape of each line (null for header, section and closer lines), so it is read once. */
+  shapes: (MetricShape | null)[];
   /** False when no `=====` closer ended the block. */
   closed: boolean;
   /** The line that cut an unclosed block short; null at the end of the fence or when closed. */
@@ -56,6 +59,8 @@ const OPENERS = new Set(['successful_requests', 'backend']);
 // tqdm bars and the leveled log lines engines print; never labels.
 const NOISE = /^(?:\d{1,3}%\||(?:INFO|WARNING|DEBUG)\b|\$ )/;
 const COMMENT = /^#+[ \t]*/;
+const EQUALS = 61;
+const DASH = 45;
 // `#Input tokens: 2258583` looks like a comment label but is data.
 const DATA_COMMENT = /^#[^\s#][^:]*:[ \t]*\S/;
 
@@ -95,42 +100,49 @@ export function splitLines(lines: readonly SourceLine[]): SplitResult {
     chatter = false;
     return taken;
   };
-  const open = (line: SourceLine, name: string | null): OpenBlock => {
+  const open = (line: SourceLine, name: string | null, shape: MetricShape | null): OpenBlock => {
     const label = takeLabel();
     const names = new Set<string>(name ? [name] : []);
     const invocation = takeInvocation();
-    return { kind: 'block', lines: [line], closed: false, cutBy: null, label, invocation, names, blank: false };
+    return { kind: 'block', lines: [line], shapes: [shape], closed: false, cutBy: null, label, invocation, names, blank: false };
+  };
+  const add = (open: OpenBlock, line: SourceLine, shape: MetricShape | null): void => {
+    open.lines.push(line);
+    open.shapes.push(shape);
   };
   const close = (open: OpenBlock, closed: boolean, cutBy: SourceLine | null): void => {
-    const { lines: blockLines, label, invocation } = open;
-    segments.push({ kind: 'block', lines: blockLines, closed, cutBy, label, invocation });
+    const { lines: blockLines, shapes, label, invocation } = open;
+    segments.push({ kind: 'block', lines: blockLines, shapes, closed, cutBy, label, invocation });
   };
 
   for (const line of lines) {
     const text = line.text.trim();
 
     if (block) {
-      if (isCloser(text)) {
-        block.lines.push(line);
-        close(block, true, null);
-        block = null;
-        continue;
-      }
       if (text === '') {
         block.blank = true;
         continue;
       }
-      if (!isHeader(text) && sectionTitle(text) !== null) {
-        block.lines.push(line);
+      const first = text.charCodeAt(0);
+      if (first === EQUALS && isCloser(text)) {
+        add(block, line, null);
+        close(block, true, null);
+        block = null;
         continue;
       }
-      const shape = !isHeader(text) && failureText(text) === null && chatterOf(text) === null ? metricShape(line) : null;
+      if (first === DASH && sectionTitle(text) !== null) {
+        add(block, line, null);
+        continue;
+      }
+      const shape = first !== EQUALS ? metricShape(line) : null;
       if (shape) {
         const name = lookupLabel(shape.label)?.name ?? null;
+        // Unknown labels stay in the block unless the line is a failure or tool chatter.
+        const foreign = name === null && (failureText(text) !== null || chatterOf(text) !== null);
         // A known metric again after a blank: a new headerless block, not a duplicate.
         const again = name !== null && block.names.has(name) && block.blank;
-        if (!again) {
-          block.lines.push(line);
+        if (!foreign && !again) {
+          add(block, line, shape);
           if (name) block.names.add(name);
           block.blank = false;
           continue;
@@ -148,7 +160,7 @@ export function splitLines(lines: readonly SourceLine[]): SplitResult {
     }
     if (isHeader(text)) {
       traceback = null;
-      block = open(line, null);
+      block = open(line, null, null);
       continue;
     }
     if (traceback) {
@@ -195,7 +207,7 @@ export function splitLines(lines: readonly SourceLine[]): SplitResult {
     const shape = text.startsWith('#') ? null : metricShape(line);
     if (shape) {
       const name = lookupLabel(shape.label)?.name;
-      if (name && OPENERS.has(name)) block = open(line, name);
+      if (name && OPENERS.has(name)) block = open(line, name, shape);
       // Other `Key: value` lines outside a block are tool chatter (`Burstiness factor: 1.0`), not labels.
       continue;
     }

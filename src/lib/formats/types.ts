@@ -2,6 +2,7 @@ import type { z } from 'zod';
 import { runSchema } from '../schemas/run.js';
 import type { Draft } from '../diagnostics.js';
 import type { Metric, RunFormat, UnknownLine } from '../schemas/run.js';
+import type { MetricShape } from './shapes.js';
 
 /** A run as the format parsers see it: the page model adds `id` and `context` later. */
 export const runDraftSchema = runSchema.omit({ id: true, context: true });
@@ -44,6 +45,8 @@ export interface SourceLine {
 /** The lines of one result block, from header (or first metric) to closer (or last metric). */
 export interface BlockInput {
   lines: readonly SourceLine[];
+  /** Each line's metric shape when the splitter already read it (null: not a metric line). */
+  shapes?: readonly (MetricShape | null)[];
 }
 
 export interface BlockOutput {
