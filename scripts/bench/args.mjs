@@ -2,7 +2,7 @@
 export const PARTS = ['perflab', 'mkdocs', 'hugo', 'rebuild', 'dev', 'check', 'weight'];
 
 export function parseArgs(argv) {
-  const o = { sizes: [30, 300, 1000, 3000], reps: 3, seed: 1, smoke: false, only: PARTS, out: null, help: false };
+  const o = { sizes: [30, 300, 1000, 3000], reps: 3, seed: 1, smoke: false, only: PARTS, out: null, project: null, help: false };
   for (let i = 0; i < argv.length; i++) {
     const [flag, inline] = argv[i].split('=');
     const value = () => inline ?? argv[++i];
@@ -12,6 +12,7 @@ export function parseArgs(argv) {
     else if (flag === '--seed') o.seed = Number(value());
     else if (flag === '--only') o.only = value().split(',');
     else if (flag === '--out') o.out = value();
+    else if (flag === '--project') o.project = value();
     else if (flag === '--help' || flag === '-h') o.help = true;
     else throw new Error(`Unknown option \`${argv[i]}\`; see \`npm run bench -- --help\``);
   }
@@ -32,5 +33,6 @@ export const HELP = `npm run bench -- [options]
   --seed 1             generator seed
   --only a,b           parts: ${PARTS.join(', ')}
   --out FILE           results file (default bench/RESULTS.md; bench/work/RESULTS.smoke.md with --smoke)
+  --project DIR        build the site of another checkout (default: this one)
   --smoke              N=30, one repetition, skips tools that are not installed
 Work files go to bench/work/ (gitignored).`;

@@ -48,30 +48,31 @@ for (const t of ['mkdocs', 'hugo']) {
 }
 if (!hasTimeV) say('/usr/bin/time not found: no peak RSS. Install with: apt-get install -y time');
 
-// Snapshot of the project and its CLI.
-const { root, config } = snapshotRoot(MAIN, join(WORK, 'root'));
-if (!config) say('no astro.config.* yet: building with Astro defaults');
-const cli = want('check') ? await bundleCli(root, join(WORK, 'perflab-cli.mjs')) : null;
-if (cli && !cli.ok) fail('perflab check (bundle)', cli);
-
-// Corpora.
+// Corpora: each in its own snapshot of the project, at `content/` as in the repository
+// (so dev's file watcher sees it), and also named by PERFLAB_CONTENT.
+const project = opts.project ? resolve(opts.project) : MAIN;
 const sources = readSources(join(MAIN, 'content'));
 const corpora = opts.sizes.map((n) => {
   const dir = join(WORK, `n${n}`);
+  rmSync(dir, { recursive: true, force: true });
+  const { root, config } = snapshotRoot(project, join(dir, 'root'));
+  if (!config && n === opts.sizes[0]) say('no astro.config.* yet: building with Astro defaults');
   const pages = generateCorpus(sources, n, opts.seed);
-  const content = join(dir, 'content');
+  const content = join(root, 'content');
   const bytes = writeCorpus(content, pages);
   // The report edited for rebuild/dev: the first classic throughput page.
   const edit = pages.find((p) => p.source === 'qwen3-14b/h100.md') ?? pages[0];
   const title = (p) => /^# (.+)$/m.exec(p.content)?.[1]?.trim();
   return {
-    n, dir, content, bytes, pages: pages.length, titles: pages.map(title).filter(Boolean),
+    n, dir, root, content, bytes, pages: pages.length, titles: pages.map(title).filter(Boolean),
     edit: { file: join(content, edit.path), title: title(edit) },
     mkdocs: versions.mkdocs ? mkdocsSite(join(dir, 'mkdocs'), content) : null,
     hugo: versions.hugo ? hugoSite(join(dir, 'hugo'), content) : null,
     runs: [],
   };
 });
+const cli = want('check') ? await bundleCli(corpora[0].root, join(WORK, 'perflab-cli.mjs')) : null;
+if (cli && !cli.ok) fail('perflab check (bundle)', cli);
 say(`generated ${corpora.map((c) => `N=${c.n} (${(c.bytes / 1e6).toFixed(1)} MB)`).join(', ')} from ${sources.length} pages`);
 
 const freePort = () => new Promise((r) => { const s = createServer(); s.listen(0, '127.0.0.1', () => { const p = s.address().port; s.close(() => r(p)); }); });
@@ -106,7 +107,7 @@ for (let rep = 1; rep <= opts.reps; rep++) {
         rmSync(cache, { recursive: true, force: true });
         const site = join(c.dir, 'site-perflab');
         say(`rep ${rep} N=${c.n} perflab build`);
-        run.perflab = await buildAndRebuild('perflab build', c, rep, () => buildSite({ root, content: c.content, out: site, cache, logPrefix }));
+        run.perflab = await buildAndRebuild('perflab build', c, rep, () => buildSite({ root: c.root, content: c.content, out: site, cache, logPrefix }));
         if (run.perflab.full.ok && !c.located) {
           c.located = locate(site, c.titles, c.edit.title);
           if (c.located.reportPages < c.pages) say(`warning: ${c.located.reportPages}/${c.pages} report pages found in the build (is PERFLAB_CONTENT honoured?)`);
@@ -128,7 +129,7 @@ for (let rep = 1; rep <= opts.reps; rep++) {
     }
     if (want('dev') && c.located?.url) {
       say(`rep ${rep} N=${c.n} astro dev`);
-      run.dev = await devLatency({ root, content: c.content, file: c.edit.file, path: c.located.url, marker: `devrev${rep}n${c.n}`, port: await freePort(), log: join(c.dir, `rep${rep}.dev.log`) });
+      run.dev = await devLatency({ root: c.root, content: c.content, file: c.edit.file, path: c.located.url, marker: `devrev${rep}n${c.n}`, port: await freePort(), log: join(c.dir, `rep${rep}.dev.log`) });
       if (!run.dev.ok) fail(`dev N=${c.n} rep ${rep}`, { error: run.dev.error, log: join(c.dir, `rep${rep}.dev.log`) });
     }
   }

@@ -24,7 +24,8 @@ function pagefindDir(site) {
   return walk(site, 0);
 }
 
-function tally(entries) {
+function tally(all) {
+  const entries = all.filter((e) => e.status !== 404);
   const t = { html: 0, css: 0, js: 0, other: 0, total: 0, requests: entries.length };
   for (const e of entries) {
     t[KIND[e.ext] ?? 'other'] += e.wire;
