@@ -30,3 +30,12 @@ export function bareLabel(text: string): string {
 export function children(node: Nodes): RootContent[] {
   return 'children' in node ? ((node as Parents).children as RootContent[]) : [];
 }
+
+/** A table cell's source without its delimiting pipes, and the offset where that text starts. */
+export function cellSource(source: string, node: Nodes): { text: string; base: number } {
+  let start = node.position?.start.offset ?? 0;
+  let end = node.position?.end.offset ?? start;
+  if (source[start] === '|') start++;
+  if (end > start && source[end - 1] === '|' && source[end - 2] !== '\\') end--;
+  return { text: source.slice(start, end), base: start };
+}

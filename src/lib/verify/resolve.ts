@@ -1,0 +1,117 @@
+import { checkValue, type CheckResult } from '../claims/check.js';
+import type { Stated } from '../claims/stated.js';
+import type { Run } from '../schemas/run.js';
+import type { PageContext } from './context.js';
+import { printsAs, valueOf, type Found } from './sources.js';
+
+/** What the page's structure says about where a stated value should come from. */
+export interface Hints {
+  /** Baseline or optimized side of a comparison. */
+  side?: 'baseline' | 'optimized';
+  /** Benchmark case named by the row (`Short Prompt`, `ShareGPT BS=4`, `Rate 8`). */
+  caseName?: string;
+  /** Another number of the same cell (`Mean TPOT(ms)` beside `Total TPS`): it names the same run. */
+  partner?: { metric: string; stated: Stated };
+  /** Runs the structure points at (an experiment's variants, a case's side), tried first. */
+  preferred?: readonly Run[];
+}
+
+export interface Resolution {
+  result: CheckResult | null;
+  found: Found | null;
+  /** A run on another page that prints the stated value, when none on this page does. */
+  elsewhere: Found | null;
+}
+
+/**
+ * Trace a stated value to a run: first by value (any run on the page that prints it, structural matches
+ * preferred), then by structure (the run that the cell's other number or the row's case points at) so a wrong
+ * number is reported against the run it should restate, then on other pages.
+ */
+export function resolveValue(ctx: PageContext, metric: string, stated: Stated, hints: Hints = {}): Resolution {
+  const label = metricLabel(metric);
+  const matches = ctx.byValue(metric, stated);
+  if (matches.length > 0) {
+    const best = rank(matches, hints)[0];
+    return { result: checkValue(stated, best.operand, { label }), found: best, elsewhere: null };
+  }
+  const structural = structuralRun(ctx, metric, hints);
+  if (structural) {
+    return { result: checkValue(stated, structural.operand, { label }), found: structural, elsewhere: null };
+  }
+  const other = ctx.elsewhere(metric, stated)[0] ?? null;
+  return { result: null, found: null, elsewhere: other };
+}
+
+function rank(found: Found[], hints: Hints): Found[] {
+  const score = (f: Found) =>
+    (hints.preferred?.includes(f.run) ? 4 : 0) +
+    (hints.side && f.run.context.side === hints.side ? 2 : 0) +
+    (hints.caseName ? caseScore(hints.caseName, f.run) : 0);
+  return [...found].sort((a, b) => score(b) - score(a));
+}
+
+function structuralRun(ctx: PageContext, metric: string, hints: Hints): Found | null {
+  if (hints.partner) {
+    const partner = ctx.byValue(hints.partner.metric, hints.partner.stated);
+    if (partner.length > 0) {
+      const run = rank(partner, hints)[0].run;
+      return valueOf(ctx.path, run, metric);
+    }
+  }
+  const pool = hints.preferred?.length ? hints.preferred : [];
+  const scored = pool
+    .map((run) => ({ run, s: hints.caseName ? caseScore(hints.caseName, run) : 0 }))
+    .sort((a, b) => b.s - a.s);
+  if (scored.length === 1 || (scored.length > 1 && scored[0].s > scored[1].s)) return valueOf(ctx.path, scored[0].run, metric);
+  return null;
+}
+
+/** Numbers written in a case or label, with `K` expanded (`32K` -> 32000, `2k` -> 2000). */
+export function numbersIn(text: string): number[] {
+  return [...text.matchAll(/(\d+(?:\.\d+)?)\s*([kK])?\b/g)].map((m) => Number(m[1]) * (m[2] ? 1000 : 1));
+}
+
+const STOP = new Set(['the', 'and', 'with', 'of', 'in', 'on', 'for', 'a', 'to', 'prompt', 'input', 'case']);
+
+function words(text: string): string[] {
+  return text
+    .toLowerCase()
+    .split(/[^a-z0-9]+/)
+    .filter((w) => w.length > 1 && !STOP.has(w))
+    .map((w) => w.replace(/s$/, ''));
+}
+
+/** How well a run's label, profile or variant names a case (0 = not at all). */
+export function caseScore(caseName: string, run: Run): number {
+  const names = [run.label, run.context.profile, run.context.variant].filter((n): n is string => !!n);
+  let best = 0;
+  const caseWords = words(caseName);
+  const caseNumbers = numbersIn(caseName);
+  for (const name of names) {
+    const w = words(name);
+    let s = caseWords.filter((x) => w.includes(x)).length;
+    const n = numbersIn(name);
+    if (caseNumbers.length > 0 && caseNumbers.every((x) => n.some((y) => Math.abs(x - y) <= 0.05 * Math.max(x, y)))) s += 2;
+    best = Math.max(best, s);
+  }
+  return best;
+}
+
+/** Whether a run prints a stated value for a metric. */
+export function runPrints(ctx: PageContext, run: Run, metric: string, stated: Stated): boolean {
+  const f = valueOf(ctx.path, run, metric);
+  return !!f && printsAs(f, stated.value, stated.decimals);
+}
+
+function metricLabel(metric: string): string {
+  return (
+    {
+      total_token_throughput: 'Total Token throughput (tok/s)',
+      mean_tpot_ms: 'Mean TPOT (ms)',
+      mean_request_latency_s: 'mean request latency (s)',
+      mean_latency_s: 'Mean Latency(s)',
+      mean_ttft_ms: 'Mean TTFT (ms)',
+    }[metric] ?? metric
+  );
+}

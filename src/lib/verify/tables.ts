@@ -1,0 +1,127 @@
+import type { Table, TableRow } from 'mdast';
+import { checkPercentChange, checkRatio, type CheckResult } from '../claims/check.js';
+import { parseCell, type ParsedCell } from '../claims/cells.js';
+import type { Stated } from '../claims/stated.js';
+import { devicesOf } from '../model/command.js';
+import { cellSource, plain } from '../model/text.js';
+import type { ClaimSource } from '../schemas/claim.js';
+import type { Run } from '../schemas/run.js';
+import type { PageContext } from './context.js';
+import { resolveValue, type Hints, type Resolution } from './resolve.js';
+import { MEAN_REQUEST_LATENCY } from './sources.js';
+
+/** Metric behind each stated role of a cell. */
+const METRIC_OF: Partial<Record<Stated['role'], string>> = {
+  'total-tps': 'total_token_throughput',
+  'mean-tpot': 'mean_tpot_ms',
+  'mean-latency': MEAN_REQUEST_LATENCY,
+};
+
+interface Side {
+  cell: ParsedCell;
+  base: number;
+  /** The resolved primary value (TPS or latency) of the side. */
+  primary: { stated: Stated; resolution: Resolution } | null;
+}
+
+/**
+ * Comparison tables (the Conclusion table, and the 3- and 5-column summary tables): each row restates a
+ * baseline and an optimized run, and states the improvement between them. Columns are found by their
+ * headers (`baseline`, `Optimized`), so their order does not matter.
+ */
+export function verifyComparisonTable(ctx: PageContext, table: Table): void {
+  const header = table.children[0];
+  if (!header) return;
+  const heads = header.children.map((c) => plain(c).toLowerCase());
+  const baseCol = heads.findIndex((h) => /baseline/.test(h));
+  const optCol = heads.findIndex((h) => /optimi[sz]ed/.test(h));
+  if (baseCol < 0 || optCol < 0) return;
+  for (const row of table.children.slice(1)) verifyRow(ctx, row, baseCol, optCol);
+}
+
+function verifyRow(ctx: PageContext, row: TableRow, baseCol: number, optCol: number): void {
+  const caseName = plain(row.children[0] ?? row).replace(/\*\*/g, '');
+  const base = side(ctx, row, baseCol, 'baseline', caseName, baselinePool(ctx));
+  const opt = side(ctx, row, optCol, 'optimized', caseName, optimizedPool(ctx));
+  if (!base || !opt) return;
+  // Improvements may sit in the optimized cell or in a comparison column of their own.
+  row.children.forEach((cellNode, index) => {
+    if (index === 0 || index === baseCol) return;
+    const raw = cellSource(ctx.analysis.source, cellNode);
+    const cell = index === optCol ? opt.cell : parseCell(raw.text);
+    const cellBase = raw.base;
+    for (const s of cell.items) {
+      if (s.role !== 'percent' && s.role !== 'ratio') continue;
+      const b = base.primary?.stated;
+      const o = opt.primary?.stated;
+      const sources = [opt.primary?.resolution.found?.source, base.primary?.resolution.found?.source].filter(
+        (x): x is ClaimSource => !!x,
+      );
+      if (!b || !o) {
+        ctx.add('improvement', s, cellBase, null, null, sources);
+        continue;
+      }
+      let result: CheckResult;
+      if (s.role === 'ratio') {
+        result = checkRatio(s, b, o, s.direction ?? 'faster');
+      } else {
+        const lower = b.role === 'mean-latency';
+        const perGpu = s.perGpu ? gpuRatio(ctx, opt.primary?.resolution.found?.run, base.primary?.resolution.found?.run) : undefined;
+        result = checkPercentChange(s, b, o, { multiplier: o.multiplier, perGpu, better: lower ? 'lower' : 'higher' });
+      }
+      ctx.add('improvement', s, cellBase, result, sources[0] ?? null, sources.slice(1));
+    }
+  });
+}
+
+function side(
+  ctx: PageContext,
+  row: TableRow,
+  col: number,
+  which: 'baseline' | 'optimized',
+  caseName: string,
+  preferred: Run[],
+): Side | null {
+  const node = row.children[col];
+  if (!node) return null;
+  const raw = cellSource(ctx.analysis.source, node);
+  const base = raw.base;
+  const cell = parseCell(raw.text);
+  const values = cell.items.filter((s) => METRIC_OF[s.role]);
+  let primary: Side['primary'] = null;
+  for (const s of values) {
+    const metric = METRIC_OF[s.role] as string;
+    const partner = values.find((p) => p !== s);
+    const hints: Hints = {
+      side: which,
+      caseName,
+      preferred,
+      partner: partner ? { metric: METRIC_OF[partner.role] as string, stated: partner } : undefined,
+    };
+    const resolution = resolveValue(ctx, metric, s, hints);
+    ctx.add('cell-value', s, base, resolution.result, resolution.found?.source ?? resolution.elsewhere?.source ?? null);
+    if (!primary && (s.role === 'total-tps' || s.role === 'mean-latency')) primary = { stated: s, resolution };
+  }
+  return { cell, base, primary };
+}
+
+/** Runs a baseline cell restates: baseline sides of other cases and the first variant of the first experiment. */
+function baselinePool(ctx: PageContext): Run[] {
+  const r = ctx.analysis.report;
+  const ids = new Set([...r.otherCases.flatMap((c) => c.baseline), ...(r.experiments[0]?.variants[0]?.runs ?? [])]);
+  return r.runs.filter((run) => ids.has(run.id));
+}
+
+function optimizedPool(ctx: PageContext): Run[] {
+  const r = ctx.analysis.report;
+  const ids = new Set(r.otherCases.flatMap((c) => c.optimized));
+  return r.runs.filter((run) => ids.has(run.id));
+}
+
+/** `/GPU`: devices of the optimized run's command over the baseline's (TP2 vs one GPU -> 2). */
+function gpuRatio(ctx: PageContext, opt: Run | undefined, base: Run | undefined): number | undefined {
+  const report = ctx.analysis.report;
+  const o = ctx.devices(opt) ?? (report.recommendedCommand ? devicesOf(report.recommendedCommand).total : undefined);
+  const b = ctx.devices(base) ?? 1;
+  return o && o / b > 1 ? o / b : (report.hardware?.count ?? undefined);
+}
