@@ -30,6 +30,11 @@ export interface Rule {
   /** Formula and tolerance, for rules that compare numbers. */
   formula?: string;
   /** Markdown examples: an `ok` page that yields no message and a `notOk` page that yields at least one. */
-  examples: { ok: string; notOk: string };
+  examples: {
+    ok: string;
+    notOk: string;
+    /** Another page (`context.md`) checked together with each example, for cross-page rules. */
+    context?: string;
+  };
   check(context: RuleContext): Draft[];
 }

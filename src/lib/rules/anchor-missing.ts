@@ -1,0 +1,91 @@
+/**
+ * `anchor-missing` (error): An in-page or cross-page `#anchor` matches no heading slug of its target page.
+ *
+ * ok:
+ *
+ * ````markdown
+ * # Optimizing Demo-8B Throughput
+ *
+ * ## Experiment Results
+ *
+ * ### 1. Choosing the Inference Engine
+ *
+ * See [the engine choice](#1-choosing-the-inference-engine).
+ * ````
+ *
+ * not ok:
+ *
+ * ````markdown
+ * # Optimizing Demo-8B Throughput
+ *
+ * ## Experiment Results
+ *
+ * ### 1. Choosing the Inference Engine
+ *
+ * See [the engine choice](#1-choosing-an-inference-engine).
+ * ````
+ */
+import { dirname, resolve } from 'node:path';
+import { draft, type Draft } from '../diagnostics.js';
+import type { Report } from '../schemas/report.js';
+import { isExternal, pageLinks, splitUrl } from './shared/links.js';
+import type { Rule } from './types.js';
+
+const page = (anchor: string) => `# Optimizing Demo-8B Throughput
+
+## Experiment Results
+
+### 1. Choosing the Inference Engine
+
+See [the engine choice](#${anchor}).
+`;
+
+/**
+ * An anchor that matches no heading: `#anchor` on the same page, or `page.md#anchor` on another page of the
+ * set. Slugs follow MkDocs' `toc` rule (lowercase, punctuation including `.` dropped, spaces to `-`), read from
+ * the page model's headings. Anchors into pages outside the checked set are not judged (the file check is
+ * `link-unresolved`'s).
+ */
+export const anchorMissing: Rule = {
+  id: 'anchor-missing',
+  severity: 'error',
+  description: 'An in-page or cross-page `#anchor` matches no heading slug of its target page.',
+  examples: { ok: page('1-choosing-the-inference-engine'), notOk: page('1-choosing-an-inference-engine') },
+  check({ report, source, reports }) {
+    const out: Draft[] = [];
+    for (const link of pageLinks(report, source, false)) {
+      if (isExternal(link.url)) continue;
+      const { path, anchor } = splitUrl(link.url);
+      if (!anchor) continue;
+      const target = path ? findPage(report.path, path, reports) : report;
+      if (!target) continue;
+      const slugs = new Set(target.headings.map((h) => h.slug));
+      if (slugs.has(anchor) || slugs.has(decodeURIComponent(anchor))) continue;
+      const near = closest(anchor, [...slugs]);
+      out.push(
+        draft('anchor-missing', 'error', { line: link.line, column: link.column }, `Unexpected anchor \`#${anchor}\`: no heading of ${path ? `\`${target.path}\`` : 'this page'} has that slug${near ? `; did you mean \`#${near}\`?` : ''}`, {
+          expected: near ?? 'a heading slug',
+          actual: anchor,
+        }),
+      );
+    }
+    return out;
+  },
+};
+
+function findPage(from: string, target: string, reports: readonly Report[]): Report | null {
+  const want = resolve('/', dirname(from), target);
+  return reports.find((r) => resolve('/', r.path) === want) ?? null;
+}
+
+/** The slug sharing the longest prefix with the anchor, when it shares at least half of it. */
+function closest(anchor: string, slugs: string[]): string | null {
+  let best: string | null = null;
+  let bestLength = 0;
+  for (const s of slugs) {
+    let n = 0;
+    while (n < s.length && n < anchor.length && s[n] === anchor[n]) n++;
+    if (n > bestLength) [best, bestLength] = [s, n];
+  }
+  return bestLength * 2 >= anchor.length ? best : null;
+}

@@ -1,0 +1,101 @@
+/**
+ * `heading-engine-mismatch` (error): A heading names one engine over a serving command of another engine.
+ *
+ * ok:
+ *
+ * ````markdown
+ * # Optimizing Demo-8B Throughput on NVIDIA H100 GPUs
+ *
+ * ## Experiment Results
+ *
+ * ### 2. Quantization in SGLang
+ *
+ * FP8
+ * ??? info "Serving script"
+ *     ```bash
+ *     python3 -m sglang.launch_server --model-path Demo/Demo-8B-FP8
+ *     ```
+ * ````
+ *
+ * not ok:
+ *
+ * ````markdown
+ * # Optimizing Demo-8B Throughput on NVIDIA H100 GPUs
+ *
+ * ## Experiment Results
+ *
+ * ### 2. Quantization in vLLM
+ *
+ * FP8
+ * ??? info "Serving script"
+ *     ```bash
+ *     python3 -m sglang.launch_server --model-path Demo/Demo-8B-FP8
+ *     ```
+ * ````
+ */
+import { draft, type Draft } from '../diagnostics.js';
+import { canonicalEngine, engineOfTool } from '../model/command.js';
+import { servingCommands } from './shared/commands.js';
+import type { Rule } from './types.js';
+
+const page = (engine: string) => `# Optimizing Demo-8B Throughput on NVIDIA H100 GPUs
+
+## Experiment Results
+
+### 2. Quantization in ${engine}
+
+FP8
+??? info "Serving script"
+    \`\`\`bash
+    python3 -m sglang.launch_server --model-path Demo/Demo-8B-FP8
+    \`\`\`
+`;
+
+const ENGINE_WORD = /\b(vLLM|SGLang|TensorRT-LLM|TRT-LLM|TensorRT|MindIE|LMDeploy)\b/gi;
+
+/**
+ * A section heading that names an engine (`### 2. Quantization in SGLang`, `### Optimizing vLLM`) over a
+ * serving command that launches another one. The nearest H3 or deeper heading that names any engine decides;
+ * a heading naming several (`Quantization in TensorRT-LLM/vLLM`) allows each. Headings naming none
+ * (`Choosing the Inference Engine`) are not compared, and neither are H1/H2 (page titles, engine-baseline logs).
+ */
+export const headingEngineMismatch: Rule = {
+  id: 'heading-engine-mismatch',
+  severity: 'error',
+  description: 'A heading names one engine over a serving command of another engine.',
+  examples: { ok: page('SGLang'), notOk: page('vLLM') },
+  check({ report, source }) {
+    const out: Draft[] = [];
+    const headings = report.headings;
+    for (const { command } of servingCommands(source)) {
+      const engine = engineOfTool(command.tool);
+      if (!engine) continue;
+      // Heading chain above the command: the nearest heading of each depth, H3 and deeper.
+      const chain: typeof headings = [];
+      let depth = 7;
+      for (let i = headings.length - 1; i >= 0; i--) {
+        const h = headings[i];
+        if (h.line > command.line || h.depth >= depth) continue;
+        depth = h.depth;
+        if (h.depth <= 2) break;
+        chain.push(h);
+      }
+      const naming = chain.find((h) => named(h.text).length > 0);
+      if (!naming) continue;
+      const engines = named(naming.text);
+      if (engines.includes(engine)) continue;
+      out.push(
+        draft('heading-engine-mismatch', 'error', { line: command.line, column: 1 }, `Unexpected ${engine} serving command under heading \`${naming.text}\`, expected ${engines.join(' or ')}`, {
+          expected: engines.join(' or '),
+          actual: engine,
+          cause: { file: report.path, line: naming.line, note: 'heading' },
+        }),
+      );
+    }
+    return out;
+  },
+};
+
+function named(text: string): string[] {
+  return [...text.matchAll(ENGINE_WORD)].map((m) => canonicalEngine(m[1])).filter((e): e is string => !!e);
+}

@@ -1,0 +1,63 @@
+/**
+ * `image-missing` (warning): A relative image file does not exist.
+ *
+ * ok:
+ *
+ * ````markdown
+ * # Optimizing Demo-8B Throughput
+ *
+ * ## Conclusion
+ *
+ * ![demo-8b-h100](https://example.org/demo-8b-h100.png)
+ * ````
+ *
+ * not ok:
+ *
+ * ````markdown
+ * # Optimizing Demo-8B Throughput
+ *
+ * ## Conclusion
+ *
+ * ![demo-8b-h100](../../assets/performance-lab/demo-8b-h100.png)
+ * ````
+ */
+import { dirname, resolve } from 'node:path';
+import { draft, type Draft } from '../diagnostics.js';
+import { isExternal, pageLinks, splitUrl } from './shared/links.js';
+import type { Rule } from './types.js';
+
+const page = (src: string) => `# Optimizing Demo-8B Throughput
+
+## Conclusion
+
+![demo-8b-h100](${src})
+`;
+
+/**
+ * A relative image whose file does not exist next to the page. A warning, not an error: the pages come from a
+ * documentation tree whose charts (`../../assets/performance-lab/*.png`) live outside this repository, so a
+ * missing chart only means the site shows the alt text; no stated number depends on it. External images are
+ * not checked; pages without a file on disk are skipped.
+ */
+export const imageMissing: Rule = {
+  id: 'image-missing',
+  severity: 'warning',
+  description: 'A relative image file does not exist.',
+  examples: { ok: page('https://example.org/demo-8b-h100.png'), notOk: page('../../assets/performance-lab/demo-8b-h100.png') },
+  check({ report, source, absolutePath, exists }) {
+    const out: Draft[] = [];
+    const base = dirname(absolutePath ?? resolve(report.path));
+    for (const image of pageLinks(report, source, true)) {
+      if (isExternal(image.url) || image.url.startsWith('data:')) continue;
+      const { path } = splitUrl(image.url);
+      if (!path || exists(resolve(base, path))) continue;
+      out.push(
+        draft('image-missing', 'warning', { line: image.line, column: image.column }, `Unexpected image \`${path}\`: no such file next to this page`, {
+          expected: 'an existing image file',
+          actual: path,
+        }),
+      );
+    }
+    return out;
+  },
+};

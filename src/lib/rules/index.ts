@@ -1,0 +1,33 @@
+import type { Rule } from './types.js';
+import { anchorMissing } from './anchor-missing.js';
+import { imageMissing } from './image-missing.js';
+import { linkUnresolved } from './link-unresolved.js';
+import { noteParameterContradiction } from './note-parameter-contradiction.js';
+import { tocMismatch } from './toc-mismatch.js';
+import { blockConsistency } from './block-consistency.js';
+import { comparedRunsDiffer } from './compared-runs-differ.js';
+import { commandModelMismatch } from './command-model-mismatch.js';
+import { duplicateBlockAcrossPages } from './duplicate-block-across-pages.js';
+import { headingEngineMismatch } from './heading-engine-mismatch.js';
+import { labelFlagContradiction } from './label-flag-contradiction.js';
+import { optimizedCommandDiffers } from './optimized-command-differs.js';
+import { parallelismExceedsHardware } from './parallelism-exceeds-hardware.js';
+import { shellLineContinuation } from './shell-line-continuation.js';
+
+/** Every rule, one file each; the file name is the rule id. */
+export const rules: Rule[] = [
+  duplicateBlockAcrossPages,
+  commandModelMismatch,
+  labelFlagContradiction,
+  parallelismExceedsHardware,
+  headingEngineMismatch,
+  comparedRunsDiffer,
+  optimizedCommandDiffers,
+  shellLineContinuation,
+  blockConsistency,
+  linkUnresolved,
+  anchorMissing,
+  imageMissing,
+  tocMismatch,
+  noteParameterContradiction,
+];

@@ -1,0 +1,63 @@
+/**
+ * `link-unresolved` (error): A relative link points to a file that does not exist.
+ *
+ * ok:
+ *
+ * ````markdown
+ * # Overview
+ *
+ * See the [same page](ok.md) for details.
+ * ````
+ *
+ * not ok:
+ *
+ * ````markdown
+ * # Overview
+ *
+ * See the [same page](missing-page.md) for details.
+ * ````
+ */
+import { dirname, resolve } from 'node:path';
+import { draft, type Draft } from '../diagnostics.js';
+import { isExternal, pageLinks, splitUrl } from './shared/links.js';
+import type { Rule } from './types.js';
+
+const page = (target: string) => `# Overview
+
+See the [same page](${target}) for details.
+`;
+
+/**
+ * A relative link to a file that does not exist, resolved against the page's own file. External links
+ * (`https:`, `mailto:`) and in-page anchors (`#...`, see `anchor-missing`) are not checked; pages read from
+ * memory (no file on disk) are skipped.
+ */
+export const linkUnresolved: Rule = {
+  id: 'link-unresolved',
+  severity: 'error',
+  description: 'A relative link points to a file that does not exist.',
+  examples: { ok: page('ok.md'), notOk: page('missing-page.md') },
+  check({ report, source, absolutePath, exists, reports }) {
+    const base = absolutePath ? dirname(absolutePath) : null;
+    const out: Draft[] = [];
+    for (const link of pageLinks(report, source, false)) {
+      if (isExternal(link.url)) continue;
+      const { path } = splitUrl(link.url);
+      if (!path) continue;
+      if (base ? exists(resolve(base, path)) : knownPage(report.path, path, reports)) continue;
+      out.push(
+        draft('link-unresolved', 'error', { line: link.line, column: link.column }, `Unexpected link to \`${path}\`: no such file next to this page`, {
+          expected: 'an existing file',
+          actual: path,
+        }),
+      );
+    }
+    return out;
+  },
+};
+
+/** For pages without a file on disk: a link resolves when it names a page of the set. */
+function knownPage(from: string, target: string, reports: readonly { path: string }[]): boolean {
+  const want = resolve('/', dirname(from), target);
+  return reports.some((r) => resolve('/', r.path) === want);
+}

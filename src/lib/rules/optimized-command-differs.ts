@@ -1,0 +1,198 @@
+/**
+ * `optimized-command-differs` (error): An optimized-side run was served by a command other than the Conclusion's recommended command.
+ *
+ * ok:
+ *
+ * ````markdown
+ * # Optimizing Demo-8B Throughput on NVIDIA H100 GPUs
+ *
+ * ## Conclusion
+ *
+ * ???+ tip "Serving Command"
+ *     ```bash
+ *     vllm serve Demo/Demo-8B-FP8 --async-scheduling --max-num-batched-tokens 16384
+ *     ```
+ *
+ * ## Experiment Results
+ *
+ * ### Other Benchmark Cases
+ *
+ * ??? info "Optimized serving script"
+ *     ```bash
+ *     vllm serve Demo/Demo-8B-FP8 --max-num-batched-tokens=16384 --async-scheduling
+ *     ```
+ *
+ * ??? info "Optimized benchmark results"
+ *     ```bash
+ *     # random 2K input
+ *     ============ Serving Benchmark Result ============
+ *     Successful requests:                     500
+ *     Benchmark duration (s):                  10.00
+ *     Total input tokens:                      1000
+ *     Total generated tokens:                  2000
+ *     ==================================================
+ *     ```
+ * ````
+ *
+ * not ok:
+ *
+ * ````markdown
+ * # Optimizing Demo-8B Throughput on NVIDIA H100 GPUs
+ *
+ * ## Conclusion
+ *
+ * ???+ tip "Serving Command"
+ *     ```bash
+ *     vllm serve Demo/Demo-8B-FP8 --async-scheduling --max-num-batched-tokens 16384
+ *     ```
+ *
+ * ## Experiment Results
+ *
+ * ### Other Benchmark Cases
+ *
+ * ??? info "Optimized serving script"
+ *     ```bash
+ *     vllm serve Demo/Demo-8B --async-scheduling --max-num-batched-tokens 16384
+ *     ```
+ *
+ * ??? info "Optimized benchmark results"
+ *     ```bash
+ *     # random 2K input
+ *     ============ Serving Benchmark Result ============
+ *     Successful requests:                     500
+ *     Benchmark duration (s):                  10.00
+ *     Total input tokens:                      1000
+ *     Total generated tokens:                  2000
+ *     ==================================================
+ *     ```
+ * ````
+ */
+import { draft, type Draft } from '../diagnostics.js';
+import { parseCommand, parseParameters } from '../model/command.js';
+import type { Command } from '../schemas/report.js';
+import { normalFlag } from './shared/commands.js';
+import { fences, isResultFence } from './shared/source.js';
+import type { Rule } from './types.js';
+
+const page = (optimized: string) => `# Optimizing Demo-8B Throughput on NVIDIA H100 GPUs
+
+## Conclusion
+
+???+ tip "Serving Command"
+    \`\`\`bash
+    vllm serve Demo/Demo-8B-FP8 --async-scheduling --max-num-batched-tokens 16384
+    \`\`\`
+
+## Experiment Results
+
+### Other Benchmark Cases
+
+??? info "Optimized serving script"
+    \`\`\`bash
+    ${optimized}
+    \`\`\`
+
+??? info "Optimized benchmark results"
+    \`\`\`bash
+    # random 2K input
+    ============ Serving Benchmark Result ============
+    Successful requests:                     500
+    Benchmark duration (s):                  10.00
+    Total input tokens:                      1000
+    Total generated tokens:                  2000
+    ==================================================
+    \`\`\`
+`;
+
+/** Flags that do not change what is measured (addresses, names, API plumbing); the model is compared on its own. */
+const IGNORED = new Set([
+  '--host',
+  '--port',
+  '--served-model-name',
+  '--api-key',
+  '--trust-remote-code',
+  '--tool-call-parser',
+  '--enable-auto-tool-choice',
+  '--chat-template',
+  '--model',
+  '--model-path',
+]);
+
+/**
+ * The optimized side of "Other Benchmark Cases" must run the recommended configuration: each optimized run's
+ * serving script (or backend parameters) is compared with the Conclusion's "Serving Command" by model (repository
+ * name, case-insensitive, owner ignored, quantization suffix significant, when both name one) and by flag set (order, `=` versus space and `_` versus `-` ignored;
+ * host, port, names and tool-call plumbing ignored).
+ */
+export const optimizedCommandDiffers: Rule = {
+  id: 'optimized-command-differs',
+  severity: 'error',
+  description: "An optimized-side run was served by a command other than the Conclusion's recommended command.",
+  examples: {
+    ok: page('vllm serve Demo/Demo-8B-FP8 --max-num-batched-tokens=16384 --async-scheduling'),
+    notOk: page('vllm serve Demo/Demo-8B --async-scheduling --max-num-batched-tokens 16384'),
+  },
+  check({ report, source }) {
+    const recommended = report.recommendedCommand;
+    if (!recommended) return [];
+    const scripts = commandsByLine(source);
+    const out: Draft[] = [];
+    const done = new Set<number>();
+    for (const run of report.runs) {
+      if (run.context.side !== 'optimized' || run.context.commandLine === null || done.has(run.context.commandLine)) continue;
+      done.add(run.context.commandLine);
+      const command = scripts.get(run.context.commandLine);
+      if (!command) continue;
+      const diff = differences(recommended, command);
+      if (diff.length === 0) continue;
+      out.push(
+        draft('optimized-command-differs', 'error', { line: command.line, column: 1 }, `Unexpected optimized serving command: ${diff.join('; ')} (recommended command at line ${recommended.line})`, {
+          expected: recommended.text,
+          actual: command.text,
+          cause: { file: report.path, line: recommended.line, note: 'recommended serving command' },
+        }),
+      );
+    }
+    return out;
+  },
+};
+
+/** Every script fence's command by the line the page model records for it (first command line or fence body). */
+function commandsByLine(source: string): Map<number, Command> {
+  const map = new Map<number, Command>();
+  for (const fence of fences(source)) {
+    if (isResultFence(fence) || /^(ya?ml|json)$/i.test(fence.info)) continue;
+    const text = fence.body.map((l) => l.text).join('\n');
+    const first = fence.line + 1;
+    const cmd = parseCommand(text, first);
+    // Without a launcher the fence is a flag list (backend parameters): read every line.
+    const params = cmd?.tool ? null : parseParameters(text, first);
+    if (params) map.set(params.line, params);
+    else if (cmd) map.set(cmd.line, cmd);
+  }
+  return map;
+}
+
+/** `zai-org/GLM-4.5-Air-FP8` -> `glm-4.5-air-fp8`: the owner may be omitted, the quantization may not. */
+function repoName(model: string): string {
+  return model.slice(model.lastIndexOf('/') + 1).toLowerCase();
+}
+
+function flagSet(command: Command): Set<string> {
+  return new Set(command.flags.map(normalFlag).filter((f) => !IGNORED.has(f.split('=')[0])));
+}
+
+function differences(recommended: Command, command: Command): string[] {
+  const out: string[] = [];
+  if (recommended.model && command.model && repoName(recommended.model) !== repoName(command.model)) {
+    out.push(`model \`${command.model}\` instead of \`${recommended.model}\``);
+  }
+  if (recommended.tool && command.tool && recommended.tool !== command.tool) out.push(`launcher \`${command.tool}\` instead of \`${recommended.tool}\``);
+  const want = flagSet(recommended);
+  const have = flagSet(command);
+  const missing = [...want].filter((f) => !have.has(f));
+  const extra = [...have].filter((f) => !want.has(f));
+  if (missing.length) out.push(`missing \`${missing.join(' ')}\``);
+  if (extra.length) out.push(`extra \`${extra.join(' ')}\``);
+  return out;
+}

@@ -1,0 +1,110 @@
+/**
+ * `parallelism-exceeds-hardware` (error): A serving command uses more devices (TP x PP x DP) than the stated hardware has.
+ *
+ * Formula and tolerance: devices = TP x PP x DP (DP = 1 with --enable-dp-attention); error when devices > stated count
+ *
+ * ok:
+ *
+ * ````markdown
+ * # Optimizing Demo-30B Throughput on NVIDIA H100 GPUs
+ *
+ * ## Experimental Setup
+ *
+ * ### Hardware
+ *
+ * 4 × NVIDIA H100 SXM GPUs on a single node.
+ *
+ * ## Experiment Results
+ *
+ * ### 3. Parallelism in vLLM
+ *
+ * ??? info "Serving script"
+ *     ```bash
+ *     vllm serve Demo/Demo-30B -tp 2 -pp 2
+ *     ```
+ * ````
+ *
+ * not ok:
+ *
+ * ````markdown
+ * # Optimizing Demo-30B Throughput on NVIDIA H100 GPUs
+ *
+ * ## Experimental Setup
+ *
+ * ### Hardware
+ *
+ * 4 × NVIDIA H100 SXM GPUs on a single node.
+ *
+ * ## Experiment Results
+ *
+ * ### 3. Parallelism in vLLM
+ *
+ * ??? info "Serving script"
+ *     ```bash
+ *     vllm serve Demo/Demo-30B -tp 4 -pp 2
+ *     ```
+ * ````
+ */
+import { draft, type Draft } from '../diagnostics.js';
+import { parseHardware } from '../model/hardware.js';
+import { DP_FLAGS, PP_FLAGS, TP_FLAGS, flag, servingCommands, sizeOf } from './shared/commands.js';
+import type { Rule } from './types.js';
+
+const page = (tp: number) => `# Optimizing Demo-30B Throughput on NVIDIA H100 GPUs
+
+## Experimental Setup
+
+### Hardware
+
+4 × NVIDIA H100 SXM GPUs on a single node.
+
+## Experiment Results
+
+### 3. Parallelism in vLLM
+
+??? info "Serving script"
+    \`\`\`bash
+    vllm serve Demo/Demo-30B -tp ${tp} -pp 2
+    \`\`\`
+`;
+
+/**
+ * A serving command whose parallelism needs more devices than the page's hardware states: TP x PP x DP, where
+ * DP does not multiply under SGLang's `--enable-dp-attention` (DP attention runs inside the TP group) and
+ * expert parallelism never does (it reuses the TP or DP devices). Only a count the page states is used (front
+ * matter `gpus`, the Hardware section or the title): a count inferred from the commands would be circular.
+ */
+export const parallelismExceedsHardware: Rule = {
+  id: 'parallelism-exceeds-hardware',
+  severity: 'error',
+  description: 'A serving command uses more devices (TP x PP x DP) than the stated hardware has.',
+  formula: 'devices = TP x PP x DP (DP = 1 with --enable-dp-attention); error when devices > stated count',
+  examples: { ok: page(2), notOk: page(4) },
+  check({ report, source }) {
+    const count = statedCount(report.frontmatter.gpus, report.hardware?.text ?? '');
+    if (count === null) return [];
+    const out: Draft[] = [];
+    for (const { command } of servingCommands(source)) {
+      const tp = sizeOf(command.flags, TP_FLAGS);
+      const pp = sizeOf(command.flags, PP_FLAGS);
+      const dp = flag(command.flags, ['--enable-dp-attention']) !== null ? 1 : sizeOf(command.flags, DP_FLAGS);
+      const total = tp * pp * dp;
+      if (total <= count) continue;
+      out.push(
+        draft(
+          'parallelism-exceeds-hardware',
+          'error',
+          { line: command.line, column: 1 },
+          `Unexpected parallelism TP${tp} x PP${pp} x DP${dp} = ${total} devices, expected at most ${count} from the stated hardware`,
+          { expected: `<= ${count}`, actual: String(total) },
+        ),
+      );
+    }
+    return out;
+  },
+};
+
+function statedCount(gpus: unknown, text: string): number | null {
+  if (typeof gpus === 'number' && gpus > 0) return gpus;
+  return parseHardware(text)?.count ?? null;
+}

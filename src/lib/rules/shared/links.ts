@@ -1,0 +1,51 @@
+import type { Report } from '../../schemas/report.js';
+import { fences, sourceLines } from './source.js';
+
+/** A link or image as written, with its place. */
+export interface PlacedLink {
+  url: string;
+  text: string;
+  line: number;
+  column: number;
+}
+
+const INLINE = /(!?)\[([^\]]*)\]\(\s*<?([^)\s>]+)>?(?:\s+"[^"]*")?\s*\)/g;
+
+/**
+ * Links (or images) of a page: the page model's, plus inline ones it does not collect (list items such as a
+ * table of contents), read line by line outside fences and inline code. Deduplicated by line and URL.
+ */
+export function pageLinks(report: Report, source: string, images: boolean): PlacedLink[] {
+  const out = new Map<string, PlacedLink>();
+  for (const l of images ? report.images : report.links) out.set(`${l.line}|${l.url}`, { url: l.url, text: 'alt' in l ? String(l.alt) : String(l.text), line: l.line, column: l.column });
+  const inFence = new Set<number>();
+  for (const f of fences(source)) for (let n = f.line; n <= f.endLine; n++) inFence.add(n);
+  sourceLines(source).forEach((raw, i) => {
+    if (inFence.has(i + 1)) return;
+    const text = raw.replace(/`[^`]*`/g, (m) => ' '.repeat(m.length));
+    for (const m of text.matchAll(INLINE)) {
+      if ((m[1] === '!') !== images) continue;
+      const key = `${i + 1}|${m[3]}`;
+      if (!out.has(key)) out.set(key, { url: m[3], text: m[2], line: i + 1, column: (m.index ?? 0) + 1 });
+    }
+  });
+  return [...out.values()].sort((a, b) => a.line - b.line || a.column - b.column);
+}
+
+/** True for URLs with a scheme (`https:`, `mailto:`) or protocol-relative ones: not checked on disk. */
+export function isExternal(url: string): boolean {
+  return /^[a-z][a-z0-9+.-]*:/i.test(url) || url.startsWith('//');
+}
+
+/** Split `path#anchor` (URL-decoded path). */
+export function splitUrl(url: string): { path: string; anchor: string | null } {
+  const hash = url.indexOf('#');
+  const rawPath = (hash < 0 ? url : url.slice(0, hash)).replace(/\?.*$/, '');
+  let path = rawPath;
+  try {
+    path = decodeURIComponent(rawPath);
+  } catch {
+    // Keep the raw path: a malformed escape is still a path to look for.
+  }
+  return { path, anchor: hash < 0 ? null : url.slice(hash + 1) };
+}

@@ -1,0 +1,92 @@
+/**
+ * `shell-line-continuation` (error): A shell command in a fence is broken by a missing `\` line continuation.
+ *
+ * ok:
+ *
+ * ````markdown
+ * # Optimizing Demo-8B Throughput on NVIDIA H100 GPUs
+ *
+ * ## Conclusion
+ *
+ * ???+ tip "Serving Command"
+ *     ```bash
+ *     vllm serve Demo/Demo-8B \
+ *         --max-num-batched-tokens 16384
+ *     ```
+ * ````
+ *
+ * not ok:
+ *
+ * ````markdown
+ * # Optimizing Demo-8B Throughput on NVIDIA H100 GPUs
+ *
+ * ## Conclusion
+ *
+ * ???+ tip "Serving Command"
+ *     ```bash
+ *     vllm serve Demo/Demo-8B
+ *         --max-num-batched-tokens 16384
+ *     ```
+ * ````
+ */
+import { draft, type Draft } from '../diagnostics.js';
+import { fences, isResultFence, isShellFence } from './shared/source.js';
+import type { Rule } from './types.js';
+
+const page = (end: string) => `# Optimizing Demo-8B Throughput on NVIDIA H100 GPUs
+
+## Conclusion
+
+???+ tip "Serving Command"
+    \`\`\`bash
+    vllm serve Demo/Demo-8B${end}
+        --max-num-batched-tokens 16384
+    \`\`\`
+`;
+
+const FLAG_LINE = /^\s*--?[A-Za-z][\w-]*(?:[= ]|$)/;
+
+/**
+ * A shell command broken by a missing `\`: a line that starts with a flag (`--max-num-seqs 128`) right after a
+ * command line that does not end with `\`, so the shell runs the command without the flag and then fails on
+ * the flag line. Checked in bash/sh/shell fences and fences without an info string, wherever they sit (serving
+ * scripts, the Conclusion's command, benchmark scripts). Flag lists that are not commands (the new pages'
+ * "Backend Parameters", one flag per line) and benchmark output are not scripts and are skipped.
+ */
+export const shellLineContinuation: Rule = {
+  id: 'shell-line-continuation',
+  severity: 'error',
+  description: 'A shell command in a fence is broken by a missing `\\` line continuation.',
+  examples: { ok: page(' \\'), notOk: page('') },
+  check({ report, source }) {
+    const out: Draft[] = [];
+    for (const fence of fences(source)) {
+      if (!isShellFence(fence) || isResultFence(fence)) continue;
+      if (fence.listItem !== null && /parameters/i.test(fence.listItem)) continue;
+      const code = fence.body.filter((l) => l.text.trim() !== '' && !l.text.trim().startsWith('#'));
+      // A plain flag list (every line a flag) is parameters, not a script.
+      if (code.length === 0 || code.every((l) => FLAG_LINE.test(l.text))) continue;
+      let previous: { text: string; line: number } | null = null;
+      for (const l of fence.body) {
+        const t = l.text.trim();
+        if (t === '') continue;
+        if (t.startsWith('#')) {
+          previous = null;
+          continue;
+        }
+        if (previous && FLAG_LINE.test(l.text) && !/\\\s*$/.test(previous.text)) {
+          const column = l.text.length - l.text.trimStart().length + 1;
+          out.push(
+            draft('shell-line-continuation', 'error', { line: l.line, column }, `Unexpected flag line \`${t}\` after a line without \`\\\`; the shell runs line ${previous.line} without it`, {
+              expected: `\`${previous.text.trim()} \\\``,
+              actual: `\`${previous.text.trim()}\``,
+              cause: { file: report.path, line: previous.line, note: 'command line missing its continuation' },
+            }),
+          );
+        }
+        previous = l;
+      }
+    }
+    return out;
+  },
+};

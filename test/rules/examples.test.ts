@@ -1,0 +1,56 @@
+import { readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { describe, expect, it } from 'vitest';
+import { analyze, checkAll } from '../../src/lib/pipeline.js';
+import { rules } from '../../src/lib/rules/index.js';
+import type { Rule } from '../../src/lib/rules/types.js';
+
+/** Check one example page (with the rule's context page, if any) and return that page's messages of the rule. */
+function messagesOf(rule: Rule, example: string, path: string) {
+  const pages = [analyze(example, path, null)];
+  if (rule.examples.context !== undefined) pages.push(analyze(rule.examples.context, 'context.md', null));
+  const [report] = checkAll(pages);
+  return report.messages.filter((m) => m.ruleId === rule.id);
+}
+
+/** The header comment of a rule file, without the ` * ` prefixes. */
+function header(rule: Rule): string {
+  const file = fileURLToPath(new URL(`../../src/lib/rules/${rule.id}.ts`, import.meta.url));
+  const text = readFileSync(file, 'utf8');
+  const m = /^\/\*\*\n([\s\S]*?)\n \*\//.exec(text);
+  return (m?.[1] ?? '')
+    .split('\n')
+    .map((l) => l.replace(/^ \* ?/, ''))
+    .join('\n');
+}
+
+describe('rule examples', () => {
+  it('should register rules with unique ids', () => {
+    const ids = rules.map((r) => r.id);
+    expect(new Set(ids).size).toBe(ids.length);
+  });
+
+  for (const rule of rules) {
+    describe(rule.id, () => {
+      it('should yield no message on the ok example', () => {
+        expect(messagesOf(rule, rule.examples.ok, 'ok.md')).toEqual([]);
+      });
+
+      it('should yield a positioned message on the not-ok example', () => {
+        const messages = messagesOf(rule, rule.examples.notOk, 'not-ok.md');
+        expect(messages.length).toBeGreaterThan(0);
+        for (const m of messages) {
+          expect(m.line).toBeGreaterThan(0);
+          expect(m.severity).toBe(rule.severity);
+        }
+      });
+
+      it('should document exactly these examples in its header comment', () => {
+        const text = header(rule);
+        expect(text).toContain(rule.examples.ok);
+        expect(text).toContain(rule.examples.notOk);
+        if (rule.examples.context !== undefined) expect(text).toContain(rule.examples.context);
+      });
+    });
+  }
+});
