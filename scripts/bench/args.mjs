@@ -2,11 +2,12 @@
 export const PARTS = ['perflab', 'mkdocs', 'hugo', 'rebuild', 'dev', 'check', 'weight'];
 
 export function parseArgs(argv) {
-  const o = { sizes: [30, 300, 1000, 3000], reps: 3, seed: 1, smoke: false, only: PARTS, out: null, project: null, help: false };
+  const o = { sizes: [30, 300, 1000, 3000], reps: 3, seed: 1, smoke: false, only: PARTS, out: null, project: null, strict: false, help: false };
   for (let i = 0; i < argv.length; i++) {
     const [flag, inline] = argv[i].split('=');
     const value = () => inline ?? argv[++i];
     if (flag === '--smoke') o.smoke = true;
+    else if (flag === '--strict') o.strict = true;
     else if (flag === '--sizes') o.sizes = value().split(',').map(Number);
     else if (flag === '--reps') o.reps = Number(value());
     else if (flag === '--seed') o.seed = Number(value());
@@ -35,4 +36,5 @@ export const HELP = `npm run bench -- [options]
   --out FILE           results file (default bench/RESULTS.md; bench/work/RESULTS.smoke.md with --smoke)
   --project DIR        build the site of another checkout (default: this one)
   --smoke              N=30, one repetition, skips tools that are not installed
+  --strict             exit 1 when any part failed (default: report it and exit 0)
 Work files go to bench/work/ (gitignored).`;

@@ -33,10 +33,10 @@ export function renderResults(r, rel) {
   }
   L.push('');
   L.push('perflab build split, and pages found in the output:', '');
-  L.push('| N | astro build | pagefind | HTML files | report pages found |', '|---:|---:|---:|---:|---:|');
+  L.push('| N | astro build | pagefind | HTML files | report pages found | HTML files: MkDocs / Hugo |', '|---:|---:|---:|---:|---:|---:|');
   for (const c of r.corpora) {
     const step = (name) => pick(c, (x) => x.perflab?.full.steps.find((s) => s.name === name && s.ok)?.ms ?? null);
-    L.push(`| ${c.n} | ${cellMs(step('astro build'))} | ${cellMs(step('pagefind'))} | ${c.located?.htmlFiles ?? '–'} | ${c.located ? `${c.located.reportPages} / ${c.pages}` : '–'} |`);
+    L.push(`| ${c.n} | ${cellMs(step('astro build'))} | ${cellMs(step('pagefind'))} | ${c.located?.htmlFiles ?? '–'} | ${c.located ? `${c.located.reportPages} / ${c.pages}` : '–'} | ${c.htmlFiles?.mkdocs ?? '–'} / ${c.htmlFiles?.hugo ?? '–'} |`);
   }
   L.push('');
 

@@ -8,7 +8,7 @@ import { devLatency } from './dev.mjs';
 import { generateCorpus, readSources, writeCorpus } from './generate.mjs';
 import { machine } from './machine.mjs';
 import { hasTimeV, tail } from './measure.mjs';
-import { locate, touch } from './pages.mjs';
+import { htmlFiles, locate, touch } from './pages.mjs';
 import { renderResults } from './report.mjs';
 import { buildSite, bundleCli, runCheck, snapshotRoot } from './site.mjs';
 import { buildHugo, buildMkdocs, hugoSite, INSTALL, mkdocsSite, toolVersion } from './tools.mjs';
@@ -119,7 +119,9 @@ for (let rep = 1; rep <= opts.reps; rep++) {
       } else if (versions[t]) {
         say(`rep ${rep} N=${c.n} ${t} build`);
         const build = t === 'mkdocs' ? buildMkdocs : buildHugo;
-        run[t] = await buildAndRebuild(`${t} build`, c, rep, () => build({ dir: c[t], out: join(c.dir, `site-${t}`), logPrefix }));
+        const site = join(c.dir, `site-${t}`);
+        run[t] = await buildAndRebuild(`${t} build`, c, rep, () => build({ dir: c[t], out: site, logPrefix }));
+        if (run[t].full.ok) c.htmlFiles = { ...c.htmlFiles, [t]: htmlFiles(site).length };
       }
     }
     if (want('check') && cli?.ok) {
@@ -144,4 +146,7 @@ writeFileSync(join(WORK, 'results.json'), JSON.stringify(result, (k, v) => (k ==
 mkdirSync(dirname(out), { recursive: true });
 writeFileSync(out, renderResults(result, rel));
 say(`wrote ${rel(out)} (raw: ${rel(join(WORK, 'results.json'))})`);
-if (failures.length) say(`${failures.length} part(s) failed; see the Failures section of ${rel(out)}`);
+if (failures.length) {
+  say(`${failures.length} part(s) failed; see the Failures section of ${rel(out)}`);
+  if (opts.strict) process.exitCode = 1;
+}
