@@ -1,0 +1,155 @@
+/**
+ * Essay tables (FORMATS.md 3.4, references/*): a `Change` / `Performance Gain` / `Performance Boost`
+ * column next to the two values it compares, and value cells annotated with their gain over the table's
+ * baseline row (`5653.4 (+46.1%)`).
+ *
+ * Formulas: a percent change = (second / first - 1) x 100 (signed, `Change`); a `Gain` that only
+ * reproduces the other way round is accepted as (first / second - 1) x 100 (lower-is-better columns);
+ * a boost `N.NNx` = larger / smaller. An annotated cell = (value / baseline - 1) x 100, where the baseline
+ * row is the unannotated row of that column that reproduces the most annotations (ties: a row whose
+ * label says `baseline`, then the first).
+ * Tolerance: checkPercentChange / checkRatio in `displayed` mode (inputs +/- half a unit).
+ * ok: `| FP8 Dynamic | 15275.64 (+14.8%) |` with `| BF16 | 13305.38 |`.
+ */
+import { parseCell } from './cells.js';
+import { checkPercentChange } from './check-percent.js';
+import { checkRatio } from './check-ratio.js';
+import { visibleText } from './html.js';
+import { statedGroup } from './match.js';
+import type { CheckResult } from './result.js';
+import { NUM, type Stated } from './stated.js';
+
+export type ChangeKind = 'change' | 'gain' | 'boost';
+
+export interface ChangeCell {
+  row: number;
+  column: number;
+  kind: ChangeKind;
+  /** The stated change (`percent` or `ratio`). */
+  stated: Stated;
+  /** The two compared values (columns `column - 2` and `column - 1`); null when not numeric. */
+  first: Stated | null;
+  second: Stated | null;
+}
+
+export interface AnnotatedCell {
+  row: number;
+  column: number;
+  value: Stated;
+  change: Stated;
+}
+
+export interface EssayTable {
+  changes: ChangeCell[];
+  annotated: AnnotatedCell[];
+  /** Per column holding annotations: its plain (unannotated) numeric cells, baseline candidates. */
+  plain: Map<number, Array<{ row: number; value: Stated }>>;
+  /** Row labels (first cell, visible text). */
+  labels: string[];
+}
+
+const CHANGE_HEADERS: Array<[RegExp, ChangeKind]> = [
+  [/^\s*change\s*$/i, 'change'],
+  [/gain/i, 'gain'],
+  [/boost|speed-?up/i, 'boost'],
+];
+const ANNOTATED = new RegExp(String.raw`^\s*(${NUM})\s*\(\s*(${NUM})\s*(%)\s*\)\s*$`, 'd');
+const PERCENT = new RegExp(String.raw`^\s*(${NUM})\s*(%)\s*$`, 'd');
+const RATIO = new RegExp(String.raw`^\s*(${NUM})\s*(x)\s*$`, 'di');
+const PLAIN = new RegExp(String.raw`^\s*(${NUM})\s*$`, 'd');
+
+function changeKind(header: string): ChangeKind | null {
+  const text = visibleText(header).text;
+  return CHANGE_HEADERS.find(([re]) => re.test(text))?.[1] ?? null;
+}
+
+function plainValue(raw: string): Stated | null {
+  const v = visibleText(raw);
+  const m = PLAIN.exec(v.text);
+  return m ? statedGroup(v, m, 'value', 1, '') : null;
+}
+
+/** Parse a table given as raw header cells and raw row cells (offsets are per cell). */
+export function parseEssayTable(header: readonly string[], rows: readonly (readonly string[])[]): EssayTable {
+  const kinds = header.map(changeKind);
+  const changes: ChangeCell[] = [];
+  const annotated: AnnotatedCell[] = [];
+  const plain = new Map<number, Array<{ row: number; value: Stated }>>();
+  rows.forEach((cells, r) => {
+    cells.forEach((raw, c) => {
+      const kind = kinds[c];
+      const v = visibleText(raw);
+      if (kind && c >= 3) {
+        const m = PERCENT.exec(v.text) ?? RATIO.exec(v.text);
+        const isRatio = m?.[2].toLowerCase() === 'x';
+        const stated = m && statedGroup(v, m, isRatio ? 'ratio' : 'percent', 1, isRatio ? 'x' : '%', 2);
+        if (stated) {
+          changes.push({ row: r, column: c, kind, stated, first: plainValue(cells[c - 2]), second: plainValue(cells[c - 1]) });
+        }
+        return;
+      }
+      const a = ANNOTATED.exec(v.text);
+      if (a && c > 0) {
+        const value = statedGroup(v, a, 'value', 1, '');
+        const change = statedGroup(v, a, 'percent', 2, '%', 3);
+        if (value && change) annotated.push({ row: r, column: c, value, change });
+      }
+    });
+  });
+  for (const col of new Set(annotated.map((a) => a.column))) {
+    const list: Array<{ row: number; value: Stated }> = [];
+    rows.forEach((cells, r) => {
+      const value = cells[col] === undefined ? null : plainValue(cells[col]);
+      if (value) list.push({ row: r, value });
+    });
+    plain.set(col, list);
+  }
+  const labels = rows.map((cells) => (cells[0] === undefined ? '' : parseCell(cells[0]).text.trim()));
+  return { changes, annotated, plain, labels };
+}
+
+export interface EssayCheck {
+  row: number;
+  column: number;
+  stated: Stated;
+  result: CheckResult;
+  /** For annotated cells, the baseline row used. */
+  baselineRow?: number;
+}
+
+function checkChange(c: ChangeCell): CheckResult | null {
+  if (!c.first || !c.second) return null;
+  if (c.kind === 'boost' || c.stated.role === 'ratio') {
+    const [hi, lo] = c.first.value >= c.second.value ? [c.first, c.second] : [c.second, c.first];
+    return checkRatio(c.stated, hi, lo, 'faster', 'displayed');
+  }
+  const forward = checkPercentChange(c.stated, c.first, c.second);
+  if (forward.verdict === 'verified' || c.kind === 'change') return forward;
+  const inverse = checkPercentChange(c.stated, c.first, c.second, { better: 'lower' });
+  return inverse.verdict === 'verified' ? inverse : forward;
+}
+
+/** Check every change cell and every annotated cell of a parsed essay table. */
+export function checkEssayTable(table: EssayTable): EssayCheck[] {
+  const out: EssayCheck[] = [];
+  for (const c of table.changes) {
+    const result = checkChange(c);
+    if (result) out.push({ row: c.row, column: c.column, stated: c.stated, result });
+  }
+  for (const [col, candidates] of table.plain) {
+    const cells = table.annotated.filter((a) => a.column === col);
+    const scored = candidates.map((b) => {
+      const results = cells.map((a) => checkPercentChange(a.change, b.value, a.value));
+      const score = results.filter((r) => r.verdict === 'verified').length;
+      const named = /baseline/i.test(table.labels[b.row] ?? '') ? 1 : 0;
+      return { b, results, score, named };
+    });
+    scored.sort((x, y) => y.score - x.score || y.named - x.named);
+    const best = scored[0];
+    if (!best) continue;
+    cells.forEach((a, i) =>
+      out.push({ row: a.row, column: a.column, stated: a.change, result: best.results[i], baselineRow: best.b.row }),
+    );
+  }
+  return out.sort((a, b) => a.row - b.row || a.column - b.column);
+}
