@@ -1,0 +1,39 @@
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { expect, it } from 'vitest';
+import { rules } from '../../src/lib/rules/index.js';
+
+const DOC = fileURLToPath(new URL('../../docs/rules.md', import.meta.url));
+
+/** `docs/rules.md` from the rule objects themselves, so the documentation cannot drift from the code. */
+function render(): string {
+  const fence = (s: string) => ['````markdown', s.replace(/\n$/, ''), '````'].join('\n');
+  const parts = [
+    '# Rules',
+    '',
+    '<!-- Generated from src/lib/rules by test/rules/docs.test.ts; do not edit. -->',
+    '',
+    'One rule per file (`src/lib/rules/<rule-id>.ts`). Severities are defaults; `perflab.config.json` can change them.',
+    '',
+    '| Rule | Severity | Checks |',
+    '|---|---|---|',
+    ...rules.map((r) => `| [\`${r.id}\`](#${r.id}) | ${r.severity} | ${r.description.replace(/\|/g, '\\|')} |`),
+  ];
+  for (const r of rules) {
+    parts.push('', `## ${r.id}`, '', `Severity: ${r.severity}. ${r.description}`);
+    if (r.formula) parts.push('', `Formula and tolerance: ${r.formula}`);
+    if (r.examples.context !== undefined) parts.push('', 'Checked together with this page (`context.md`):', '', fence(r.examples.context));
+    parts.push('', 'ok:', '', fence(r.examples.ok), '', 'not ok:', '', fence(r.examples.notOk));
+  }
+  return `${parts.join('\n')}\n`;
+}
+
+it('should match the committed docs/rules.md (a mismatch writes docs/rules.md-changed)', () => {
+  const want = render();
+  const have = existsSync(DOC) ? readFileSync(DOC, 'utf8') : null;
+  if (have !== want) {
+    writeFileSync(`${DOC}-changed`, want);
+    if (have === null && process.env.CI !== 'true') writeFileSync(DOC, want);
+  }
+  expect(have ?? (process.env.CI === 'true' ? null : want)).toBe(want);
+});
