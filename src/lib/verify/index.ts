@@ -1,19 +1,30 @@
 import type { Analysis } from '../pipeline.js';
 import { verifyChainTable } from './chain.js';
 import { PageContext } from './context.js';
+import { verifyEssayProse, verifyEssayTable, type ReadTable } from './essay.js';
+import { verifyProse } from './prose.js';
 import { verifyComparisonTable } from './tables.js';
 
 /** Extract every stated number of every page and give each a verdict; fills `report.claims`. */
 export function verifyClaims(analyses: Analysis[]): void {
   for (const analysis of analyses) {
     const ctx = new PageContext(analysis, analyses);
+    const essayTables: ReadTable[] = [];
     for (const t of analysis.outline.tables) {
       if (t.role === 'conclusion') verifyComparisonTable(ctx, t.node);
       else if (t.role === 'summary') {
         const columns = t.node.children[0]?.children.length ?? 0;
         if (columns === 2) verifyChainTable(ctx, t.node);
         else verifyComparisonTable(ctx, t.node);
+      } else {
+        const read = verifyEssayTable(ctx, t.node);
+        if (read) essayTables.push(read);
       }
+    }
+    const essay = analysis.report.kind === 'essay';
+    for (const block of analysis.outline.prose) {
+      if (essay) verifyEssayProse(ctx, block, essayTables);
+      else verifyProse(ctx, block);
     }
     analysis.report.claims = ctx.claims.sort((a, b) => a.line - b.line || a.column - b.column);
   }

@@ -35,11 +35,12 @@ export function resolveValue(ctx: PageContext, metric: string, stated: Stated, h
     const best = rank(matches, hints)[0];
     return { result: checkValue(stated, best.operand, { label }), found: best, elsewhere: null };
   }
+  // A number that no run on its page prints may be another page's run (copied between reports).
+  const other = ctx.elsewhere(metric, stated)[0] ?? null;
   const structural = structuralRun(ctx, metric, hints);
   if (structural) {
-    return { result: checkValue(stated, structural.operand, { label }), found: structural, elsewhere: null };
+    return { result: checkValue(stated, structural.operand, { label }), found: structural, elsewhere: other };
   }
-  const other = ctx.elsewhere(metric, stated)[0] ?? null;
   return { result: null, found: null, elsewhere: other };
 }
 

@@ -99,7 +99,7 @@ function side(
       partner: partner ? { metric: METRIC_OF[partner.role] as string, stated: partner } : undefined,
     };
     const resolution = resolveValue(ctx, metric, s, hints);
-    ctx.add('cell-value', s, base, resolution.result, resolution.found?.source ?? resolution.elsewhere?.source ?? null);
+    ctx.add('cell-value', s, base, resolution.result, resolution.found?.source ?? null, resolution.elsewhere ? [resolution.elsewhere.source] : []);
     if (!primary && (s.role === 'total-tps' || s.role === 'mean-latency')) primary = { stated: s, resolution };
   }
   return { cell, base, primary };

@@ -11,7 +11,9 @@
  * not ok:
  *   | **ShareGPT** | Total TPS: 100.00 | Total TPS: 150.00 (+5.0%) |   -> expected `+50.0%`
  */
+import { formatFixed } from '../../claims/number.js';
 import { draft } from '../../diagnostics.js';
+import type { Claim } from '../../schemas/claim.js';
 import type { Rule } from '../../rules/types.js';
 import { EXAMPLE_NOT_OK, EXAMPLE_OK } from './examples.js';
 
@@ -24,18 +26,26 @@ export const claimMismatch: Rule = {
   check({ report }) {
     return report.claims
       .filter((c) => c.verdict === 'mismatch')
-      .map((c) =>
-        draft(
+      .map((c) => {
+        const expected = expectedText(c);
+        return draft(
           'claim-mismatch',
           'error',
           c,
-          `Unexpected \`${c.text}\`, expected \`${c.recomputed}\` from ${c.formula ?? 'the raw run'}${c.source ? ` (line ${c.source.line})` : ''}`,
+          `Unexpected \`${c.text}\`, expected \`${expected}\` from ${c.formula ?? 'the raw run'}${c.source ? ` (line ${c.source.line})` : ''}`,
           {
-            expected: String(c.recomputed),
+            expected,
             actual: c.text,
             ...(c.source ? { cause: { file: c.source.path, line: c.source.line, note: c.tolerance ?? undefined } } : {}),
           },
-        ),
-      );
+        );
+      });
   },
 };
+
+/** The recomputed value printed like the stated one (`21.0` for `+21.1%`), or the relation that holds. */
+function expectedText(c: Claim): string {
+  if (c.recomputed === null) return /\s([<>=])\s/.exec(c.formula ?? '')?.[1] ?? 'a value the runs support';
+  const decimals = /\.(\d+)/.exec(c.text)?.[1].length ?? 0;
+  return formatFixed(c.recomputed, decimals);
+}

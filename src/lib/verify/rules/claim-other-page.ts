@@ -17,14 +17,19 @@ export const claimOtherPage: Rule = {
   description: "A stated number that matches a run on another page instead of its own page's runs.",
   examples: { ok: EXAMPLE_OK, notOk: EXAMPLE_OK },
   check({ report }) {
-    return report.claims
-      .filter((c) => c.verdict === 'untraceable' && c.source && c.source.path !== report.path)
-      .map((c) =>
-        draft('claim-other-page', 'error', c, `\`${c.text}\` matches no run on this page but a run of ${c.source!.path} (line ${c.source!.line})`, {
-          expected: 'a run on this page',
-          actual: `${c.source!.path}:${c.source!.line}`,
-          cause: { file: c.source!.path, line: c.source!.line, note: 'the run that prints this value' },
+    const out = [];
+    for (const c of report.claims) {
+      if (c.verdict === 'verified') continue;
+      const foreign = [c.source, ...c.sources].find((s) => s && s.path !== report.path);
+      if (!foreign) continue;
+      out.push(
+        draft('claim-other-page', 'error', c, `\`${c.text}\` is printed by no run of this page but by a run of ${foreign.path} (line ${foreign.line})`, {
+          expected: c.recomputed !== null ? String(c.recomputed) : 'a run on this page',
+          actual: `${c.text}, as in ${foreign.path}:${foreign.line}`,
+          cause: { file: foreign.path, line: foreign.line, note: 'the run that prints this value' },
         }),
       );
+    }
+    return out;
   },
 };

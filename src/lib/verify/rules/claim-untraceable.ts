@@ -18,7 +18,7 @@ export const claimUntraceable: Rule = {
   examples: { ok: EXAMPLE_OK, notOk: EXAMPLE_NOT_OK.replace('Total TPS: 150.00 (+50.0%)', 'Total TPS: 175.00 (+75.0%)') },
   check({ report }) {
     return report.claims
-      .filter((c) => c.verdict === 'untraceable' && (!c.source || c.source.path === report.path))
+      .filter((c) => c.verdict === 'untraceable')
       .map((c) =>
         draft('claim-untraceable', 'warning', c, `No run on this page supports \`${c.text}\``, {
           expected: 'a result block on the page that prints or derives this value',
