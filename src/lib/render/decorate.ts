@@ -1,0 +1,223 @@
+// The trusted pass, run after sanitising: ids, classes, admonition titles, code figures, links and images.
+// Elements are matched to their mdast nodes by source position, which remark-rehype, rehype-raw and
+// rehype-sanitize all keep.
+import type { Element, ElementContent, Root } from 'hast';
+import type { Code, Root as MdastRoot } from 'mdast';
+import { posix } from 'node:path';
+import type { Report } from '../schemas/report.js';
+import type { Run } from '../schemas/run.js';
+import type { Claim } from '../schemas/claim.js';
+import { renderCode, metricAnchor } from './code.js';
+import { isAdmonition, type AdmonitionNode } from './handlers.js';
+import { headingsOf, walk, type HeadingInfo } from './headings.js';
+import { markClaims } from './claims.js';
+
+export interface LinkContext {
+  /** Site URL of a content path (`qwen3-14b/h100.md` -> `/reports/qwen3-14b/h100/`), or null if unpublished. */
+  pageUrl(contentPath: string): string | null;
+  /** Ids another page exposes, or null when unknown. */
+  anchors(contentPath: string): ReadonlySet<string> | null;
+  /** Site URL for an image referenced by the page (`../../assets/x.png`), or null when the file is missing. */
+  image(src: string): string | null;
+}
+
+/** Something the renderer could not do faithfully; logged by the loader, never fatal. */
+export interface RenderProblem {
+  line: number;
+  column: number;
+  message: string;
+  ruleId: string;
+}
+
+export interface Decorated {
+  /** H1 text, lifted out of the body into the page header. */
+  title: string | null;
+  headings: HeadingInfo[];
+  problems: RenderProblem[];
+}
+
+const key = (p: { line: number; column: number }) => `${p.line}:${p.column}`;
+const el = (tagName: string, properties: Element['properties'], children: ElementContent[]): Element => ({
+  type: 'element',
+  tagName,
+  properties,
+  children,
+});
+const txt = (value: string): ElementContent => ({ type: 'text', value });
+const classes = (node: Element): string[] => (node.properties.className as string[] | undefined) ?? [];
+
+/** MkDocs shows the capitalised kind when an admonition has no title. */
+function admonitionTitle(node: AdmonitionNode): string | null {
+  if (node.title === '') return null;
+  return node.title ?? node.kind.charAt(0).toUpperCase() + node.kind.slice(1);
+}
+
+function isExternal(href: string): boolean {
+  return /^[a-z][a-z\d+.-]*:/i.test(href) || href.startsWith('//');
+}
+
+export function decorate(hast: Root, mdast: MdastRoot, report: Report, source: string, links: LinkContext): Decorated {
+  const problems: RenderProblem[] = [];
+  const problem = (node: { position?: Element['position'] }, message: string, ruleId: string) =>
+    problems.push({ line: node.position?.start.line ?? 1, column: node.position?.start.column ?? 1, message, ruleId });
+
+  // mdast nodes by position.
+  const codes = new Map<string, Code>();
+  const admonitions = new Map<string, AdmonitionNode>();
+  walk(mdast, (node) => {
+    if (!node.position) return;
+    if (node.type === 'code') codes.set(key(node.position.start), node);
+    else if (isAdmonition(node)) admonitions.set(key(node.position.start), node);
+  });
+  const headings = headingsOf(mdast, report);
+  const headingByLine = new Map(headings.map((h) => [h.line, h]));
+  const runsByFence = new Map<number, Run[]>();
+  for (const run of report.runs) runsByFence.set(run.fenceLine, [...(runsByFence.get(run.fenceLine) ?? []), run]);
+  const placedRuns = new Set<string>();
+
+  // Claim hrefs are checked against the page's own ids after the pass (see below).
+  const runsById = new Map(report.runs.map((r) => [r.id, r]));
+  const claimHref = (claim: Claim): string | null => {
+    const src = claim.source;
+    if (!src) return null;
+    if (src.path === report.path) {
+      const run = runsById.get(src.runId);
+      const metric = run && Object.values(run.metrics).some((m) => m.line === src.line);
+      return `#${metric ? metricAnchor({ id: src.runId }, src.line) : src.runId}`;
+    }
+    const url = links.pageUrl(src.path);
+    const ids = links.anchors(src.path);
+    if (!url || !ids) return null;
+    const metric = metricAnchor({ id: src.runId }, src.line);
+    return ids.has(metric) ? `${url}#${metric}` : ids.has(src.runId) ? `${url}#${src.runId}` : url;
+  };
+  const unplaced = markClaims(hast, report.claims, source, { href: claimHref });
+  for (const id of unplaced) {
+    const claim = report.claims.find((c) => c.id === id)!;
+    problems.push({ line: claim.line, column: claim.column, message: `Claim \`${claim.text}\` not found in the rendered text`, ruleId: 'site-claim-unplaced' });
+  }
+
+  let title: string | null = null;
+  let tableCount = 0;
+
+  const visit = (parent: Root | Element) => {
+    for (let i = 0; i < parent.children.length; i++) {
+      const node = parent.children[i];
+      if (node.type !== 'element') continue;
+      const pos = node.position ? key(node.position.start) : null;
+      const replace = (next: ElementContent) => (parent.children[i] = next as never);
+
+      if (/^h[1-6]$/.test(node.tagName) && node.position) {
+        const h = headingByLine.get(node.position.start.line);
+        if (h && h.depth === 1 && title === null && parent.type === 'root') {
+          title = h.text;
+          parent.children.splice(i--, 1);
+          continue;
+        }
+        if (h) {
+          node.properties.id = h.slug;
+          node.children.push(
+            el('a', { className: ['heading-anchor'], href: `#${h.slug}`, ariaLabel: `Link to section: ${h.text}`, dataPagefindIgnore: '' }, [txt('#')]),
+          );
+        }
+      } else if (node.tagName === 'pre' && pos && codes.has(pos)) {
+        const code = codes.get(pos)!;
+        const runs = runsByFence.get(code.position!.start.line) ?? [];
+        for (const r of runs) placedRuns.add(r.id);
+        replace(renderCode(code, runs));
+        continue;
+      } else if ((node.tagName === 'details' || node.tagName === 'div') && pos && admonitions.has(pos)) {
+        const adm = admonitions.get(pos)!;
+        const heading = admonitionTitle(adm);
+        node.properties.className = ['admonition', adm.kind, ...(adm.data?.classes ?? [])];
+        if (node.tagName === 'details') {
+          node.children.unshift(el('summary', { className: ['admonition-title'] }, [txt(heading ?? adm.kind)]));
+        } else if (heading) {
+          node.children.unshift(el('p', { className: ['admonition-title'] }, [txt(heading)]));
+        }
+      } else if (node.tagName === 'table') {
+        tableCount++;
+        const head = (node.children.find((c) => c.type === 'element' && c.tagName === 'thead') as Element | undefined);
+        const label = head ? textOf(head).replace(/\s+/g, ' ').trim().slice(0, 80) : `Table ${tableCount}`;
+        replace(el('div', { className: ['table-wrap'], tabIndex: 0, role: 'region', ariaLabel: `Table: ${label}` }, [node]));
+      } else if (node.tagName === 'img') {
+        const src = String(node.properties.src ?? '');
+        const alt = String(node.properties.alt ?? '');
+        const url = isExternal(src) || src.startsWith('/') ? src : links.image(src);
+        if (url) {
+          node.properties = { ...node.properties, src: url, className: ['report-image'], loading: 'lazy', decoding: 'async' };
+        } else {
+          problem(node, `Image \`${src}\` not found; showing a placeholder`, 'site-image-missing');
+          replace(
+            el('span', { className: ['report-image', 'image-missing'], role: 'img', ariaLabel: `Image not available: ${alt || src}` }, [
+              el('span', { className: ['image-missing-label'], ariaHidden: 'true' }, [txt(`Image not available: ${alt || src}`)]),
+            ]),
+          );
+        }
+        continue;
+      } else if (node.tagName === 'a' && !classes(node).includes('claim')) {
+        rewriteLink(node, parent, i);
+      }
+      visit(node);
+    }
+  };
+
+  const rewriteLink = (node: Element, parent: Root | Element, i: number) => {
+    const href = String(node.properties.href ?? '');
+    if (!href || href.startsWith('#') || isExternal(href) || href.startsWith('/')) {
+      if (isExternal(href)) node.properties.rel = ['noopener'];
+      return;
+    }
+    const [path, fragment] = href.split('#', 2);
+    const target = posix.normalize(posix.join(posix.dirname(report.path), decodeURIComponent(path)));
+    const url = target.endsWith('.md') ? links.pageUrl(target) : null;
+    if (!url) {
+      problem(node, `Link target \`${href}\` is not published on this site`, 'site-link-unpublished');
+      parent.children[i] = el('span', { className: ['link-unavailable'], title: `Not published on this site: ${href}` }, node.children);
+      return;
+    }
+    const ids = links.anchors(target);
+    if (fragment && !ids?.has(fragment)) {
+      problem(node, `Link \`${href}\`: no section \`#${fragment}\` on that page; linking to the page`, 'site-link-anchor');
+      node.properties.href = url;
+    } else {
+      node.properties.href = fragment ? `${url}#${fragment}` : url;
+    }
+  };
+
+  visit(hast);
+
+  // In-page anchors that point nowhere become plain text; claim links must always resolve.
+  const ids = new Set<string>();
+  walk(hast as never, (n: Element) => n.type === 'element' && n.properties?.id && ids.add(String(n.properties.id)));
+  const check = (parent: Root | Element) => {
+    parent.children.forEach((node, i) => {
+      if (node.type !== 'element') return;
+      const href = node.tagName === 'a' ? String(node.properties.href ?? '') : '';
+      if (href.startsWith('#') && !ids.has(decodeURIComponent(href.slice(1)))) {
+        if (classes(node).includes('claim')) {
+          problem(node, `Claim source \`${href}\` is not on the page`, 'site-claim-target');
+          node.tagName = 'span';
+          delete node.properties.href;
+          node.properties.tabIndex = 0;
+        } else {
+          problem(node, `In-page link \`${href}\` points to no section`, 'site-link-anchor');
+          parent.children[i] = el('span', { className: ['link-unavailable'], title: `No such section: ${href}` }, node.children);
+        }
+      }
+      check(node);
+    });
+  };
+  check(hast);
+
+  for (const run of report.runs) {
+    if (!placedRuns.has(run.id)) problems.push({ line: run.line, column: 1, message: `Run ${run.id} has no rendered fence`, ruleId: 'site-run-unplaced' });
+  }
+  return { title, headings, problems };
+}
+
+function textOf(node: ElementContent): string {
+  if (node.type === 'text') return node.value;
+  if (node.type === 'element') return node.children.map(textOf).join(' ');
+  return '';
+}

@@ -1,0 +1,45 @@
+// mdast -> safe HTML: remark-rehype (+ admonitions) -> rehype-raw -> rehype-sanitize -> trusted decoration
+// -> highlighting of shell/YAML/JSON -> HTML. Takes the pipeline's tree, so each file is parsed once.
+import type { Root as HastRoot } from 'hast';
+import { toHtml } from 'hast-util-to-html';
+import { common } from 'lowlight';
+import rehypeHighlight from 'rehype-highlight';
+import rehypeRaw from 'rehype-raw';
+import rehypeSanitize from 'rehype-sanitize';
+import remarkRehype from 'remark-rehype';
+import { unified } from 'unified';
+import { VFile } from 'vfile';
+import type { Analysis } from '../pipeline.js';
+import type { Report } from '../schemas/report.js';
+import { decorate, type LinkContext, type RenderProblem } from './decorate.js';
+import { handlers, unknownHandler } from './handlers.js';
+import type { HeadingInfo } from './headings.js';
+import { sanitizeSchema } from './sanitize.js';
+
+export type { LinkContext, RenderProblem } from './decorate.js';
+export { anchorsOf, headingsOf, type HeadingInfo } from './headings.js';
+
+/** Bump when the HTML output changes, so cached entries are re-rendered. */
+export const RENDER_VERSION = 1;
+
+export interface Rendered {
+  html: string;
+  title: string | null;
+  headings: HeadingInfo[];
+  problems: RenderProblem[];
+}
+
+const highlight = [rehypeHighlight, { languages: { bash: common.bash, yaml: common.yaml, json: common.json }, detect: false }] as const;
+
+/** Renders one analysed page; `report` is the checked report (claims and verdicts filled by `checkAll`). */
+export function renderReport(analysis: Pick<Analysis, 'tree' | 'source'>, report: Report, links: LinkContext): Rendered {
+  const file = new VFile({ value: analysis.source, path: report.path });
+  const toSafeHast = unified()
+    .use(remarkRehype, { allowDangerousHtml: true, handlers, unknownHandler })
+    .use(rehypeRaw)
+    .use(rehypeSanitize, sanitizeSchema);
+  const hast = toSafeHast.runSync(analysis.tree, file) as HastRoot;
+  const decorated = decorate(hast, analysis.tree, report, analysis.source, links);
+  const highlighted = unified().use(...highlight).runSync(hast, file) as HastRoot;
+  return { html: toHtml(highlighted), ...decorated };
+}

@@ -1,0 +1,56 @@
+// How a claim is shown: its status word, its one-line explanation and the page's trust summary.
+import type { Claim } from '../schemas/claim.js';
+import { formatLike, plural } from './format.js';
+
+export type ClaimStatus = 'verified' | 'mismatch' | 'untraceable' | 'acknowledged';
+
+/** An acknowledged finding is shown as such, whatever its verdict. */
+export function claimStatus(claim: Claim): ClaimStatus {
+  if (claim.acknowledged && claim.verdict !== 'verified') return 'acknowledged';
+  return claim.verdict;
+}
+
+/** One sentence for tooltips, screen readers and the findings list. */
+export function claimTitle(claim: Claim): string {
+  const status = claimStatus(claim);
+  const formula = claim.formula ? ` from ${claim.formula}` : '';
+  const expected = claim.recomputed === null ? '' : `, expected ${formatLike(claim.text, claim.recomputed)}`;
+  switch (status) {
+    case 'verified':
+      return `Verified${formula}`;
+    case 'mismatch':
+      return `Mismatch: stated ${claim.text}${expected}${formula}`;
+    case 'untraceable':
+      return 'Untraceable: no raw run on the page reproduces this number';
+    case 'acknowledged':
+      return `Acknowledged (${claim.verdict}${expected}): ${claim.acknowledged?.reason ?? ''}`;
+  }
+}
+
+export interface TrustSummary {
+  total: number;
+  verified: number;
+  mismatch: number;
+  untraceable: number;
+  acknowledged: number;
+  /** `41 of 43 numbers verified; 2 mismatches` */
+  text: string;
+}
+
+export function trustSummary(claims: Claim[]): TrustSummary {
+  const count = (s: ClaimStatus) => claims.filter((c) => claimStatus(c) === s).length;
+  const t = {
+    total: claims.length,
+    verified: count('verified'),
+    mismatch: count('mismatch'),
+    untraceable: count('untraceable'),
+    acknowledged: count('acknowledged'),
+  };
+  const parts = [
+    t.mismatch && plural(t.mismatch, 'mismatch', 'mismatches'),
+    t.untraceable && `${t.untraceable} untraceable`,
+    t.acknowledged && `${t.acknowledged} acknowledged`,
+  ].filter(Boolean);
+  const head = t.total === 0 ? 'No checked numbers on this page' : `${t.verified} of ${plural(t.total, 'number')} verified`;
+  return { ...t, text: [head, ...parts].join('; ') };
+}

@@ -1,0 +1,1 @@
+export { reportsLoader, type ReportsLoaderOptions } from './reports.js';

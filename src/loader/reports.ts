@@ -1,0 +1,178 @@
+// Astro content loader for perflab reports: one pipeline (`analyze` per file, `checkAll` over all), validated
+// through the collection schema, rendered once into the store; unchanged entries are skipped by digest.
+import type { Loader, LoaderContext } from 'astro/loaders';
+import { existsSync, readFileSync, statSync } from 'node:fs';
+import { isAbsolute, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { loadConfig } from '../lib/config.js';
+import { PARSER_VERSION, analyze, checkAll, type Analysis } from '../lib/pipeline.js';
+import { countConstructs } from '../lib/render/counts.js';
+import { RENDER_VERSION, anchorsOf, renderReport } from '../lib/render/index.js';
+import type { Report } from '../lib/schemas/report.js';
+import { describe } from '../lib/site/describe.js';
+import type { Entry, SiteData } from '../lib/site/entry.js';
+import { reportUrl, slugOf } from '../lib/site/urls.js';
+import { listMarkdown, type SourceFile } from './files.js';
+import { lastUpdated } from './git.js';
+import { logDiagnostics } from './log.js';
+import { mediaResolver } from './media.js';
+
+export interface ReportsLoaderOptions {
+  /** Content folders relative to the project root (default `['content']`). */
+  roots?: string[];
+  /** Throw after loading when an unacknowledged error exists (default: in production builds only). */
+  failOnError?: boolean;
+}
+
+export function reportsLoader(options: ReportsLoaderOptions = {}): Loader {
+  const roots = options.roots ?? ['content'];
+  if (!Array.isArray(roots) || roots.length === 0 || roots.some((r) => typeof r !== 'string' || !r)) {
+    throw new Error('reportsLoader: `roots` must be a non-empty array of folder paths, e.g. `{ roots: ["content"] }`.');
+  }
+  return {
+    name: 'perflab-reports',
+    load: async (context) => {
+      await load(context, roots, options.failOnError ?? process.env.NODE_ENV === 'production');
+      // Dev: reload on any Markdown change under the roots (cross-page checks need every page).
+      const root = fileURLToPath(context.config.root);
+      const watched = roots.map((r) => resolve(root, r));
+      context.watcher?.on('all', (_event, file) => {
+        if (file.endsWith('.md') && watched.some((dir) => file.startsWith(dir))) {
+          load(context, roots, false).catch((error) => context.logger.error(String(error)));
+        }
+      });
+    },
+  };
+}
+
+async function load(context: LoaderContext, roots: string[], failOnError: boolean): Promise<void> {
+  const { store, meta, logger, generateDigest, parseData } = context;
+  const projectRoot = fileURLToPath(context.config.root);
+  const base = context.config.base;
+  const absoluteRoots = roots.map((r) => (isAbsolute(r) ? r : resolve(projectRoot, r)));
+  for (const dir of absoluteRoots) {
+    if (!existsSync(dir) || !statSync(dir).isDirectory()) {
+      throw new Error(`reportsLoader: content folder \`${dir}\` does not exist; create it or fix \`roots\`.`);
+    }
+  }
+
+  const files = listMarkdown(absoluteRoots, projectRoot);
+  const ids = new Map<string, SourceFile>();
+  for (const f of files) {
+    const id = slugOf(f.path);
+    const other = ids.get(id);
+    if (other) throw new Error(`reportsLoader: \`${f.projectPath}\` and \`${other.projectPath}\` both map to /reports/${id}/; rename one.`);
+    ids.set(id, f);
+  }
+  const sources = files.map((f) => readFileSync(f.absolutePath, 'utf8'));
+  const dates = lastUpdated(projectRoot, files.map((f) => f.projectPath));
+  const config = loadConfig(projectRoot);
+  const versions = { parser: PARSER_VERSION, render: RENDER_VERSION, base };
+
+  // Fast path: nothing changed since the last load, so the stored entries (and their messages) stand.
+  const setDigest = generateDigest({
+    ...versions,
+    config: JSON.stringify(config),
+    files: files.map((f, i) => [f.path, generateDigest(sources[i]), dates.get(f.projectPath) ?? null]),
+  } as Record<string, unknown>);
+  const storedIds = new Set(store.keys());
+  if (meta.get('set-digest') === setDigest && files.every((f) => storedIds.has(slugOf(f.path))) && storedIds.size === files.length) {
+    logger.info(`${files.length} reports unchanged; using the stored entries`);
+    finish(context, store.values().map((e) => e.data as unknown as Entry), failOnError);
+    return;
+  }
+
+  const started = performance.now();
+  const analyses: Analysis[] = files.map((f, i) => analyze(sources[i], f.path, f.absolutePath));
+  const reports = checkAll(analyses, config);
+  const byPath = new Map(reports.map((r, i) => [r.path, i]));
+  const anchorCache = new Map<string, Set<string>>();
+  const anchors = (path: string) => {
+    const i = byPath.get(path);
+    if (i === undefined) return null;
+    if (!anchorCache.has(path)) anchorCache.set(path, anchorsOf(analyses[i].tree, reports[i]));
+    return anchorCache.get(path)!;
+  };
+  const pageUrl = (path: string) => (byPath.has(path) ? reportUrl(base, slugOf(path)) : null);
+
+  const entries: Entry[] = [];
+  let rendered = 0;
+  for (const [i, file] of files.entries()) {
+    const report = reports[i];
+    const id = slugOf(file.path);
+    const linked = report.links.map((l) => l.url).sort();
+    const digest = generateDigest({
+      ...versions,
+      source: sources[i],
+      report: JSON.stringify(report),
+      date: dates.get(file.projectPath) ?? null,
+      // Links to other pages render differently when those pages appear, vanish or change their anchors.
+      pages: [...byPath.keys()].join('\n'),
+      linked: linked.map((url) => [url, [...(anchors(url.split('#')[0]) ?? [])].length]).join('\n'),
+    } as Record<string, unknown>);
+    const existing = store.get(id);
+    if (existing && existing.digest === digest) {
+      entries.push(existing.data as unknown as Entry);
+      continue;
+    }
+    try {
+      const entry = buildEntry(analyses[i], report, file, {
+        base,
+        date: dates.get(file.projectPath) ?? null,
+        projectRoot,
+        pageUrl,
+        anchors,
+      });
+      const data = await parseData({ id, data: entry.data as unknown as Record<string, unknown>, filePath: file.projectPath });
+      store.set({ id, data, body: sources[i], filePath: file.projectPath, digest, rendered: { html: entry.html, metadata: { headings: entry.headings } } });
+      entries.push(data as unknown as Entry);
+      rendered++;
+    } catch (error) {
+      // A bad entry is logged and left out; the rest of the site still builds.
+      logger.error(`${file.projectPath}: skipped: ${(error as Error).message}`);
+      store.delete(id);
+    }
+  }
+  for (const id of storedIds) if (!ids.has(id)) store.delete(id);
+  meta.set('set-digest', setDigest);
+  logger.info(`${files.length} reports checked, ${rendered} rendered in ${Math.round(performance.now() - started)} ms`);
+  finish(context, entries, failOnError);
+}
+
+interface BuildOptions {
+  base: string;
+  date: string | null;
+  projectRoot: string;
+  pageUrl: (path: string) => string | null;
+  anchors: (path: string) => ReadonlySet<string> | null;
+}
+
+function buildEntry(analysis: Analysis, report: Report, file: SourceFile, o: BuildOptions) {
+  const media = mediaResolver(o.base, o.projectRoot, file.absolutePath);
+  const out = renderReport(analysis, report, { pageUrl: o.pageUrl, anchors: o.anchors, image: media.resolve });
+  const site: SiteData = {
+    url: reportUrl(o.base, report.slug),
+    sourcePath: file.projectPath,
+    lastUpdated: o.date,
+    description: describe(report),
+    counts: countConstructs(analysis.tree),
+    headings: out.headings.map(({ depth, text, slug }) => ({ depth, text, slug })),
+    media: media.published(),
+    problems: out.problems,
+  };
+  // The rendered H1 moves to the page header; keep the title the pipeline read, else the one rendering found.
+  const data: Entry = { ...report, title: report.title ?? out.title, site };
+  return { data, html: out.html, headings: site.headings };
+}
+
+/** Log every finding, then fail the build if any error is unacknowledged. */
+function finish(context: LoaderContext, entries: Entry[], failOnError: boolean) {
+  const blocking = logDiagnostics(context.logger, entries);
+  if (blocking > 0 && !failOnError) context.logger.warn(`${blocking} unacknowledged errors; building anyway (not a production build, or PERFLAB_ALLOW_ERRORS=1)`);
+  if (blocking > 0 && failOnError) {
+    throw new Error(
+      `perflab: ${blocking} unacknowledged error${blocking === 1 ? '' : 's'} in the reports (listed above). ` +
+        'Fix the numbers, or acknowledge a finding with `<!-- perflab-ignore rule-id: reason -->`.',
+    );
+  }
+}
