@@ -12,6 +12,10 @@ export interface AckComment {
 
 const ACK = /<!--\s*perflab-ignore\s+([\w-]+)\s*:\s*(.*?)\s*-->/g;
 
+function ackOnly(line: string): boolean {
+  return line.includes('perflab-ignore') && line.replace(ACK, '').trim() === '';
+}
+
 /** Find every acknowledgement comment with its reach. A comment without a reason is not an acknowledgement. */
 export function findAcknowledgements(source: string): AckComment[] {
   const lines = source.split('\n');
@@ -23,7 +27,8 @@ export function findAcknowledgements(source: string): AckComment[] {
       // A comment alone on its line reaches through the next block (e.g. the whole table below it).
       if (text.replace(ACK, '').trim() === '') {
         let j = i + 1;
-        while (j < lines.length && lines[j].trim() === '') j++;
+        // Several acknowledgements may stand together above one block.
+        while (j < lines.length && (lines[j].trim() === '' || ackOnly(lines[j]))) j++;
         while (j < lines.length && lines[j].trim() !== '') j++;
         reach = j;
       }
