@@ -10,7 +10,7 @@ import { countConstructs } from '../lib/render/counts.js';
 import { RENDER_VERSION, anchorsOf, renderReport } from '../lib/render/index.js';
 import type { Report } from '../lib/schemas/report.js';
 import { describe } from '../lib/site/describe.js';
-import type { Entry, SiteData } from '../lib/site/entry.js';
+import { siteSchema, type Entry, type SiteData } from '../lib/site/entry.js';
 import { reportUrl, slugOf } from '../lib/site/urls.js';
 import { listMarkdown, type SourceFile } from './files.js';
 import { lastUpdated } from './git.js';
@@ -67,7 +67,8 @@ async function load(context: LoaderContext, roots: string[], failOnError: boolea
   const sources = files.map((f) => readFileSync(f.absolutePath, 'utf8'));
   const dates = lastUpdated(projectRoot, files.map((f) => f.projectPath));
   const config = loadConfig(projectRoot);
-  const versions = { parser: PARSER_VERSION, render: RENDER_VERSION, base };
+  // The entry shape is part of the version: a new site field must not be served from an old store.
+  const versions = { parser: PARSER_VERSION, render: RENDER_VERSION, base, shape: Object.keys(siteSchema.shape).join() };
 
   // Fast path: nothing changed since the last load, so the stored entries (and their messages) stand.
   const setDigest = generateDigest({
@@ -156,7 +157,7 @@ function buildEntry(analysis: Analysis, report: Report, file: SourceFile, o: Bui
     lastUpdated: o.date,
     description: describe(report),
     counts: countConstructs(analysis.tree),
-    headings: out.headings.map(({ depth, text, slug }) => ({ depth, text, slug })),
+    headings: out.headings.map(({ depth, text, slug, line }) => ({ depth, text, slug, line })),
     media: media.published(),
     problems: out.problems,
   };

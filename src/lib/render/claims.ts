@@ -41,7 +41,7 @@ export function markElement(claim: Claim, status: ClaimStatus, href: string | nu
       className: ['claim', `claim-${status}`],
       id: claim.id,
       ...(href ? { href } : { tabIndex: 0 }),
-      title,
+      dataTip: title,
       dataVerdict: status,
       dataKind: claim.kind,
     },

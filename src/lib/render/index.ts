@@ -19,8 +19,8 @@ import { sanitizeSchema } from './sanitize.js';
 export type { LinkContext, RenderProblem } from './decorate.js';
 export { anchorsOf, headingsOf, type HeadingInfo } from './headings.js';
 
-/** Bump when the HTML output changes, so cached entries are re-rendered. */
-export const RENDER_VERSION = 1;
+/** Bump when the HTML or the site fields change, so cached entries are re-rendered. */
+export const RENDER_VERSION = 2;
 
 export interface Rendered {
   html: string;

@@ -31,7 +31,7 @@ export const siteSchema = z.object({
   description: z.string(),
   counts: countsSchema,
   /** Headings with their ids, for the page outline. */
-  headings: z.array(z.object({ depth: z.number().int(), text: z.string(), slug: z.string() })),
+  headings: z.array(z.object({ depth: z.number().int(), text: z.string(), slug: z.string(), line: z.number().int().positive() })),
   /** Images published under `/media/`: site URL and file path relative to the project root. */
   media: z.array(z.object({ url: z.string(), file: z.string() })),
   problems: z.array(siteProblemSchema),

@@ -10,5 +10,5 @@ export function lowlightBash(code: string): string {
 
 /** `a --b c --d e` -> one flag per line with `\` continuations, as the reports write commands. */
 export function multiline(command: string): string {
-  return command.replace(/\s+(?=--?[a-zA-Z])/g, ' \\\n  ');
+  return command.replace(/\s+(?=--[a-zA-Z])/g, ' \\\n  ');
 }

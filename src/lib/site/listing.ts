@@ -1,0 +1,73 @@
+// Report summaries for the home page, `reports.json` and `llms.txt`: one shape, computed in one place.
+import type { Entry } from './entry.js';
+import { trustSummary, type TrustSummary } from './claims.js';
+import { headline } from './gain.js';
+import { hardwareText, pageTitle } from './describe.js';
+
+export interface Listing {
+  slug: string;
+  url: string;
+  title: string;
+  kind: Entry['kind'];
+  description: string;
+  model: string | null;
+  /** GPU name for the hardware facet (`H100`). */
+  gpu: string | null;
+  hardware: string | null;
+  objective: Entry['objective'];
+  engines: string[];
+  /** Headline improvement of the first Conclusion case, as a speed-up factor; null when the page has none. */
+  gain: number | null;
+  gainText: string | null;
+  gainCase: string | null;
+  trust: TrustSummary;
+  runs: number;
+  lastUpdated: string | null;
+}
+
+export function listing(entry: Entry): Listing {
+  const h = headline(entry);
+  return {
+    slug: entry.slug,
+    url: entry.site.url,
+    title: pageTitle(entry),
+    kind: entry.kind,
+    description: entry.site.description,
+    model: entry.model,
+    gpu: entry.hardware?.gpu ?? null,
+    hardware: hardwareText(entry),
+    objective: entry.objective,
+    engines: [...new Set(entry.engines.map((e) => e.name))],
+    gain: h?.factor ?? null,
+    gainText: h?.text ?? null,
+    gainCase: h?.case ?? null,
+    trust: trustSummary(entry.claims),
+    runs: entry.runs.length,
+    lastUpdated: entry.site.lastUpdated,
+  };
+}
+
+/** Highest gain first; pages without a gain last, by title. */
+export function byGain(a: Listing, b: Listing): number {
+  return (b.gain ?? -Infinity) - (a.gain ?? -Infinity) || a.title.localeCompare(b.title);
+}
+
+export interface Facet {
+  id: 'model' | 'hardware' | 'objective' | 'engine';
+  label: string;
+  values: Array<{ value: string; count: number }>;
+}
+
+export function facets(items: readonly Listing[]): Facet[] {
+  const count = (values: Array<string | null>[]) => {
+    const m = new Map<string, number>();
+    for (const vs of values) for (const v of new Set(vs)) if (v) m.set(v, (m.get(v) ?? 0) + 1);
+    return [...m].sort((a, b) => a[0].localeCompare(b[0])).map(([value, count]) => ({ value, count }));
+  };
+  return [
+    { id: 'model', label: 'Model', values: count(items.map((i) => [i.model])) },
+    { id: 'hardware', label: 'Hardware', values: count(items.map((i) => [i.gpu])) },
+    { id: 'objective', label: 'Objective', values: count(items.map((i) => [i.objective])) },
+    { id: 'engine', label: 'Engine', values: count(items.map((i) => i.engines)) },
+  ];
+}
