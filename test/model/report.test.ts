@@ -61,9 +61,9 @@ describe('page model on a classic throughput page (qwen3-14b/h100)', () => {
     expect(quant.variants.map((v) => [v.label, v.model])).toEqual([['FP8', 'Qwen/Qwen3-14B-FP8']]);
     // Labelled results in one fence are variants of their own.
     expect(attention.variants.map((v) => [v.label, v.runs])).toEqual([
-      ['fa3', ['run-L229']],
-      ['--attention-backend=flashinfer', ['run-L254']],
-      ['--attention-backend=triton', ['run-L279']],
+      ['fa3', ['run-L227']],
+      ['--attention-backend=flashinfer', ['run-L252']],
+      ['--attention-backend=triton', ['run-L277']],
     ]);
   });
 
@@ -73,8 +73,8 @@ describe('page model on a classic throughput page (qwen3-14b/h100)', () => {
       ['Quantization', '+23.8%'],
       ['Attention Backend', '-'],
     ]);
-    expect(report.otherCases[0]).toEqual({ case: 'random 32K input', line: 325, baseline: ['run-L326'], optimized: ['run-L434'] });
-    const run = report.runs.find((r) => r.id === 'run-L434');
+    expect(report.otherCases[0]).toEqual({ case: 'random 32K input', line: 320, baseline: ['run-L321'], optimized: ['run-L429'] });
+    const run = report.runs.find((r) => r.id === 'run-L429');
     expect(run?.context).toMatchObject({ side: 'optimized', engine: 'SGLang', model: 'Qwen/Qwen3-14B-FP8' });
   });
 });
@@ -130,7 +130,7 @@ describe('page model on the engine-baseline log (engine-baselines/sglang-v0.5.1)
       label: '--dataset-name sharegpt --num-prompts 10000',
       engine: 'SGLang',
       model: 'Qwen/Qwen3-8B',
-      runs: ['run-L93'],
+      runs: ['run-L90'],
     });
     expect(report.runs).toHaveLength(24);
   });

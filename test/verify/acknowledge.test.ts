@@ -44,19 +44,19 @@ describe('acknowledgements', () => {
     const all = reports.flatMap((r) => r.messages);
     expect(all.filter(isBlocking)).toEqual([]);
     expect(all.filter((m) => m.acknowledged).map((m) => `${m.file}:${m.line} ${m.ruleId}`).sort()).toEqual([
-      'engine-baselines/sglang-v0.5.1.md:1071 link-unresolved',
-      'engine-baselines/sglang-v0.5.1.md:1071 note-parameter-contradiction',
-      'engine-baselines/sglang-v0.5.1.md:28 anchor-missing',
-      'engine-baselines/sglang-v0.5.1.md:28 toc-mismatch',
-      'engine-baselines/sglang-v0.5.1.md:864 link-unresolved',
-      'engine-baselines/sglang-v0.5.1.md:864 note-parameter-contradiction',
-      'qwen3-14b/h100.md:182 claim-mismatch',
-      'qwen3-14b/h100.md:310 claim-mismatch',
-      'qwen3-14b/h100.md:311 claim-mismatch',
-      'qwen3-32b/h100.md:191 heading-engine-mismatch',
-      'qwen3-32b/h100.md:24 claim-mismatch',
-      'qwen3-8b/h100-latency.md:183 claim-mismatch',
-      'qwen3-8b/h100-latency.md:27 claim-mismatch',
+      'engine-baselines/sglang-v0.5.1.md:1062 link-unresolved',
+      'engine-baselines/sglang-v0.5.1.md:1062 note-parameter-contradiction',
+      'engine-baselines/sglang-v0.5.1.md:25 anchor-missing',
+      'engine-baselines/sglang-v0.5.1.md:25 toc-mismatch',
+      'engine-baselines/sglang-v0.5.1.md:858 link-unresolved',
+      'engine-baselines/sglang-v0.5.1.md:858 note-parameter-contradiction',
+      'qwen3-14b/h100.md:180 claim-mismatch',
+      'qwen3-14b/h100.md:305 claim-mismatch',
+      'qwen3-14b/h100.md:306 claim-mismatch',
+      'qwen3-32b/h100.md:189 heading-engine-mismatch',
+      'qwen3-32b/h100.md:22 claim-mismatch',
+      'qwen3-8b/h100-latency.md:179 claim-mismatch',
+      'qwen3-8b/h100-latency.md:25 claim-mismatch',
     ]);
   });
 });

@@ -27,16 +27,16 @@ describe('claim findings on the seed reports in content/', () => {
   it('should verify every claim except the hand-checked findings', () => {
     expect(findings(reports)).toEqual([
       // Ranking quotes SGLang at 8424.86; the SGLang run (line 131) prints 8403.97.
-      'qwen3-14b/h100.md:182:17 mismatch 8424.86 -> 8403.97 @131',
+      'qwen3-14b/h100.md:180:17 mismatch 8424.86 -> 8403.97 @131',
       // Summary chain built on that wrong value: 8403.97 / 6595.66 = +27.4%, 10426.27 / 8403.97 = +24.1%.
-      'qwen3-14b/h100.md:310:76 mismatch +27.7% -> 27.4 @131',
-      'qwen3-14b/h100.md:311:76 mismatch +23.8% -> 24.1 @203',
+      'qwen3-14b/h100.md:305:76 mismatch +27.7% -> 27.4 @131',
+      'qwen3-14b/h100.md:306:76 mismatch +23.8% -> 24.1 @201',
       // Very Long Prompt: 4068.16 / 2771.81 = +46.8%, the cell says +10.7%.
-      'qwen3-32b/h100.md:24:134 mismatch +10.7% -> 46.8 @391',
+      'qwen3-32b/h100.md:22:134 mismatch +10.7% -> 46.8 @389',
       // ShareGPT BS=8 baseline: R1 = (74.57 + 7.71 x (22061/100 - 1)) / 1000 = 1.7678 s, stated 1.78.
-      'qwen3-8b/h100-latency.md:27:37 mismatch 1.78 -> 1.77 @711',
+      'qwen3-8b/h100-latency.md:25:37 mismatch 1.78 -> 1.77 @707',
       // `vLLM (1.68 s) > TensorRT-LLM (1.74 s)`: the runs give 1.6847 < 1.7360.
-      'qwen3-8b/h100-latency.md:183:58 mismatch >',
+      'qwen3-8b/h100-latency.md:179:58 mismatch >',
     ]);
   });
 
@@ -49,9 +49,9 @@ describe('claim findings on the seed reports in content/', () => {
   it('should trace the 8424.86 ranking value to the run of another page when checked with the corpus', { skip: !hasCorpus }, () => {
     const all = check([...markdownFiles(CONTENT), ...markdownFiles(CORPUS)], CONTENT);
     const page = all.find((r) => r.path === 'qwen3-14b/h100.md')!;
-    const claim = page.claims.find((c) => c.line === 182 && c.text === '8424.86')!;
+    const claim = page.claims.find((c) => c.line === 180 && c.text === '8424.86')!;
     expect(claim.sources.map((s) => `${s.path}:${s.line}`)).toEqual(['../../shared/corpus/qwen3-235b-a22b/h100.md:97']);
-    expect(page.messages.some((m) => m.ruleId === 'claim-other-page' && m.line === 182)).toBe(true);
+    expect(page.messages.some((m) => m.ruleId === 'claim-other-page' && m.line === 180)).toBe(true);
   });
 });
 

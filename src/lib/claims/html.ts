@@ -54,6 +54,12 @@ export function visibleText(raw: string): VisibleText {
   const open: Array<{ start: number; color: string | null }> = [];
   let i = 0;
   while (i < raw.length) {
+    // Comments (acknowledgements among them) are not visible text.
+    if (raw.startsWith('<!--', i)) {
+      const close = raw.indexOf('-->', i + 4);
+      i = close < 0 ? raw.length : close + 3;
+      continue;
+    }
     TAG.lastIndex = i;
     const tag = raw[i] === '<' ? TAG.exec(raw) : null;
     if (tag) {

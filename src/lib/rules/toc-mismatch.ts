@@ -52,7 +52,8 @@ const page = (entry: string) => `# SGLang v0.5.1
 Results.
 `;
 
-const ENTRY = /^\s*(?:[-*+]|\d+\.)\s+\[([^\]]+)\]\(#([^)\s]+)\)\s*$/;
+// An entry is a list item that is only an in-page link (comments such as acknowledgements may follow).
+const ENTRY = /^\s*(?:[-*+]|\d+\.)\s+\[([^\]]+)\]\(#([^)\s]+)\)\s*(?:<!--.*?-->\s*)*$/;
 
 /**
  * A table of contents (a list of two or more in-page `#anchor` links) that does not match the page's headings:

@@ -1,0 +1,81 @@
+// Builds the site once per test run (and reuses it while nothing it depends on changes): content/ plus the site
+// fixtures, into test-results/site/<hash>/. Parallel test files wait on a lock directory instead of rebuilding.
+import { execFileSync } from 'node:child_process';
+import { createHash } from 'node:crypto';
+import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { join, relative } from 'node:path';
+import { setTimeout as sleep } from 'node:timers/promises';
+
+export const projectRoot = join(import.meta.dirname, '..', '..');
+export const contentRoots = ['content', 'test/fixtures/site'];
+
+const inputs = ['content', 'test/fixtures/site', 'src', 'public', 'astro.config.mjs', 'package-lock.json', 'perflab.config.json'];
+
+function files(path: string): string[] {
+  const full = join(projectRoot, path);
+  if (!existsSync(full)) return [];
+  if (!statSync(full).isDirectory()) return [full];
+  return readdirSync(full, { recursive: true, withFileTypes: true })
+    .filter((d) => d.isFile())
+    .map((d) => join(d.parentPath, d.name))
+    .sort();
+}
+
+function inputHash(): string {
+  const hash = createHash('sha256');
+  for (const file of inputs.flatMap(files)) hash.update(relative(projectRoot, file)).update('\0').update(readFileSync(file));
+  return hash.digest('hex').slice(0, 16);
+}
+
+function build(dir: string) {
+  const env = {
+    ...process.env,
+    ASTRO_TELEMETRY_DISABLED: '1',
+    PERFLAB_CONTENT: contentRoots.join(','),
+    // The content has mismatches on purpose: the tests need them on the pages.
+    PERFLAB_ALLOW_ERRORS: '1',
+    PERFLAB_OUT_DIR: join(dir, 'dist'),
+    PERFLAB_CACHE_DIR: join(dir, 'cache'),
+  };
+  const bin = (name: string) => join(projectRoot, 'node_modules', '.bin', name);
+  const log = execFileSync(bin('astro'), ['build'], { cwd: projectRoot, env, encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'], maxBuffer: 64 << 20 });
+  writeFileSync(join(dir, 'build.log'), log);
+  execFileSync(bin('pagefind'), ['--site', join(dir, 'dist')], { cwd: projectRoot, env, stdio: 'ignore' });
+  writeFileSync(join(dir, 'done'), new Date().toISOString());
+}
+
+/** The built site's folder (`.../dist`), building it first if needed. */
+export async function builtSite(): Promise<string> {
+  const dir = join(projectRoot, 'test-results', 'site', inputHash());
+  const dist = join(dir, 'dist');
+  const lock = `${dir}.lock`;
+  mkdirSync(join(projectRoot, 'test-results', 'site'), { recursive: true });
+  for (;;) {
+    if (existsSync(join(dir, 'done'))) return dist;
+    try {
+      mkdirSync(lock);
+    } catch {
+      // Another worker is building; a lock older than 10 minutes is left over from a crash.
+      if (Date.now() - (statSync(lock, { throwIfNoEntry: false })?.mtimeMs ?? Date.now()) > 600_000) rmSync(lock, { recursive: true, force: true });
+      await sleep(250);
+      continue;
+    }
+    try {
+      if (!existsSync(join(dir, 'done'))) {
+        // Older builds are stale once the inputs changed.
+        for (const old of readdirSync(join(dir, '..'))) if (!old.endsWith('.lock')) rmSync(join(dir, '..', old), { recursive: true, force: true });
+        mkdirSync(dir, { recursive: true });
+        build(dir);
+      }
+    } finally {
+      rmSync(lock, { recursive: true, force: true });
+    }
+  }
+}
+
+/** A built page's HTML by URL path (`/reports/qwen3-14b/h100/`). */
+export function readPage(dist: string, urlPath: string): string {
+  const clean = decodeURIComponent(urlPath.split('#')[0].split('?')[0]);
+  const file = clean.endsWith('/') ? join(dist, clean, 'index.html') : join(dist, clean);
+  return readFileSync(file, 'utf8');
+}

@@ -1,0 +1,59 @@
+// Every internal link on every built page resolves to a file, and its fragment to an element.
+import { existsSync, readdirSync } from 'node:fs';
+import { join, posix } from 'node:path';
+import { selectAll } from 'hast-util-select';
+import { beforeAll, expect, it } from 'vitest';
+import { builtSite } from './build.js';
+import { htmlTree, ids } from './helpers.js';
+
+let dist = '';
+let pages: string[] = [];
+beforeAll(async () => {
+  dist = await builtSite();
+  pages = readdirSync(dist, { recursive: true })
+    .map(String)
+    .filter((f) => f.endsWith('.html') && !f.startsWith('pagefind'))
+    .map((f) => `/${f.replace(/index\.html$/, '').split('\\').join('/')}`);
+});
+
+function fileFor(urlPath: string): string | null {
+  const clean = decodeURIComponent(urlPath);
+  for (const candidate of [join(dist, clean), join(dist, clean, 'index.html')]) {
+    if (existsSync(candidate) && !candidate.endsWith('/')) {
+      try {
+        readdirSync(candidate);
+      } catch {
+        return candidate;
+      }
+    }
+  }
+  return null;
+}
+
+it('should build the pages the site promises', () => {
+  for (const p of ['/', '/verification/', '/engines/', '/techniques/', '/404.html', '/data/reports.json', '/data/runs.csv', '/llms.txt']) {
+    expect(fileFor(p), p).not.toBeNull();
+  }
+});
+
+it('should resolve every internal link and fragment', () => {
+  const broken: string[] = [];
+  for (const page of pages) {
+    const tree = htmlTree(dist, page.endsWith('.html') ? page : page);
+    for (const a of selectAll('a[href]', tree)) {
+      const href = String(a.properties.href);
+      if (/^[a-z][a-z\d+.-]*:/i.test(href) || href.startsWith('//')) continue;
+      const [path, hash] = href.split('#');
+      const target = path ? (path.startsWith('/') ? path : posix.join(posix.dirname(page.endsWith('/') ? `${page}x` : page), path)) : page;
+      const file = fileFor(target);
+      if (!file) {
+        broken.push(`${page}: ${href} (no file)`);
+        continue;
+      }
+      if (hash && file.endsWith('.html') && !ids(htmlTree(dist, target.endsWith('.html') ? target : target.replace(/\/?$/, '/'))).has(decodeURIComponent(hash))) {
+        broken.push(`${page}: ${href} (no #${hash})`);
+      }
+    }
+  }
+  expect(broken).toEqual([]);
+});
