@@ -29,7 +29,7 @@ export function chartSvg(c: Comparison, id: string): string {
     .map((k) => {
       const y0 = y(k.case) ?? 0;
       const bar = (v: number, row: number, cls: string, label: string) =>
-        `<rect class="${cls}" x="${labelWidth}" y="${y0 + row * barH}" width="${Math.max(1, x(v)).toFixed(1)}" height="${barH - 2}"><title>${esc(label)}</title></rect>` +
+        `<rect class="${cls}" data-case="${esc(k.case)}" x="${labelWidth}" y="${y0 + row * barH}" width="${Math.max(1, x(v)).toFixed(1)}" height="${barH - 2}"><title>${esc(label)}</title></rect>` +
         `<text class="chart-value" x="${(labelWidth + x(v) + 4).toFixed(1)}" y="${y0 + row * barH + barH - 4}">${formatNumber(v, 2)}${row === 1 && k.gainText ? ` (${esc(k.gainText)})` : ''}</text>`;
       return (
         `<g><text class="chart-case" x="${labelWidth - 8}" y="${y0 + barH + 3}" text-anchor="end">${esc(k.case)}</text>` +
