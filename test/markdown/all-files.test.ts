@@ -54,35 +54,4 @@ describe.skipIf(!hasCorpus)('every page of ../shared/corpus', () => {
   it.each(files.map((f) => [relative(corpusDir, f), f]))('should parse %s with every fence and admonition in place', (_, path) => {
     checkFile(path);
   });
-
-  it('should parse the corpus and the seeds without pathological slowness (rate logged)', () => {
-    const texts = [...files, ...markdownFiles(join(root, 'content'))].map(read);
-    const bytes = texts.reduce((n, t) => n + Buffer.byteLength(t), 0);
-    for (const t of texts) parseMarkdown(t); // warm up
-    const started = performance.now();
-    for (const t of texts) parseMarkdown(t);
-    const seconds = (performance.now() - started) / 1000;
-    const rate = bytes / seconds / 1e6;
-    console.info(`[markdown] parsed ${(bytes / 1e6).toFixed(2)} MB in ${seconds.toFixed(3)} s: ${rate.toFixed(2)} MB/s`);
-    // micromark itself runs at about 1 MB/s here; this only guards against blow-ups.
-    expect(rate).toBeGreaterThan(0.05);
-  });
-});
-
-describe('scaling', () => {
-  const block = '??? info "Benchmark result"\n    ```\n    Successful requests:                     100\n    ```\n\n';
-  const time = (text: string): number => {
-    const started = performance.now();
-    parseMarkdown(text);
-    return performance.now() - started;
-  };
-
-  it('should parse 4x as many admonitions in well under 16x the time (no quadratic work)', () => {
-    const small = block.repeat(500);
-    const large = block.repeat(2000);
-    time(small);
-    const a = Math.min(time(small), time(small));
-    const b = Math.min(time(large), time(large));
-    expect(b / a).toBeLessThan(10);
-  });
 });
