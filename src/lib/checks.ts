@@ -2,7 +2,6 @@ import type { Analysis } from './pipeline.js';
 import { rules } from './rules/index.js';
 import { existsSync } from 'node:fs';
 import { verifyClaims } from './verify/index.js';
-import { claimRules } from './verify/rules/index.js';
 
 /**
  * The checks over the set of pages: every rule (one file each) on every page. Rule messages are appended to
@@ -12,7 +11,7 @@ export function runChecks(analyses: Analysis[]): void {
   verifyClaims(analyses);
   const reports = analyses.map((a) => a.report);
   for (const a of analyses) {
-    for (const rule of [...claimRules, ...rules]) {
+    for (const rule of rules) {
       try {
         const drafts = rule.check({ report: a.report, source: a.source, reports, exists: existsSync, absolutePath: a.absolutePath });
         a.report.messages.push(...drafts.map((d) => ({ ...d, file: a.report.path })));

@@ -1,11 +1,12 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { analyze, checkAll, isBlocking } from '../../src/lib/pipeline.js';
-import { EXAMPLE_OK } from '../../src/lib/verify/rules/examples.js';
+import { claimMismatch } from '../../src/lib/rules/claim-mismatch.js';
 import { CONTENT, markdownFiles } from '../helpers/pages.js';
 import { relative } from 'node:path';
 
-const wrong = EXAMPLE_OK.replace('(+50.0%)', '(+5.0%)');
+const EXAMPLE_OK = claimMismatch.examples.ok;
+const wrong = claimMismatch.examples.notOk;
 
 function messages(source: string) {
   return checkAll([analyze(source, 'page.md')])[0].messages;

@@ -1,4 +1,7 @@
 import type { Rule } from './types.js';
+import { claimMismatch } from './claim-mismatch.js';
+import { claimOtherPage } from './claim-other-page.js';
+import { claimUntraceable } from './claim-untraceable.js';
 import { anchorMissing } from './anchor-missing.js';
 import { imageMissing } from './image-missing.js';
 import { linkUnresolved } from './link-unresolved.js';
@@ -16,6 +19,9 @@ import { shellLineContinuation } from './shell-line-continuation.js';
 
 /** Every rule, one file each; the file name is the rule id. */
 export const rules: Rule[] = [
+  claimMismatch,
+  claimUntraceable,
+  claimOtherPage,
   duplicateBlockAcrossPages,
   commandModelMismatch,
   labelFlagContradiction,

@@ -1,0 +1,204 @@
+/**
+ * `claim-mismatch` (error): A stated number that its own page's raw runs do not reproduce: a table cell that restates a run, an
+ * improvement computed from two cells, a ranking value or relation, a summary-sentence number, a chain step.
+ *
+ * Formula and tolerance: the claim's formula (a restated metric, (optimized / baseline - 1) x 100, baseline / optimized, |A - B|, a chain step); half-up to the stated precision, each input +/- half a unit of its last printed digit (interval arithmetic).
+ *
+ * ok:
+ *
+ * # Optimizing Demo-8B Throughput
+ *
+ * ## Conclusion
+ *
+ * | Benchmark Case | baseline | Optimized |
+ * |---|---|---|
+ * | **ShareGPT** | Total TPS: 100.00 | Total TPS: 150.00 (+50.0%) |
+ *
+ * ## Experiment Results
+ *
+ * ### 1. Choosing the Inference Engine
+ *
+ * vLLM
+ * ??? info "Benchmark result"
+ *     ```
+ *     ============ Serving Benchmark Result ============
+ *     Successful requests:                     10
+ *     Benchmark duration (s):                  10.00
+ *     Total input tokens:                      500
+ *     Total generated tokens:                  500
+ *     Request throughput (req/s):              1.00
+ *     Output token throughput (tok/s):         50.00
+ *     Total Token throughput (tok/s):          100.00
+ *     ==================================================
+ *     ```
+ *
+ * SGLang
+ * ??? info "Benchmark result"
+ *     ```
+ *     ============ Serving Benchmark Result ============
+ *     Successful requests:                     10
+ *     Benchmark duration (s):                  10.00
+ *     Total input tokens:                      500
+ *     Total generated tokens:                  1000
+ *     Request throughput (req/s):              1.00
+ *     Output token throughput (tok/s):         100.00
+ *     Total Token throughput (tok/s):          150.00
+ *     ==================================================
+ *     ```
+ *
+ *
+ * not ok:
+ *
+ * # Optimizing Demo-8B Throughput
+ *
+ * ## Conclusion
+ *
+ * | Benchmark Case | baseline | Optimized |
+ * |---|---|---|
+ * | **ShareGPT** | Total TPS: 100.00 | Total TPS: 150.00 (+5.0%) |
+ *
+ * ## Experiment Results
+ *
+ * ### 1. Choosing the Inference Engine
+ *
+ * vLLM
+ * ??? info "Benchmark result"
+ *     ```
+ *     ============ Serving Benchmark Result ============
+ *     Successful requests:                     10
+ *     Benchmark duration (s):                  10.00
+ *     Total input tokens:                      500
+ *     Total generated tokens:                  500
+ *     Request throughput (req/s):              1.00
+ *     Output token throughput (tok/s):         50.00
+ *     Total Token throughput (tok/s):          100.00
+ *     ==================================================
+ *     ```
+ *
+ * SGLang
+ * ??? info "Benchmark result"
+ *     ```
+ *     ============ Serving Benchmark Result ============
+ *     Successful requests:                     10
+ *     Benchmark duration (s):                  10.00
+ *     Total input tokens:                      500
+ *     Total generated tokens:                  1000
+ *     Request throughput (req/s):              1.00
+ *     Output token throughput (tok/s):         100.00
+ *     Total Token throughput (tok/s):          150.00
+ *     ==================================================
+ *     ```
+ *
+ */
+import { draft } from '../diagnostics.js';
+import { formatFixed } from '../claims/number.js';
+import type { Claim } from '../schemas/claim.js';
+import type { Rule } from './types.js';
+
+export const claimMismatch: Rule = {
+  id: 'claim-mismatch',
+  severity: 'error',
+  description: `A stated number that the raw runs on its page do not reproduce.`,
+  formula: `the claim's formula (a restated metric, (optimized / baseline - 1) x 100, baseline / optimized, |A - B|, a chain step); half-up to the stated precision, each input +/- half a unit of its last printed digit (interval arithmetic)`,
+  examples: {
+    ok: `# Optimizing Demo-8B Throughput
+
+## Conclusion
+
+| Benchmark Case | baseline | Optimized |
+|---|---|---|
+| **ShareGPT** | Total TPS: 100.00 | Total TPS: 150.00 (+50.0%) |
+
+## Experiment Results
+
+### 1. Choosing the Inference Engine
+
+vLLM
+??? info "Benchmark result"
+    \`\`\`
+    ============ Serving Benchmark Result ============
+    Successful requests:                     10
+    Benchmark duration (s):                  10.00
+    Total input tokens:                      500
+    Total generated tokens:                  500
+    Request throughput (req/s):              1.00
+    Output token throughput (tok/s):         50.00
+    Total Token throughput (tok/s):          100.00
+    ==================================================
+    \`\`\`
+
+SGLang
+??? info "Benchmark result"
+    \`\`\`
+    ============ Serving Benchmark Result ============
+    Successful requests:                     10
+    Benchmark duration (s):                  10.00
+    Total input tokens:                      500
+    Total generated tokens:                  1000
+    Request throughput (req/s):              1.00
+    Output token throughput (tok/s):         100.00
+    Total Token throughput (tok/s):          150.00
+    ==================================================
+    \`\`\`
+`,
+    notOk: `# Optimizing Demo-8B Throughput
+
+## Conclusion
+
+| Benchmark Case | baseline | Optimized |
+|---|---|---|
+| **ShareGPT** | Total TPS: 100.00 | Total TPS: 150.00 (+5.0%) |
+
+## Experiment Results
+
+### 1. Choosing the Inference Engine
+
+vLLM
+??? info "Benchmark result"
+    \`\`\`
+    ============ Serving Benchmark Result ============
+    Successful requests:                     10
+    Benchmark duration (s):                  10.00
+    Total input tokens:                      500
+    Total generated tokens:                  500
+    Request throughput (req/s):              1.00
+    Output token throughput (tok/s):         50.00
+    Total Token throughput (tok/s):          100.00
+    ==================================================
+    \`\`\`
+
+SGLang
+??? info "Benchmark result"
+    \`\`\`
+    ============ Serving Benchmark Result ============
+    Successful requests:                     10
+    Benchmark duration (s):                  10.00
+    Total input tokens:                      500
+    Total generated tokens:                  1000
+    Request throughput (req/s):              1.00
+    Output token throughput (tok/s):         100.00
+    Total Token throughput (tok/s):          150.00
+    ==================================================
+    \`\`\`
+`,
+  },
+  check({ report }) {
+    return report.claims
+      .filter((c) => c.verdict === 'mismatch')
+      .map((c) => {
+        const expected = expectedText(c);
+        return draft('claim-mismatch', 'error', c, `Unexpected \`${c.text}\`, expected \`${expected}\` from ${c.formula ?? 'the raw run'}${c.source ? ` (line ${c.source.line})` : ''}`, {
+          expected,
+          actual: c.text,
+          ...(c.source ? { cause: { file: c.source.path, line: c.source.line, note: c.tolerance ?? undefined } } : {}),
+        });
+      });
+  },
+};
+
+/** The recomputed value printed like the stated one (`21.0` for `+21.1%`), or the relation that holds. */
+function expectedText(c: Claim): string {
+  if (c.recomputed === null) return /\s([<>=])\s/.exec(c.formula ?? '')?.[1] ?? 'a value the runs support';
+  const decimals = /\.(\d+)/.exec(c.text)?.[1].length ?? 0;
+  return formatFixed(c.recomputed, decimals);
+}

@@ -1,0 +1,239 @@
+/**
+ * `claim-other-page` (error): A stated number that no run of its own page supports but a run on ANOTHER page prints: a value copied
+ * from another report. Runs over the whole set of pages checked together.
+ *
+ * ok:
+ *
+ * # Optimizing Demo-8B Throughput
+ *
+ * ## Conclusion
+ *
+ * | Benchmark Case | baseline | Optimized |
+ * |---|---|---|
+ * | **ShareGPT** | Total TPS: 100.00 | Total TPS: 150.00 (+50.0%) |
+ *
+ * ## Experiment Results
+ *
+ * ### 1. Choosing the Inference Engine
+ *
+ * vLLM
+ * ??? info "Benchmark result"
+ *     ```
+ *     ============ Serving Benchmark Result ============
+ *     Successful requests:                     10
+ *     Benchmark duration (s):                  10.00
+ *     Total input tokens:                      500
+ *     Total generated tokens:                  500
+ *     Request throughput (req/s):              1.00
+ *     Output token throughput (tok/s):         50.00
+ *     Total Token throughput (tok/s):          100.00
+ *     ==================================================
+ *     ```
+ *
+ * SGLang
+ * ??? info "Benchmark result"
+ *     ```
+ *     ============ Serving Benchmark Result ============
+ *     Successful requests:                     10
+ *     Benchmark duration (s):                  10.00
+ *     Total input tokens:                      500
+ *     Total generated tokens:                  1000
+ *     Request throughput (req/s):              1.00
+ *     Output token throughput (tok/s):         100.00
+ *     Total Token throughput (tok/s):          150.00
+ *     ==================================================
+ *     ```
+ *
+ *
+ * not ok:
+ *
+ * # Optimizing Demo-8B Throughput
+ *
+ * ## Conclusion
+ *
+ * | Benchmark Case | baseline | Optimized |
+ * |---|---|---|
+ * | **ShareGPT** | Total TPS: 100.00 | Total TPS: 160.00 (+60.0%) |
+ *
+ * ## Experiment Results
+ *
+ * ### 1. Choosing the Inference Engine
+ *
+ * vLLM
+ * ??? info "Benchmark result"
+ *     ```
+ *     ============ Serving Benchmark Result ============
+ *     Successful requests:                     10
+ *     Benchmark duration (s):                  10.00
+ *     Total input tokens:                      500
+ *     Total generated tokens:                  500
+ *     Request throughput (req/s):              1.00
+ *     Output token throughput (tok/s):         50.00
+ *     Total Token throughput (tok/s):          100.00
+ *     ==================================================
+ *     ```
+ *
+ * SGLang
+ * ??? info "Benchmark result"
+ *     ```
+ *     ============ Serving Benchmark Result ============
+ *     Successful requests:                     10
+ *     Benchmark duration (s):                  10.00
+ *     Total input tokens:                      500
+ *     Total generated tokens:                  1000
+ *     Request throughput (req/s):              1.00
+ *     Output token throughput (tok/s):         100.00
+ *     Total Token throughput (tok/s):          150.00
+ *     ==================================================
+ *     ```
+ *
+ *
+ * checked together with:
+ *
+ * # Optimizing Other-8B Throughput
+ *
+ * ## Experiment Results
+ *
+ * ### 1. Choosing the Inference Engine
+ *
+ * vLLM
+ * ??? info "Benchmark result"
+ *     ```
+ *     ============ Serving Benchmark Result ============
+ *     Successful requests:                     10
+ *     Benchmark duration (s):                  10.00
+ *     Total input tokens:                      600
+ *     Total generated tokens:                  1000
+ *     Request throughput (req/s):              1.00
+ *     Output token throughput (tok/s):         100.00
+ *     Total Token throughput (tok/s):          160.00
+ *     ==================================================
+ *     ```
+ *
+ */
+import { draft } from '../diagnostics.js';
+import type { Rule } from './types.js';
+
+export const claimOtherPage: Rule = {
+  id: 'claim-other-page',
+  severity: 'error',
+  description: `A stated number that no run of its page prints but a run of another page does: a value copied between reports.`,
+  examples: {
+    ok: `# Optimizing Demo-8B Throughput
+
+## Conclusion
+
+| Benchmark Case | baseline | Optimized |
+|---|---|---|
+| **ShareGPT** | Total TPS: 100.00 | Total TPS: 150.00 (+50.0%) |
+
+## Experiment Results
+
+### 1. Choosing the Inference Engine
+
+vLLM
+??? info "Benchmark result"
+    \`\`\`
+    ============ Serving Benchmark Result ============
+    Successful requests:                     10
+    Benchmark duration (s):                  10.00
+    Total input tokens:                      500
+    Total generated tokens:                  500
+    Request throughput (req/s):              1.00
+    Output token throughput (tok/s):         50.00
+    Total Token throughput (tok/s):          100.00
+    ==================================================
+    \`\`\`
+
+SGLang
+??? info "Benchmark result"
+    \`\`\`
+    ============ Serving Benchmark Result ============
+    Successful requests:                     10
+    Benchmark duration (s):                  10.00
+    Total input tokens:                      500
+    Total generated tokens:                  1000
+    Request throughput (req/s):              1.00
+    Output token throughput (tok/s):         100.00
+    Total Token throughput (tok/s):          150.00
+    ==================================================
+    \`\`\`
+`,
+    notOk: `# Optimizing Demo-8B Throughput
+
+## Conclusion
+
+| Benchmark Case | baseline | Optimized |
+|---|---|---|
+| **ShareGPT** | Total TPS: 100.00 | Total TPS: 160.00 (+60.0%) |
+
+## Experiment Results
+
+### 1. Choosing the Inference Engine
+
+vLLM
+??? info "Benchmark result"
+    \`\`\`
+    ============ Serving Benchmark Result ============
+    Successful requests:                     10
+    Benchmark duration (s):                  10.00
+    Total input tokens:                      500
+    Total generated tokens:                  500
+    Request throughput (req/s):              1.00
+    Output token throughput (tok/s):         50.00
+    Total Token throughput (tok/s):          100.00
+    ==================================================
+    \`\`\`
+
+SGLang
+??? info "Benchmark result"
+    \`\`\`
+    ============ Serving Benchmark Result ============
+    Successful requests:                     10
+    Benchmark duration (s):                  10.00
+    Total input tokens:                      500
+    Total generated tokens:                  1000
+    Request throughput (req/s):              1.00
+    Output token throughput (tok/s):         100.00
+    Total Token throughput (tok/s):          150.00
+    ==================================================
+    \`\`\`
+`,
+    context: `# Optimizing Other-8B Throughput
+
+## Experiment Results
+
+### 1. Choosing the Inference Engine
+
+vLLM
+??? info "Benchmark result"
+    \`\`\`
+    ============ Serving Benchmark Result ============
+    Successful requests:                     10
+    Benchmark duration (s):                  10.00
+    Total input tokens:                      600
+    Total generated tokens:                  1000
+    Request throughput (req/s):              1.00
+    Output token throughput (tok/s):         100.00
+    Total Token throughput (tok/s):          160.00
+    ==================================================
+    \`\`\`
+`,
+  },
+  check({ report }) {
+    const out = [];
+    for (const c of report.claims) {
+      if (c.verdict === 'verified') continue;
+      const foreign = [c.source, ...c.sources].find((s) => s && s.path !== report.path);
+      if (!foreign) continue;
+      out.push(
+        draft('claim-other-page', 'error', c, `\`${c.text}\` is printed by no run of this page but by a run of ${foreign.path} (line ${foreign.line})`, {
+          expected: c.recomputed !== null ? String(c.recomputed) : 'a run on this page',
+          actual: `${c.text}, as in ${foreign.path}:${foreign.line}`,
+          cause: { file: foreign.path, line: foreign.line, note: 'the run that prints this value' },
+        }),
+      );
+    }
+    return out;
+  },
+};

@@ -1,0 +1,189 @@
+/**
+ * `claim-untraceable` (warning): A stated number that no run on its page prints or derives. It may be right, but a reader cannot check it.
+ *
+ * ok:
+ *
+ * # Optimizing Demo-8B Throughput
+ *
+ * ## Conclusion
+ *
+ * | Benchmark Case | baseline | Optimized |
+ * |---|---|---|
+ * | **ShareGPT** | Total TPS: 100.00 | Total TPS: 150.00 (+50.0%) |
+ *
+ * ## Experiment Results
+ *
+ * ### 1. Choosing the Inference Engine
+ *
+ * vLLM
+ * ??? info "Benchmark result"
+ *     ```
+ *     ============ Serving Benchmark Result ============
+ *     Successful requests:                     10
+ *     Benchmark duration (s):                  10.00
+ *     Total input tokens:                      500
+ *     Total generated tokens:                  500
+ *     Request throughput (req/s):              1.00
+ *     Output token throughput (tok/s):         50.00
+ *     Total Token throughput (tok/s):          100.00
+ *     ==================================================
+ *     ```
+ *
+ * SGLang
+ * ??? info "Benchmark result"
+ *     ```
+ *     ============ Serving Benchmark Result ============
+ *     Successful requests:                     10
+ *     Benchmark duration (s):                  10.00
+ *     Total input tokens:                      500
+ *     Total generated tokens:                  1000
+ *     Request throughput (req/s):              1.00
+ *     Output token throughput (tok/s):         100.00
+ *     Total Token throughput (tok/s):          150.00
+ *     ==================================================
+ *     ```
+ *
+ *
+ * not ok:
+ *
+ * # Optimizing Demo-8B Throughput
+ *
+ * ## Conclusion
+ *
+ * | Benchmark Case | baseline | Optimized |
+ * |---|---|---|
+ * | **ShareGPT** | Total TPS: 100.00 | Total TPS: 175.00 (+75.0%) |
+ *
+ * ## Experiment Results
+ *
+ * ### 1. Choosing the Inference Engine
+ *
+ * vLLM
+ * ??? info "Benchmark result"
+ *     ```
+ *     ============ Serving Benchmark Result ============
+ *     Successful requests:                     10
+ *     Benchmark duration (s):                  10.00
+ *     Total input tokens:                      500
+ *     Total generated tokens:                  500
+ *     Request throughput (req/s):              1.00
+ *     Output token throughput (tok/s):         50.00
+ *     Total Token throughput (tok/s):          100.00
+ *     ==================================================
+ *     ```
+ *
+ * SGLang
+ * ??? info "Benchmark result"
+ *     ```
+ *     ============ Serving Benchmark Result ============
+ *     Successful requests:                     10
+ *     Benchmark duration (s):                  10.00
+ *     Total input tokens:                      500
+ *     Total generated tokens:                  1000
+ *     Request throughput (req/s):              1.00
+ *     Output token throughput (tok/s):         100.00
+ *     Total Token throughput (tok/s):          150.00
+ *     ==================================================
+ *     ```
+ *
+ */
+import { draft } from '../diagnostics.js';
+import type { Rule } from './types.js';
+
+export const claimUntraceable: Rule = {
+  id: 'claim-untraceable',
+  severity: 'warning',
+  description: `A stated number that no raw run on its page supports.`,
+  examples: {
+    ok: `# Optimizing Demo-8B Throughput
+
+## Conclusion
+
+| Benchmark Case | baseline | Optimized |
+|---|---|---|
+| **ShareGPT** | Total TPS: 100.00 | Total TPS: 150.00 (+50.0%) |
+
+## Experiment Results
+
+### 1. Choosing the Inference Engine
+
+vLLM
+??? info "Benchmark result"
+    \`\`\`
+    ============ Serving Benchmark Result ============
+    Successful requests:                     10
+    Benchmark duration (s):                  10.00
+    Total input tokens:                      500
+    Total generated tokens:                  500
+    Request throughput (req/s):              1.00
+    Output token throughput (tok/s):         50.00
+    Total Token throughput (tok/s):          100.00
+    ==================================================
+    \`\`\`
+
+SGLang
+??? info "Benchmark result"
+    \`\`\`
+    ============ Serving Benchmark Result ============
+    Successful requests:                     10
+    Benchmark duration (s):                  10.00
+    Total input tokens:                      500
+    Total generated tokens:                  1000
+    Request throughput (req/s):              1.00
+    Output token throughput (tok/s):         100.00
+    Total Token throughput (tok/s):          150.00
+    ==================================================
+    \`\`\`
+`,
+    notOk: `# Optimizing Demo-8B Throughput
+
+## Conclusion
+
+| Benchmark Case | baseline | Optimized |
+|---|---|---|
+| **ShareGPT** | Total TPS: 100.00 | Total TPS: 175.00 (+75.0%) |
+
+## Experiment Results
+
+### 1. Choosing the Inference Engine
+
+vLLM
+??? info "Benchmark result"
+    \`\`\`
+    ============ Serving Benchmark Result ============
+    Successful requests:                     10
+    Benchmark duration (s):                  10.00
+    Total input tokens:                      500
+    Total generated tokens:                  500
+    Request throughput (req/s):              1.00
+    Output token throughput (tok/s):         50.00
+    Total Token throughput (tok/s):          100.00
+    ==================================================
+    \`\`\`
+
+SGLang
+??? info "Benchmark result"
+    \`\`\`
+    ============ Serving Benchmark Result ============
+    Successful requests:                     10
+    Benchmark duration (s):                  10.00
+    Total input tokens:                      500
+    Total generated tokens:                  1000
+    Request throughput (req/s):              1.00
+    Output token throughput (tok/s):         100.00
+    Total Token throughput (tok/s):          150.00
+    ==================================================
+    \`\`\`
+`,
+  },
+  check({ report }) {
+    return report.claims
+      .filter((c) => c.verdict === 'untraceable')
+      .map((c) =>
+        draft('claim-untraceable', 'warning', c, `No run on this page supports \`${c.text}\``, {
+          expected: 'a result block on the page that prints or derives this value',
+          actual: 'none found',
+        }),
+      );
+  },
+};
