@@ -44,7 +44,9 @@ export function checkAll(analyses: Analysis[], config: Config = {}): Report[] {
   runChecks(analyses);
   return analyses.map((a) => {
     const acks = findAcknowledgements(a.source);
-    const messages = acknowledge(applyConfig(a.report.messages, config), acks, a.report);
+    const messages = acknowledge(applyConfig(a.report.messages, config), acks, a.report).sort(
+      (x, y) => x.line - y.line || x.column - y.column || x.ruleId.localeCompare(y.ruleId),
+    );
     const report = { ...a.report, messages };
     a.report = report;
     return report;
