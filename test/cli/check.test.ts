@@ -1,0 +1,96 @@
+import { execFileSync, spawnSync } from 'node:child_process';
+import { existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { claimMismatch } from '../../src/lib/rules/claim-mismatch.js';
+import { CORPUS, hasCorpus, markdownFiles } from '../helpers/pages.js';
+
+const ROOT = join(import.meta.dirname, '..', '..');
+const BIN = join(ROOT, 'bin', 'perflab.mjs');
+
+function perflab(args: string[], cwd = ROOT) {
+  const r = spawnSync(process.execPath, [BIN, ...args], { cwd, encoding: 'utf8', maxBuffer: 256 * 1024 * 1024 });
+  return { code: r.status, stdout: r.stdout, stderr: r.stderr };
+}
+
+/** Result blocks and failure stubs by raw line scan, independent of the parser. */
+function countBlocks(source: string): number {
+  const lines = source.split('\n');
+  let inFence = false;
+  let count = 0;
+  lines.forEach((line, i) => {
+    if (/^\s*```/.test(line)) inFence = !inFence;
+    else if (!inFence) return;
+    else if (/Serving Benchmark Result/.test(line)) count++;
+    else if (/^\s*Successful requests:/.test(line) && !/Serving Benchmark Result|Traffic request rate:/.test(lines[i - 1] ?? '')) count++;
+    else if (/^\s*(?:#\s*)?(?:Crash\b|[A-Za-z]*Error[:(])/.test(line)) count++;
+  });
+  return count;
+}
+
+beforeAll(() => {
+  // The bundled CLI is built by `npm install` (prepare); build it here when a test runs on a fresh edit.
+  if (!existsSync(BIN)) execFileSync(process.execPath, [join(ROOT, 'scripts', 'build-cli.mjs')], { cwd: ROOT });
+});
+
+describe('perflab check', () => {
+  it('should exit 0 on content/, whose findings are all acknowledged, and print a summary', () => {
+    const r = perflab(['check', 'content']);
+    expect(r.code).toBe(0);
+    expect(r.stderr).toMatch(/^5 files, 95 runs, \d+\/\d+ claims verified; 0 errors, \d+ warnings, 13 acknowledged \(/m);
+  });
+
+  it('should print `path:line:col  severity  message  rule-id` lines', () => {
+    const lines = perflab(['check', 'content/qwen3-32b/h100.md']).stdout.trim().split('\n');
+    expect(lines).toContain(
+      'content/qwen3-32b/h100.md:22:134  error  Unexpected `+10.7%`, expected `46.8` from (4068.16 / 2771.81 - 1) x 100 (line 389) ' +
+        '(acknowledged: the two cells give +46.8%; the upstream page prints +10.7%)  claim-mismatch',
+    );
+    for (const l of lines) expect(l).toMatch(/^\S+:\d+:\d+ {2}(error|warning|info) {2}.+ {2}[a-z-]+$/);
+  });
+
+  it('should exit 1 on an unacknowledged wrong number, naming file, line and rule', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'perflab-cli-'));
+    writeFileSync(join(dir, 'page.md'), claimMismatch.examples.notOk);
+    const r = perflab(['check', dir]);
+    expect(r.code).toBe(1);
+    expect(r.stdout).toContain(`${join(dir, 'page.md')}:7:`);
+    expect(r.stdout).toMatch(/ {2}error {2}Unexpected `\+5\.0%`, expected `50\.0`.* {2}claim-mismatch$/m);
+  });
+
+  it('should exit 1 and say so for a path that does not exist', () => {
+    const r = perflab(['check', 'no/such/folder']);
+    expect(r.code).toBe(1);
+    expect(r.stdout).toContain('no/such/folder:1:1  error  No such file or folder  input-missing');
+  });
+
+  it('should print one stable JSON document with --format json', () => {
+    const doc = JSON.parse(perflab(['check', 'content/qwen3-8b/h100-latency.md', '--format', 'json']).stdout);
+    const file = doc.files[0];
+    expect(Object.keys(file)).toEqual(['path', 'runs', 'claims', 'messages']);
+    expect(file.runs[0]).toEqual({
+      line: 85,
+      format: 'vllm',
+      label: null,
+      failed: false,
+      metrics: expect.objectContaining({ total_token_throughput: { value: 1020.76, text: '1020.76', unit: 'tok/s', line: 95 } }),
+    });
+    expect(Object.keys(file.claims[0])).toEqual(
+      expect.arrayContaining(['line', 'kind', 'text', 'stated', 'recomputed', 'verdict', 'source']),
+    );
+    expect(Object.keys(file.messages[0])).toEqual(expect.arrayContaining(['line', 'column', 'ruleId', 'severity', 'message']));
+  });
+});
+
+describe('no benchmark block is lost through the whole pipeline', () => {
+  const files = [...markdownFiles(join(ROOT, 'content')), ...(hasCorpus ? markdownFiles(CORPUS) : [])];
+  const doc = JSON.parse(perflab(['check', ...files, '--format', 'json']).stdout || '{"files":[]}');
+
+  for (const file of files) {
+    it(`should report one run per result block or failure stub of ${file.slice(ROOT.length - 4)}`, () => {
+      const entry = doc.files.find((f: { path: string }) => f.path === file);
+      expect(entry.runs.length).toBe(countBlocks(readFileSync(file, 'utf8')));
+    });
+  }
+});
