@@ -2,12 +2,13 @@
 export const PARTS = ['perflab', 'mkdocs', 'hugo', 'rebuild', 'dev', 'check', 'weight'];
 
 export function parseArgs(argv) {
-  const o = { sizes: [30, 300, 1000, 3000], reps: 3, seed: 1, smoke: false, only: PARTS, out: null, project: null, strict: false, help: false };
+  const o = { sizes: [30, 300, 1000, 3000], reps: 3, seed: 1, smoke: false, only: PARTS, out: null, project: null, strict: false, timeoutMin: null, help: false };
   for (let i = 0; i < argv.length; i++) {
     const [flag, inline] = argv[i].split('=');
     const value = () => inline ?? argv[++i];
     if (flag === '--smoke') o.smoke = true;
     else if (flag === '--strict') o.strict = true;
+    else if (flag === '--timeout') o.timeoutMin = Number(value());
     else if (flag === '--sizes') o.sizes = value().split(',').map(Number);
     else if (flag === '--reps') o.reps = Number(value());
     else if (flag === '--seed') o.seed = Number(value());
@@ -21,6 +22,7 @@ export function parseArgs(argv) {
     o.sizes = [30];
     o.reps = 1;
   }
+  o.timeoutMin ??= o.smoke ? 10 : 45;
   if (o.sizes.some((n) => !Number.isInteger(n) || n < 1)) throw new Error('--sizes takes positive integers, e.g. `--sizes 30,300`');
   if (!Number.isInteger(o.reps) || o.reps < 1) throw new Error('--reps takes a positive integer, e.g. `--reps 3`');
   const bad = o.only.filter((p) => !PARTS.includes(p));
@@ -36,5 +38,6 @@ export const HELP = `npm run bench -- [options]
   --out FILE           results file (default bench/RESULTS.md; bench/work/RESULTS.smoke.md with --smoke)
   --project DIR        build the site of another checkout (default: this one)
   --smoke              N=30, one repetition, skips tools that are not installed
+  --timeout 45         minutes before one build or check is stopped (10 with --smoke)
   --strict             exit 1 when any part failed (default: report it and exit 0)
 Work files go to bench/work/ (gitignored).`;

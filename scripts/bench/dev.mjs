@@ -3,6 +3,7 @@
 import { spawn } from 'node:child_process';
 import { closeSync, openSync } from 'node:fs';
 import { join } from 'node:path';
+import { live } from './measure.mjs';
 import { touch } from './pages.mjs';
 
 const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
@@ -35,6 +36,7 @@ export async function devLatency({ root, content, file, path, marker, port, log,
   const child = spawn(join(root, 'node_modules/.bin/astro'), ['dev', '--config', 'astro.bench.config.mjs', '--host', '127.0.0.1', '--port', String(port)], {
     cwd: root, env, stdio: ['ignore', fd, fd], detached: true,
   });
+  live.add(child.pid);
   let exited = false;
   child.on('exit', () => { exited = true; });
   const base = `http://127.0.0.1:${port}`;
@@ -59,6 +61,7 @@ export async function devLatency({ root, content, file, path, marker, port, log,
     try { process.kill(-child.pid, 'SIGTERM'); } catch {}
     await sleep(500);
     try { process.kill(-child.pid, 'SIGKILL'); } catch {}
+    live.delete(child.pid);
     closeSync(fd);
   }
   return result;

@@ -5,11 +5,23 @@ import { closeSync, existsSync, openSync, readFileSync, rmSync } from 'node:fs';
 const TIME = '/usr/bin/time';
 export const hasTimeV = existsSync(TIME);
 
+/** Process groups started here and still running; ended on interrupt. */
+export const live = new Set();
+
+export function endLive(signal = 'SIGKILL') {
+  for (const pid of live) {
+    try { process.kill(-pid, signal); } catch {}
+  }
+}
+
+/** Set once from the command line (`--timeout`). */
+export const defaults = { timeoutMs: 45 * 60_000 };
+
 /**
  * Run `cmd args` in `cwd`; stdout/stderr go to `log`. Never throws: returns
  * `{ok, code, ms, rssMiB, log}`; `rssMiB` is the largest process of the tree (ru_maxrss).
  */
-export function measure(cmd, args, { cwd, env, log, timeoutMs = 45 * 60_000 } = {}) {
+export function measure(cmd, args, { cwd, env, log, timeoutMs = defaults.timeoutMs } = {}) {
   const rusage = `${log}.rusage`;
   rmSync(rusage, { force: true });
   const [file, argv] = hasTimeV ? [TIME, ['-v', '-o', rusage, cmd, ...args]] : [cmd, args];
@@ -17,14 +29,17 @@ export function measure(cmd, args, { cwd, env, log, timeoutMs = 45 * 60_000 } = 
   const start = process.hrtime.bigint();
   return new Promise((resolve) => {
     const child = spawn(file, argv, { cwd, env: { ...process.env, ...env }, stdio: ['ignore', fd, fd], detached: true });
+    live.add(child.pid);
     const timer = setTimeout(() => {
       try { process.kill(-child.pid, 'SIGKILL'); } catch {}
     }, timeoutMs);
     const done = (code, error) => {
       clearTimeout(timer);
+      live.delete(child.pid);
       closeSync(fd);
       const ms = Number(process.hrtime.bigint() - start) / 1e6;
-      resolve({ ok: code === 0 && !error, code, ms, rssMiB: readRss(rusage), log, error: error?.message });
+      const timedOut = ms >= timeoutMs;
+      resolve({ ok: code === 0 && !error && !timedOut, code, ms, rssMiB: readRss(rusage), log, error: timedOut ? `stopped after ${Math.round(timeoutMs / 60_000)} min` : error?.message });
     };
     child.on('error', (e) => done(null, e));
     child.on('exit', (code) => done(code));

@@ -7,7 +7,7 @@ import { HELP, parseArgs } from './args.mjs';
 import { devLatency } from './dev.mjs';
 import { generateCorpus, readSources, writeCorpus } from './generate.mjs';
 import { machine } from './machine.mjs';
-import { hasTimeV, tail } from './measure.mjs';
+import { defaults, endLive, hasTimeV, tail } from './measure.mjs';
 import { htmlFiles, locate, touch } from './pages.mjs';
 import { renderResults } from './report.mjs';
 import { buildSite, bundleCli, runCheck, snapshotRoot } from './site.mjs';
@@ -31,6 +31,13 @@ if (opts.help) {
   process.exit(0);
 }
 const want = (p) => opts.only.includes(p);
+defaults.timeoutMs = opts.timeoutMin * 60_000;
+for (const sig of ['SIGINT', 'SIGTERM']) {
+  process.on(sig, () => {
+    endLive();
+    process.exit(130);
+  });
+}
 const out = resolve(MAIN, opts.out ?? (opts.smoke ? 'bench/work/RESULTS.smoke.md' : 'bench/RESULTS.md'));
 mkdirSync(WORK, { recursive: true });
 
@@ -126,7 +133,7 @@ for (let rep = 1; rep <= opts.reps; rep++) {
     }
     if (want('check') && cli?.ok) {
       say(`rep ${rep} N=${c.n} perflab check`);
-      run.check = await runCheck({ cli: cli.file, content: c.content, cwd: MAIN, log: join(c.dir, `rep${rep}.check.log`) });
+      run.check = await runCheck({ cli: cli.file, content: c.content, cwd: c.root, log: join(c.dir, `rep${rep}.check.log`) });
       if (!run.check.ok) fail(`perflab check N=${c.n} rep ${rep}`, run.check);
     }
     if (want('dev') && c.located?.url) {
