@@ -1,0 +1,51 @@
+import { describe, expect, it } from 'vitest';
+import { parseArgs } from '../../scripts/bench/args.mjs';
+import { renderResults } from '../../scripts/bench/report.mjs';
+import { summarize } from '../../scripts/bench/stats.mjs';
+
+const build = (ms: number, rssMiB = 100) => ({ ok: true, ms, rssMiB, steps: [{ name: 'astro build', ok: true, ms: ms - 100 }, { name: 'pagefind', ok: true, ms: 100 }] });
+const result = {
+  sources: 5,
+  date: '2026-01-01',
+  machine: { cores: 2, cpu: 'cpu', memGiB: 24, node: 'v20', os: 'linux' },
+  versions: { mkdocs: 'mkdocs, version 1.4.2', hugo: 'hugo v0.111.3' },
+  opts: { seed: 1, reps: 2, sizes: [30] },
+  args: ['--sizes', '30', '--reps', '2'],
+  hasTimeV: true,
+  originalCheck: null,
+  failures: [{ what: 'dev N=30 rep 2', error: 'edit not reflected', log: 'bench/work/n30/rep2.dev.log', tail: 'at /work/x/y.js' }],
+  corpora: [
+    {
+      n: 30, bytes: 1_200_000, pages: 30,
+      located: { htmlFiles: 35, reportPages: 30, url: '/reports/x/' },
+      runs: [
+        { rep: 1, perflab: { full: build(10_000) }, mkdocs: { full: { ok: true, ms: 2_000, rssMiB: 80 } }, hugo: { full: { ok: true, ms: 200, rssMiB: 70 } } },
+        { rep: 2, perflab: { full: build(12_000) }, mkdocs: { full: { ok: true, ms: 2_000, rssMiB: 80 } }, hugo: { full: { ok: true, ms: 200, rssMiB: 70 } } },
+      ],
+    },
+  ],
+};
+
+describe('bench results', () => {
+  it('should take the median and range', () => {
+    expect(summarize([3, 1, 2, null])).toEqual({ median: 2, min: 1, max: 3, n: 3 });
+    expect(summarize([])).toBeNull();
+  });
+
+  it('should put medians, ranges and ratios in the build table', () => {
+    const md = renderResults(result, (p: string) => p);
+    expect(md).toContain('| 30 | 1.2 MB | 11.0 s [10.0–12.0] | 100 MiB | 2.00 s [2.00–2.00] | 80 MiB | 0.20 s [0.20–0.20] | 70 MiB | 5.5× | 55.0× |');
+  });
+
+  it('should list failures without absolute paths', () => {
+    const md = renderResults(result, (p: string) => p);
+    expect(md).toContain('**dev N=30 rep 2**: edit not reflected');
+    expect(md).not.toMatch(/(^|[\s`(])\/work\//m);
+  });
+
+  it('should make smoke mode one repetition at N=30', () => {
+    expect(parseArgs(['--smoke'])).toMatchObject({ sizes: [30], reps: 1, timeoutMin: 10 });
+    expect(parseArgs(['--sizes', '30,300', '--reps=2'])).toMatchObject({ sizes: [30, 300], reps: 2 });
+    expect(() => parseArgs(['--only', 'nope'])).toThrow(/--only/);
+  });
+});
