@@ -155,6 +155,7 @@ function buildEntry(analysis: Analysis, report: Report, file: SourceFile, o: Bui
     url: reportUrl(o.base, report.slug),
     sourcePath: file.projectPath,
     lastUpdated: o.date,
+    titleId: out.titleId,
     description: describe(report),
     counts: countConstructs(analysis.tree),
     headings: out.headings.map(({ depth, text, slug, line }) => ({ depth, text, slug, line })),

@@ -26,8 +26,10 @@ describe.skipIf(!hasChromium)('site in Chromium', () => {
     await page.waitForSelector('.pagefind-ui__result');
     await page.click('#search .pagefind-ui__filter-name:has-text("Hardware")');
     await page.check('#hardware-H200');
+    // Pagefind renders results one by one: wait for its own count, then for the list to match it.
+    await page.waitForFunction(() => /^1 result\b/.test(document.querySelector('.pagefind-ui__message')?.textContent ?? ''));
     await page.waitForFunction(() => document.querySelectorAll('.pagefind-ui__result').length === 1);
-    const hrefs = await page.$$eval('.pagefind-ui__result-link', (as) => as.map((a) => a.getAttribute('href')));
+    const hrefs = await page.$$eval('.pagefind-ui__result .pagefind-ui__result-title a', (as) => as.map((a) => a.getAttribute('href')));
     expect(hrefs[0]).toContain('/reports/qwen3.5-35b-a3b/h200-latency/');
     expect(errors).toEqual([]);
   });

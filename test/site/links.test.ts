@@ -57,3 +57,11 @@ it('should resolve every internal link and fragment', () => {
   }
   expect(broken).toEqual([]);
 });
+
+it('should resolve relative links between reports to site URLs, keeping MkDocs anchors', () => {
+  const body = selectAll('.report-body a[href]', htmlTree(dist, '/reports/fixtures/links/')).map((a) => String(a.properties.href));
+  expect(body).toContain('/reports/qwen3-14b/h100/#1-choosing-the-inference-engine');
+  expect(body).toContain('/reports/qwen3-32b/h100/');
+  expect(body.some((h) => h.includes('benchmark_serving'))).toBe(false);
+  expect(body).toContain('#links-between-reports');
+});

@@ -2,7 +2,6 @@
 import { readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { beforeAll, expect, it } from 'vitest';
-// @ts-expect-error: plain ESM script without types
 import { pageWeight } from '../../scripts/page-weight.mjs';
 import { builtSite } from './build.js';
 

@@ -32,6 +32,8 @@ export interface RenderProblem {
 export interface Decorated {
   /** H1 text, lifted out of the body into the page header. */
   title: string | null;
+  /** The H1's id, for the page header to carry (in-page links may point at it). */
+  titleId: string | null;
   headings: HeadingInfo[];
   problems: RenderProblem[];
 }
@@ -98,6 +100,7 @@ export function decorate(hast: Root, mdast: MdastRoot, report: Report, source: s
   }
 
   let title: string | null = null;
+  let titleId: string | null = null;
   let tableCount = 0;
 
   const visit = (parent: Root | Element) => {
@@ -111,6 +114,7 @@ export function decorate(hast: Root, mdast: MdastRoot, report: Report, source: s
         const h = headingByLine.get(node.position.start.line);
         if (h && h.depth === 1 && title === null && parent.type === 'root') {
           title = h.text;
+          titleId = h.slug;
           parent.children.splice(i--, 1);
           continue;
         }
@@ -188,7 +192,7 @@ export function decorate(hast: Root, mdast: MdastRoot, report: Report, source: s
   visit(hast);
 
   // In-page anchors that point nowhere become plain text; claim links must always resolve.
-  const ids = new Set<string>();
+  const ids = new Set<string>(titleId ? [titleId] : []);
   walk(hast as never, (n: Element) => n.type === 'element' && n.properties?.id && ids.add(String(n.properties.id)));
   const check = (parent: Root | Element) => {
     parent.children.forEach((node, i) => {
@@ -213,7 +217,7 @@ export function decorate(hast: Root, mdast: MdastRoot, report: Report, source: s
   for (const run of report.runs) {
     if (!placedRuns.has(run.id)) problems.push({ line: run.line, column: 1, message: `Run ${run.id} has no rendered fence`, ruleId: 'site-run-unplaced' });
   }
-  return { title, headings, problems };
+  return { title, titleId, headings, problems };
 }
 
 function textOf(node: ElementContent): string {

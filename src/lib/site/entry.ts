@@ -27,6 +27,8 @@ export const siteSchema = z.object({
   sourcePath: z.string(),
   /** Date of the last commit touching the file (ISO), or null outside git. */
   lastUpdated: z.string().nullable(),
+  /** Id of the page's H1 (MkDocs slug), shown in the header. */
+  titleId: z.string().nullable(),
   /** One-sentence summary for `<meta name="description">` and listings. */
   description: z.string(),
   counts: countsSchema,

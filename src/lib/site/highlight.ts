@@ -12,3 +12,13 @@ export function lowlightBash(code: string): string {
 export function multiline(command: string): string {
   return command.replace(/\s+(?=--[a-zA-Z])/g, ' \\\n  ');
 }
+
+/** The command as the author wrote it: the fence lines from `line` to the closing fence, dedented. */
+export function commandSource(source: string, line: number): string | null {
+  const lines = source.split('\n');
+  const out: string[] = [];
+  for (let i = line - 1; i < lines.length && !/^\s*(```|~~~)/.test(lines[i]); i++) out.push(lines[i].replace(/\s+$/, ''));
+  if (out.length === 0) return null;
+  const indent = Math.min(...out.filter((l) => l.trim()).map((l) => /^\s*/.exec(l)![0].length));
+  return out.map((l) => l.slice(indent)).join('\n').trim();
+}

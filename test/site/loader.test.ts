@@ -1,0 +1,112 @@
+// The content loader against an in-memory store: validation, digests, removal, and when the build fails.
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { createHash } from 'node:crypto';
+import { pathToFileURL } from 'node:url';
+import { afterEach, beforeEach, expect, it } from 'vitest';
+import type { LoaderContext } from 'astro/loaders';
+import { reportsLoader } from '../../src/loader/index.js';
+import { entrySchema } from '../../src/lib/site/entry.js';
+import { projectRoot } from './build.js';
+
+const mismatch = join(projectRoot, 'test/fixtures/site/fixtures/mismatch.md');
+let root = '';
+let logs: string[] = [];
+let entries: Map<string, any>;
+let meta: Map<string, string>;
+let rendered = 0;
+
+function context(): LoaderContext {
+  const store = {
+    get: (id: string) => entries.get(id),
+    set: (e: any) => (entries.set(e.id, e), rendered++, true),
+    delete: (id: string) => void entries.delete(id),
+    keys: () => [...entries.keys()],
+    values: () => [...entries.values()],
+    entries: () => [...entries],
+    has: (id: string) => entries.has(id),
+    clear: () => entries.clear(),
+    addModuleImport: () => {},
+  };
+  const log = (level: string) => (msg: string) => void logs.push(`${level} ${msg}`);
+  return {
+    collection: 'reports',
+    store,
+    meta: { get: (k: string) => meta.get(k), set: (k: string, v: string) => void meta.set(k, v), has: (k: string) => meta.has(k), delete: (k: string) => void meta.delete(k) },
+    logger: { info: log('info'), warn: log('warn'), error: log('error'), debug: log('debug'), options: {}, label: 'test', fork: () => undefined },
+    config: { root: pathToFileURL(`${root}/`), base: '/' },
+    parseData: async ({ data }: { data: unknown }) => entrySchema.parse(data),
+    generateDigest: (data: unknown) => createHash('sha1').update(typeof data === 'string' ? data : JSON.stringify(data)).digest('hex'),
+    renderMarkdown: async () => ({ html: '' }),
+  } as unknown as LoaderContext;
+}
+
+const write = (name: string, text: string) => writeFileSync(join(root, 'content', name), text);
+const clean = '# A clean page\n\nNothing to check here.\n';
+
+beforeEach(() => {
+  root = mkdtempSync(join(tmpdir(), 'perflab-loader-'));
+  mkdirSync(join(root, 'content'));
+  write('clean.md', clean);
+  logs = [];
+  entries = new Map();
+  meta = new Map();
+  rendered = 0;
+});
+afterEach(() => rmSync(root, { recursive: true, force: true }));
+
+it('should store one validated entry with rendered HTML per Markdown file', async () => {
+  await reportsLoader({ failOnError: true }).load(context());
+  const entry = entries.get('clean');
+  expect(entry.rendered.html).toContain('Nothing to check here.');
+  expect(entry.data.site.url).toBe('/reports/clean/');
+  expect(entry.digest).toBeTruthy();
+});
+
+it('should throw at the end of load on an unacknowledged error, after storing every entry', async () => {
+  write('mismatch.md', readFileSync(mismatch, 'utf8'));
+  await expect(reportsLoader({ failOnError: true }).load(context())).rejects.toThrow(/1 unacknowledged error/);
+  expect([...entries.keys()].sort()).toEqual(['clean', 'mismatch']);
+  expect(logs.some((l) => /^error content\/mismatch\.md:90:17 +error +Unexpected `8500\.00`.* claim-mismatch$/.test(l))).toBe(true);
+});
+
+it('should not throw when the error is acknowledged', async () => {
+  const source = readFileSync(mismatch, 'utf8').replace(/\n$/, '') + ' <!-- perflab-ignore claim-mismatch: kept as published -->\n';
+  write('mismatch.md', source);
+  await expect(reportsLoader({ failOnError: true }).load(context())).resolves.toBeUndefined();
+  expect(entries.get('mismatch').data.claims.find((c: any) => c.text === '8500.00').acknowledged.reason).toBe('kept as published');
+});
+
+it('should log and go on when failing is off', async () => {
+  write('mismatch.md', readFileSync(mismatch, 'utf8'));
+  await reportsLoader({ failOnError: false }).load(context());
+  expect(logs.some((l) => l.startsWith('warn') && /building anyway/.test(l))).toBe(true);
+});
+
+it('should skip unchanged files and re-render only the changed one', async () => {
+  write('other.md', '# Other\n\nText.\n');
+  const loader = reportsLoader({ failOnError: true });
+  await loader.load(context());
+  expect(rendered).toBe(2);
+  rendered = 0;
+  await loader.load(context());
+  expect(rendered).toBe(0);
+  write('other.md', '# Other\n\nChanged text.\n');
+  await loader.load(context());
+  expect(rendered).toBe(1);
+  expect(entries.get('other').rendered.html).toContain('Changed text.');
+});
+
+it('should remove entries whose files are gone', async () => {
+  write('other.md', '# Other\n');
+  const loader = reportsLoader({ failOnError: true });
+  await loader.load(context());
+  rmSync(join(root, 'content', 'other.md'));
+  await loader.load(context());
+  expect([...entries.keys()]).toEqual(['clean']);
+});
+
+it('should reject bad options with the fix in the message', () => {
+  expect(() => reportsLoader({ roots: [] })).toThrow(/non-empty array/);
+});
