@@ -28,11 +28,15 @@ export function analyze(source: string, path: string, absolutePath: string | nul
   const text = source.charCodeAt(0) === 0xfeff ? source.slice(1) : source;
   const parsed = parseMarkdown(text);
   const o = outline(parsed.tree, text);
-  const report: Report = {
-    ...assemble(path, o, parsed.frontmatter),
-    claims: [],
-    messages: toMessages(path, [...parsed.messages, ...o.drafts]),
-  };
+  let data: Omit<Report, 'claims' | 'messages'>;
+  try {
+    data = assemble(path, o, parsed.frontmatter);
+  } catch (error) {
+    // Never throw on content: keep the runs and say what stopped.
+    o.drafts.push({ ruleId: 'model-internal-error', severity: 'error', line: 1, column: 1, message: `Page model stopped: ${String(error)}` });
+    data = assemble(path, { ...o, modelText: null, hardwareText: null, objectiveText: null }, {});
+  }
+  const report: Report = { ...data, claims: [], messages: toMessages(path, [...parsed.messages, ...o.drafts]) };
   return { report, tree: parsed.tree, source: text, absolutePath, outline: o };
 }
 

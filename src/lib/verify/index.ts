@@ -8,6 +8,24 @@ import { verifyComparisonTable } from './tables.js';
 /** Extract every stated number of every page and give each a verdict; fills `report.claims`. */
 export function verifyClaims(analyses: Analysis[]): void {
   for (const analysis of analyses) {
+    try {
+      verifyPage(analysis, analyses);
+    } catch (error) {
+      // Never throw on content: the page keeps the claims checked so far and says what stopped.
+      analysis.report.messages.push({
+        file: analysis.report.path,
+        line: 1,
+        column: 1,
+        ruleId: 'verify-internal-error',
+        severity: 'error',
+        message: `Claim verification stopped: ${String(error)}`,
+      });
+    }
+  }
+}
+
+function verifyPage(analysis: Analysis, analyses: Analysis[]): void {
+  {
     const ctx = new PageContext(analysis, analyses);
     const essayTables: ReadTable[] = [];
     for (const t of analysis.outline.tables) {
