@@ -65,3 +65,12 @@ it('should resolve relative links between reports to site URLs, keeping MkDocs a
   expect(body.some((h) => h.includes('benchmark_serving'))).toBe(false);
   expect(body).toContain('#links-between-reports');
 });
+
+it('should publish images found next to the page and serve them from /media/', () => {
+  const imgs = selectAll('.report-body img', htmlTree(dist, '/reports/fixtures/links/'));
+  expect(imgs).toHaveLength(1);
+  const src = String(imgs[0].properties.src);
+  expect(src).toMatch(/^\/media\/[0-9a-f]{10}\/pixel\.png$/);
+  expect(fileFor(src)).not.toBeNull();
+  expect(imgs[0].properties.alt).toBe('A one-pixel chart');
+});
