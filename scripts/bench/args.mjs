@@ -2,7 +2,7 @@
 export const PARTS = ['perflab', 'mkdocs', 'hugo', 'rebuild', 'dev', 'check', 'weight'];
 
 export function parseArgs(argv) {
-  const o = { sizes: [30, 300, 1000, 3000], reps: 3, seed: 1, smoke: false, only: PARTS, out: null, project: null, strict: false, timeoutMin: null, help: false };
+  const o = { sizes: [30, 300, 1000, 3000], reps: 3, seed: 1, smoke: false, only: PARTS, out: null, project: null, strict: false, timeoutMin: null, merge: null, help: false };
   for (let i = 0; i < argv.length; i++) {
     const [flag, inline] = argv[i].split('=');
     const value = () => inline ?? argv[++i];
@@ -15,6 +15,7 @@ export function parseArgs(argv) {
     else if (flag === '--only') o.only = value().split(',');
     else if (flag === '--out') o.out = value();
     else if (flag === '--project') o.project = value();
+    else if (flag === '--merge') o.merge = value();
     else if (flag === '--help' || flag === '-h') o.help = true;
     else throw new Error(`Unknown option \`${argv[i]}\`; see \`npm run bench -- --help\``);
   }
@@ -36,6 +37,7 @@ export const HELP = `npm run bench -- [options]
   --seed 1             generator seed
   --only a,b           parts: ${PARTS.join(', ')}
   --out FILE           results file (default bench/RESULTS.md; bench/work/RESULTS.smoke.md with --smoke)
+  --merge FILE         keep the other sizes' rows from an earlier results.json
   --project DIR        build the site of another checkout (default: this one)
   --smoke              N=30, one repetition, skips tools that are not installed
   --timeout 45         minutes before one build or check is stopped (10 with --smoke)

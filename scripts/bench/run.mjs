@@ -148,7 +148,18 @@ for (let rep = 1; rep <= opts.reps; rep++) {
 let originalCheck = null;
 if (want('check') && cli?.ok) originalCheck = await runCheck({ cli: cli.file, content: join(MAIN, 'content'), cwd: MAIN, log: join(WORK, 'check-originals.log') });
 
-const result = { sources: sources.length, date: new Date().toISOString().slice(0, 10), machine: machine(), versions, opts, corpora, failures, originalCheck, hasTimeV, args: process.argv.slice(2) };
+// Rows for other sizes from an earlier run (`--merge bench/work/results.json`).
+let merged = null;
+if (opts.merge) {
+  const prev = JSON.parse(readFileSync(resolve(MAIN, opts.merge), 'utf8'));
+  const extra = prev.corpora.filter((c) => !opts.sizes.includes(c.n));
+  corpora.push(...extra);
+  corpora.sort((a, b) => a.n - b.n);
+  failures.push(...prev.failures.filter((f) => extra.some((c) => f.what.includes(`N=${c.n} `))));
+  merged = { sizes: extra.map((c) => c.n), args: prev.args, reps: prev.opts.reps };
+}
+
+const result = { merged, sources: sources.length, date: new Date().toISOString().slice(0, 10), machine: machine(), versions, opts, corpora, failures, originalCheck, hasTimeV, args: process.argv.slice(2) };
 writeFileSync(join(WORK, 'results.json'), JSON.stringify(result, (k, v) => (k === 'titles' ? undefined : v), 2));
 mkdirSync(dirname(out), { recursive: true });
 writeFileSync(out, renderResults(result, rel));
