@@ -1,3 +1,4 @@
+import { parse as parseYaml } from 'yaml';
 import type { Code, Heading as MdHeading, List, Nodes, Paragraph, Root, RootContent, Table } from 'mdast';
 import { draft, type Draft } from '../diagnostics.js';
 import { parseFence, type RunDraft } from '../formats/index.js';
@@ -55,6 +56,8 @@ export interface Outline {
   runs: Run[];
   prose: ProseBlock[];
   tables: TableBlock[];
+  /** Benchmark profiles (`##### ShareGPT 8RPS` + a YAML fence) by name, as parsed. */
+  profiles: Map<string, Record<string, unknown>>;
   drafts: Draft[];
 }
 
@@ -92,6 +95,7 @@ export function outline(tree: Root, source: string): Outline {
     runs: [],
     prose: [],
     tables: [],
+    profiles: new Map(),
     drafts: [],
   };
   const path: Array<{ depth: number; text: string }> = [];
@@ -250,6 +254,14 @@ export function outline(tree: Root, source: string): Outline {
       return;
     }
     const isYaml = /^(ya?ml|json)$/i.test(node.lang ?? '');
+    if (isYaml && /profile/i.test(h(4)) && h(5)) {
+      try {
+        const data: unknown = parseYaml(value);
+        if (data && typeof data === 'object') out.profiles.set(h(5), data as Record<string, unknown>);
+      } catch {
+        out.drafts.push(draft('profile-invalid', 'warning', { line: fenceLine, column }, `Profile \`${h(5)}\` is not valid YAML`));
+      }
+    }
     const parsed = isYaml
       ? { runs: [], messages: [] }
       : parseFence({ value, fenceLine, contentLine: fenceLine + 1, column, lang }, { expectResult: isResult });

@@ -1,5 +1,5 @@
 import type { Table, TableRow } from 'mdast';
-import { checkPercentChange, checkRatio, type CheckResult } from '../claims/check.js';
+import { checkPercentChange, checkRatio, checkValue, type CheckResult } from '../claims/check.js';
 import { parseCell, type ParsedCell } from '../claims/cells.js';
 import type { Stated } from '../claims/stated.js';
 import { devicesOf } from '../model/command.js';
@@ -51,6 +51,14 @@ function verifyRow(ctx: PageContext, row: TableRow, baseCol: number, optCol: num
     const cell = index === optCol ? opt.cell : parseCell(raw.text);
     const cellBase = raw.base;
     for (const s of cell.items) {
+      if (s.role === 'previous-percent') {
+        verifyPrevious(ctx, s, cellBase);
+        continue;
+      }
+      if (s.role === 'success-rate') {
+        verifySuccessRate(ctx, s, cellBase, opt.primary?.resolution.found?.run);
+        continue;
+      }
       if (s.role !== 'percent' && s.role !== 'ratio') continue;
       const b = base.primary?.stated;
       const o = opt.primary?.stated;
@@ -124,4 +132,30 @@ function gpuRatio(ctx: PageContext, opt: Run | undefined, base: Run | undefined)
   const o = ctx.devices(opt) ?? (report.recommendedCommand ? devicesOf(report.recommendedCommand).total : undefined);
   const b = ctx.devices(base) ?? 1;
   return o && o / b > 1 ? o / b : (report.hardware?.count ?? undefined);
+}
+
+/** `lower than previous +9.75%`: the percentage another row of the page states. */
+function verifyPrevious(ctx: PageContext, s: Stated, base: number): void {
+  const earlier = ctx.claims.find((c) => c.kind === 'improvement' && c.stated !== null && Math.abs(c.stated - s.value) < 1e-9 && c.verdict === 'verified');
+  ctx.add(
+    'improvement',
+    s,
+    base,
+    earlier ? { verdict: 'verified', recomputed: s.value, formula: `the improvement stated at line ${earlier.line}`, tolerance: 'same printed value' } : null,
+    earlier?.source ?? null,
+  );
+}
+
+/** `Success rate: 51.6%` = successful requests / the profile's `total_requests` x 100. */
+function verifySuccessRate(ctx: PageContext, s: Stated, base: number, run: Run | undefined): void {
+  const profile = run?.context.profile ? ctx.analysis.outline.profiles.get(run.context.profile) : undefined;
+  const total = Number(profile?.total_requests);
+  const ok = run?.metrics.successful_requests;
+  if (!run || !ok || ok.value === null || !Number.isFinite(total) || total <= 0) {
+    ctx.add('success-rate', s, base, null, null);
+    return;
+  }
+  const rate = (ok.value / total) * 100;
+  const result = checkValue(s, { value: rate, decimals: 2, exact: true }, { label: `${ok.text} / ${total} x 100` });
+  ctx.add('success-rate', s, base, result, { path: ctx.path, line: ok.line, metric: 'successful_requests', runId: run.id });
 }
