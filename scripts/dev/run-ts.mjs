@@ -1,6 +1,7 @@
 // Run a TypeScript file of this repo with Node 20: bundle it with esbuild (dependencies stay external), then import it.
 import { build } from 'esbuild';
-import { mkdtempSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { dirname } from 'node:path';
 import { join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 
@@ -13,4 +14,5 @@ if (!entry) {
 const outfile = join(mkdtempSync(join(resolve('node_modules'), '.run-ts-')), 'entry.mjs');
 await build({ entryPoints: [resolve(entry)], bundle: true, platform: 'node', format: 'esm', outfile, packages: 'external', logLevel: 'warning' });
 process.argv = [process.argv[0], entry, ...rest];
+process.on('exit', () => rmSync(dirname(outfile), { recursive: true, force: true }));
 await import(pathToFileURL(outfile).href);
