@@ -4,13 +4,13 @@
  */
 import type { Root } from 'mdast';
 import remarkFrontmatter from 'remark-frontmatter';
-import remarkGfm from 'remark-gfm';
 import remarkParse from 'remark-parse';
 import { unified } from 'unified';
 import { draft, type Draft } from '../diagnostics.js';
 import { normalizeEol, restoreOffsets } from './eol.js';
 import { flattenAdmonitions } from './flattened.js';
 import { readFrontmatter } from './frontmatter.js';
+import { remarkMkdocsGfm } from './gfm.js';
 import { remarkAdmonition } from './plugin.js';
 import { checkTableSpacing } from './tables.js';
 
@@ -23,7 +23,7 @@ export interface ParsedMarkdown {
 // Built once: freezing a processor per call would cost more than small pages take to parse.
 const processor = unified()
   .use(remarkParse)
-  .use(remarkGfm)
+  .use(remarkMkdocsGfm)
   .use(remarkFrontmatter, ['yaml'])
   .use(remarkAdmonition)
   .freeze();
