@@ -77,6 +77,8 @@
  */
 import { draft, type Draft } from '../diagnostics.js';
 import type { Rule } from './types.js';
+import type { Report } from '../schemas/report.js';
+import type { Run } from '../schemas/run.js';
 
 const page = (title: string, blocks: string[]) => `# ${title}
 
@@ -118,10 +120,8 @@ export const duplicateBlockAcrossPages: Rule = {
     const out: Draft[] = [];
     for (const run of report.runs) {
       if (run.failed || run.format === null || Object.keys(run.metrics).length < 4) continue;
-      for (const other of reports) {
+      for (const { other, twin } of byFingerprint(reports).get(run.fingerprint) ?? []) {
         if (other === report || other.path === report.path) continue;
-        const twin = other.runs.find((r) => !r.failed && r.fingerprint === run.fingerprint);
-        if (!twin) continue;
         out.push(
           draft(
             'duplicate-block-across-pages',
@@ -141,3 +141,25 @@ export const duplicateBlockAcrossPages: Rule = {
     return out;
   },
 };
+
+const indexes = new WeakMap<readonly Report[], Map<string, Array<{ other: Report; twin: Run }>>>();
+
+/** Runs of every page by fingerprint, built once per set of pages (the rule runs once per page). */
+function byFingerprint(reports: readonly Report[]) {
+  let index = indexes.get(reports);
+  if (!index) {
+    index = new Map();
+    for (const other of reports) {
+      const seen = new Set<string>();
+      for (const twin of other.runs) {
+        if (twin.failed || seen.has(twin.fingerprint)) continue;
+        seen.add(twin.fingerprint);
+        const list = index.get(twin.fingerprint);
+        if (list) list.push({ other, twin });
+        else index.set(twin.fingerprint, [{ other, twin }]);
+      }
+    }
+    indexes.set(reports, index);
+  }
+  return index;
+}

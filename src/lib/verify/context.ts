@@ -5,6 +5,7 @@ import type { Claim, ClaimKind, ClaimSource } from '../schemas/claim.js';
 import type { Run } from '../schemas/run.js';
 import { devicesOf } from '../model/command.js';
 import { Locator } from './locate.js';
+import type { RunIndex } from './run-index.js';
 import { findByValue, type Found } from './sources.js';
 
 /** One page being verified, with the other pages for cross-page look-ups. */
@@ -16,7 +17,7 @@ export class PageContext {
 
   constructor(
     readonly analysis: Analysis,
-    readonly all: readonly Analysis[],
+    private readonly index: RunIndex,
   ) {
     this.path = analysis.report.path;
     this.runs = analysis.report.runs;
@@ -41,12 +42,7 @@ export class PageContext {
 
   /** The same look-up over every other page (a number copied from another report). */
   elsewhere(metric: string, stated: Stated): Found[] {
-    const out: Found[] = [];
-    for (const a of this.all) {
-      if (a === this.analysis) continue;
-      out.push(...findByValue(a.report.path, a.report.runs, metric, stated.value, stated.decimals));
-    }
-    return out;
+    return this.index.find(metric, stated.value, stated.decimals, this.path);
   }
 
   /**

@@ -3,13 +3,15 @@ import { verifyChainTable } from './chain.js';
 import { PageContext } from './context.js';
 import { verifyEssayProse, verifyEssayTable, type ReadTable } from './essay.js';
 import { verifyProse } from './prose.js';
+import { RunIndex } from './run-index.js';
 import { verifyComparisonTable } from './tables.js';
 
 /** Extract every stated number of every page and give each a verdict; fills `report.claims`. */
 export function verifyClaims(analyses: Analysis[]): void {
+  const index = new RunIndex(analyses);
   for (const analysis of analyses) {
     try {
-      verifyPage(analysis, analyses);
+      verifyPage(analysis, index);
     } catch (error) {
       // Never throw on content: the page keeps the claims checked so far and says what stopped.
       analysis.report.messages.push({
@@ -24,9 +26,9 @@ export function verifyClaims(analyses: Analysis[]): void {
   }
 }
 
-function verifyPage(analysis: Analysis, analyses: Analysis[]): void {
+function verifyPage(analysis: Analysis, index: RunIndex): void {
   {
-    const ctx = new PageContext(analysis, analyses);
+    const ctx = new PageContext(analysis, index);
     const essayTables: ReadTable[] = [];
     for (const t of analysis.outline.tables) {
       if (t.role === 'conclusion') verifyComparisonTable(ctx, t.node);

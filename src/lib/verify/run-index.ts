@@ -1,0 +1,42 @@
+import type { Analysis } from '../pipeline.js';
+import { MEAN_REQUEST_LATENCY, printsAs, valueOf, type Found } from './sources.js';
+
+/** Metrics a stated number is looked up by on other pages. */
+const INDEXED = ['total_token_throughput', 'output_token_throughput', 'mean_tpot_ms', 'mean_ttft_ms', 'mean_itl_ms', 'mean_latency_s', MEAN_REQUEST_LATENCY];
+
+/**
+ * Every run value of every page, by metric and integer part, built once per check: looking a stated number
+ * up on the other pages is then a hash look-up, not a scan of every run of every page.
+ */
+export class RunIndex {
+  private readonly buckets = new Map<string, Found[]>();
+
+  constructor(analyses: readonly Analysis[]) {
+    for (const a of analyses) {
+      for (const run of a.report.runs) {
+        if (run.failed) continue;
+        for (const metric of INDEXED) {
+          const f = valueOf(a.report.path, run, metric);
+          if (!f) continue;
+          const key = `${metric}|${Math.floor(f.operand.value)}`;
+          const list = this.buckets.get(key);
+          if (list) list.push(f);
+          else this.buckets.set(key, [f]);
+        }
+      }
+    }
+  }
+
+  /** Runs outside `exceptPath` whose metric prints as the stated number. */
+  find(metric: string, value: number, decimals: number, exceptPath: string): Found[] {
+    const out: Found[] = [];
+    const whole = Math.floor(value);
+    // A value near an integer boundary may round from the neighbouring bucket.
+    for (const k of [whole - 1, whole, whole + 1]) {
+      for (const f of this.buckets.get(`${metric}|${k}`) ?? []) {
+        if (f.source.path !== exceptPath && printsAs(f, value, decimals)) out.push(f);
+      }
+    }
+    return out;
+  }
+}
