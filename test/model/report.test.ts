@@ -157,3 +157,25 @@ describe.skipIf(!hasCorpus)('page model on corpus pages', () => {
     expect(failed.every((r) => r.error && r.format === null)).toBe(true);
   });
 });
+
+describe('front matter', () => {
+  it('should let YAML front matter override what the page says', async () => {
+    const { analyze } = await import('../../src/lib/pipeline.js');
+    const source = '---\ntitle: A better title\nmodel: Org/Model-1B\ngpu: B200\ngpus: 4\nobjective: latency\n---\n# Optimizing Model-1B Throughput on NVIDIA H100 GPUs\n';
+    const { report } = analyze(source, 'fm.md');
+    expect(report).toMatchObject({
+      title: 'A better title',
+      model: 'Org/Model-1B',
+      hardware: { gpu: 'B200', count: 4 },
+      objective: 'latency',
+      frontmatter: { title: 'A better title', gpus: 4 },
+    });
+  });
+
+  it('should report invalid front matter with its line and still read the page', async () => {
+    const { analyze } = await import('../../src/lib/pipeline.js');
+    const { report } = analyze('---\ntitle: [unclosed\n---\n# Optimizing X Throughput on NVIDIA H100 GPUs\n', 'bad.md');
+    expect(report.title).toBe('Optimizing X Throughput on NVIDIA H100 GPUs');
+    expect(report.messages.map((m) => m.ruleId)).toContain('frontmatter-invalid');
+  });
+});
