@@ -2,7 +2,7 @@
 import type { AstroIntegrationLogger } from 'astro';
 import { formatMessage } from '../lib/diagnostics.js';
 import { isBlocking } from '../lib/pipeline.js';
-import type { Entry } from '../lib/site/entry.js';
+import type { ListedEntry as Entry } from '../lib/site/entry.js';
 
 /** Logs every message and renderer problem; returns the number of unacknowledged errors. */
 export function logDiagnostics(logger: AstroIntegrationLogger, entries: readonly Entry[]): number {

@@ -2,7 +2,7 @@
 // through the collection schema, rendered once into the store; unchanged entries are skipped by digest.
 import type { Loader, LoaderContext } from 'astro/loaders';
 import { existsSync, readFileSync, statSync } from 'node:fs';
-import { isAbsolute, resolve } from 'node:path';
+import { isAbsolute, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { loadConfig } from '../lib/config.js';
 import { PARSER_VERSION, analyze, checkAll, type Analysis } from '../lib/pipeline.js';
@@ -10,8 +10,10 @@ import { countConstructs } from '../lib/render/counts.js';
 import { RENDER_VERSION, anchorsOf, renderReport } from '../lib/render/index.js';
 import type { Report } from '../lib/schemas/report.js';
 import { describe } from '../lib/site/describe.js';
-import { siteSchema, type Entry, type SiteData } from '../lib/site/entry.js';
+import { runSchema } from '../lib/schemas/run.js';
+import { siteSchema, storedEntrySchema, type Entry, type SiteData, type StoredEntry } from '../lib/site/entry.js';
 import { reportUrl, slugOf } from '../lib/site/urls.js';
+import { cacheComplete, cachePrefix, pruneCache, writeCache } from './cache.js';
 import { listMarkdown, type SourceFile } from './files.js';
 import { lastUpdated } from './git.js';
 import { logDiagnostics } from './log.js';
@@ -49,6 +51,8 @@ async function load(context: LoaderContext, roots: string[], failOnError: boolea
   const { store, meta, logger, generateDigest, parseData } = context;
   const projectRoot = fileURLToPath(context.config.root);
   const base = context.config.base;
+  // Rendered HTML, sources and full runs go to files here; the store keeps their path (see ./cache.ts).
+  const cacheDir = join(context.config.cacheDir ? fileURLToPath(context.config.cacheDir) : join(projectRoot, 'node_modules', '.astro'), 'perflab');
   const absoluteRoots = roots.map((r) => (isAbsolute(r) ? r : resolve(projectRoot, r)));
   for (const dir of absoluteRoots) {
     if (!existsSync(dir) || !statSync(dir).isDirectory()) {
@@ -68,7 +72,7 @@ async function load(context: LoaderContext, roots: string[], failOnError: boolea
   const dates = lastUpdated(projectRoot, files.map((f) => f.projectPath));
   const config = loadConfig(projectRoot);
   // The entry shape is part of the version: a new site field must not be served from an old store.
-  const versions = { parser: PARSER_VERSION, render: RENDER_VERSION, base, shape: Object.keys(siteSchema.shape).join() };
+  const versions = { parser: PARSER_VERSION, render: RENDER_VERSION, base, shape: Object.keys(storedEntrySchema.shape).join() + Object.keys(siteSchema.shape).join() };
 
   // Fast path: nothing changed since the last load, so the stored entries (and their messages) stand.
   const setDigest = generateDigest({
@@ -77,9 +81,14 @@ async function load(context: LoaderContext, roots: string[], failOnError: boolea
     files: files.map((f, i) => [f.path, generateDigest(sources[i]), dates.get(f.projectPath) ?? null]),
   } as Record<string, unknown>);
   const storedIds = new Set(store.keys());
-  if (meta.get('set-digest') === setDigest && files.every((f) => storedIds.has(slugOf(f.path))) && storedIds.size === files.length) {
+  if (
+    meta.get('set-digest') === setDigest &&
+    files.every((f) => storedIds.has(slugOf(f.path))) &&
+    storedIds.size === files.length &&
+    store.values().every((e) => cacheComplete((e.data as Partial<StoredEntry>).cache))
+  ) {
     logger.info(`${files.length} reports unchanged; using the stored entries`);
-    finish(context, store.values().map((e) => e.data as unknown as Entry), failOnError);
+    finish(context, store.values().map((e) => e.data as unknown as StoredEntry), failOnError);
     return;
   }
 
@@ -96,7 +105,7 @@ async function load(context: LoaderContext, roots: string[], failOnError: boolea
   };
   const pageUrl = (path: string) => (byPath.has(path) ? reportUrl(base, slugOf(path)) : null);
 
-  const entries: Entry[] = [];
+  const entries: StoredEntry[] = [];
   let rendered = 0;
   for (const [i, file] of files.entries()) {
     const report = reports[i];
@@ -112,8 +121,8 @@ async function load(context: LoaderContext, roots: string[], failOnError: boolea
       linked: linked.map((url) => [url, [...(anchors(url.split('#')[0]) ?? [])].length]).join('\n'),
     } as Record<string, unknown>);
     const existing = store.get(id);
-    if (existing && existing.digest === digest) {
-      entries.push(existing.data as unknown as Entry);
+    if (existing && existing.digest === digest && cacheComplete((existing.data as Partial<StoredEntry>).cache)) {
+      entries.push(existing.data as unknown as StoredEntry);
       continue;
     }
     try {
@@ -124,9 +133,14 @@ async function load(context: LoaderContext, roots: string[], failOnError: boolea
         pageUrl,
         anchors,
       });
-      const data = await parseData({ id, data: entry.data as unknown as Record<string, unknown>, filePath: file.projectPath });
-      store.set({ id, data, body: sources[i], filePath: file.projectPath, digest, rendered: { html: entry.html, metadata: { headings: entry.headings } } });
-      entries.push(data as unknown as Entry);
+      // Full runs are validated here and kept in the cache; the store gets them without metrics.
+      const runs = runsSchema.parse(entry.data.runs);
+      const cache = cachePrefix(cacheDir, id, digest);
+      const stored = { ...entry.data, runs: runs.map(({ metrics: _m, unknown: _u, ...run }) => run), cache };
+      const data = await parseData({ id, data: stored as unknown as Record<string, unknown>, filePath: file.projectPath });
+      writeCache(cache, { html: entry.html, source: sources[i], runs });
+      store.set({ id, data, filePath: file.projectPath, digest });
+      entries.push(data as unknown as StoredEntry);
       rendered++;
     } catch (error) {
       // A bad entry is logged and left out; the rest of the site still builds.
@@ -135,10 +149,13 @@ async function load(context: LoaderContext, roots: string[], failOnError: boolea
     }
   }
   for (const id of storedIds) if (!ids.has(id)) store.delete(id);
+  pruneCache(cacheDir, entries.map((e) => e.cache));
   meta.set('set-digest', setDigest);
   logger.info(`${files.length} reports checked, ${rendered} rendered in ${Math.round(performance.now() - started)} ms`);
   finish(context, entries, failOnError);
 }
+
+const runsSchema = runSchema.array();
 
 interface BuildOptions {
   base: string;
@@ -164,11 +181,11 @@ function buildEntry(analysis: Analysis, report: Report, file: SourceFile, o: Bui
   };
   // The rendered H1 moves to the page header; keep the title the pipeline read, else the one rendering found.
   const data: Entry = { ...report, title: report.title ?? out.title, site };
-  return { data, html: out.html, headings: site.headings };
+  return { data, html: out.html };
 }
 
 /** Log every finding, then fail the build if any error is unacknowledged. */
-function finish(context: LoaderContext, entries: Entry[], failOnError: boolean) {
+function finish(context: LoaderContext, entries: StoredEntry[], failOnError: boolean) {
   const blocking = logDiagnostics(context.logger, entries);
   if (blocking > 0 && !failOnError) context.logger.warn(`${blocking} unacknowledged errors; building anyway (not a production build, or PERFLAB_ALLOW_ERRORS=1)`);
   if (blocking > 0 && failOnError) {

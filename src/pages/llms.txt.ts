@@ -1,6 +1,6 @@
 // llms.txt: what the site is, then every report with its Markdown source and JSON data.
 import type { APIRoute } from 'astro';
-import { getCollection } from 'astro:content';
+import { reports } from '../lib/site/collection';
 import { siteName, siteTagline } from '../lib/site/config';
 import { byGain, listing } from '../lib/site/listing';
 import { siteUrl } from '../lib/site/urls';
@@ -8,7 +8,7 @@ import { siteUrl } from '../lib/site/urls';
 export const GET: APIRoute = async ({ site }) => {
   const base = import.meta.env.BASE_URL;
   const abs = (path: string) => (site ? new URL(siteUrl(base, path), site).href : siteUrl(base, path));
-  const items = (await getCollection('reports')).map((e) => listing(e.data)).sort(byGain);
+  const items = (await reports()).map((e) => listing(e.data)).sort(byGain);
   const lines = [
     `# ${siteName}`,
     '',

@@ -1,5 +1,5 @@
 // The content loader against an in-memory store: validation, digests, removal, and when the build fails.
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createHash } from 'node:crypto';
@@ -7,7 +7,8 @@ import { pathToFileURL } from 'node:url';
 import { afterEach, beforeEach, expect, it } from 'vitest';
 import type { LoaderContext } from 'astro/loaders';
 import { reportsLoader } from '../../src/loader/index.js';
-import { entrySchema } from '../../src/lib/site/entry.js';
+import { cachedHtml, cachedRuns, cachedSource, fullEntry } from '../../src/lib/site/cached.js';
+import { entrySchema, storedEntrySchema } from '../../src/lib/site/entry.js';
 import { projectRoot } from './build.js';
 
 const mismatch = join(projectRoot, 'test/fixtures/site/fixtures/mismatch.md');
@@ -35,8 +36,8 @@ function context(): LoaderContext {
     store,
     meta: { get: (k: string) => meta.get(k), set: (k: string, v: string) => void meta.set(k, v), has: (k: string) => meta.has(k), delete: (k: string) => void meta.delete(k) },
     logger: { info: log('info'), warn: log('warn'), error: log('error'), debug: log('debug'), options: {}, label: 'test', fork: () => undefined },
-    config: { root: pathToFileURL(`${root}/`), base: '/' },
-    parseData: async ({ data }: { data: unknown }) => entrySchema.parse(data),
+    config: { root: pathToFileURL(`${root}/`), cacheDir: pathToFileURL(`${root}/cache/`), base: '/' },
+    parseData: async ({ data }: { data: unknown }) => storedEntrySchema.parse(data),
     generateDigest: (data: unknown) => createHash('sha1').update(typeof data === 'string' ? data : JSON.stringify(data)).digest('hex'),
     renderMarkdown: async () => ({ html: '' }),
   } as unknown as LoaderContext;
@@ -59,7 +60,8 @@ afterEach(() => rmSync(root, { recursive: true, force: true }));
 it('should store one validated entry with rendered HTML per Markdown file', async () => {
   await reportsLoader({ failOnError: true }).load(context());
   const entry = entries.get('clean');
-  expect(entry.rendered.html).toContain('Nothing to check here.');
+  expect(cachedHtml(entry)).toContain('Nothing to check here.');
+  expect(cachedSource(entry)).toBe(clean);
   expect(entry.data.site.url).toBe('/reports/clean/');
   expect(entry.digest).toBeTruthy();
 });
@@ -95,7 +97,36 @@ it('should skip unchanged files and re-render only the changed one', async () =>
   write('other.md', '# Other\n\nChanged text.\n');
   await loader.load(context());
   expect(rendered).toBe(1);
-  expect(entries.get('other').rendered.html).toContain('Changed text.');
+  expect(cachedHtml(entries.get('other'))).toContain('Changed text.');
+  // The files of the replaced version are gone; one set per entry remains.
+  expect(readdirSync(join(root, 'cache', 'perflab')).length).toBe(2 * 3);
+});
+
+it('should keep the HTML, the source and the run metrics out of the store, and give them back from the cache', async () => {
+  write('mismatch.md', readFileSync(mismatch, 'utf8'));
+  await reportsLoader({ failOnError: false }).load(context());
+  const entry = entries.get('mismatch');
+  expect(entry.body).toBeUndefined();
+  expect(entry.rendered).toBeUndefined();
+  expect(entry.data.runs.length).toBeGreaterThan(0);
+  expect(entry.data.runs.every((r: any) => !('metrics' in r))).toBe(true);
+  const runs = cachedRuns(entry);
+  expect(runs.map((r) => r.id)).toEqual(entry.data.runs.map((r: any) => r.id));
+  expect(Object.keys(runs[0].metrics).length).toBeGreaterThan(0);
+  const full = fullEntry(entry);
+  expect(entrySchema.parse(full)).toEqual(full);
+  expect('cache' in full).toBe(false);
+  expect(Object.keys(full)).toEqual(Object.keys(entrySchema.shape));
+});
+
+it('should render again when the cache files are gone', async () => {
+  const loader = reportsLoader({ failOnError: true });
+  await loader.load(context());
+  rmSync(join(root, 'cache', 'perflab'), { recursive: true });
+  rendered = 0;
+  await loader.load(context());
+  expect(rendered).toBe(1);
+  expect(existsSync(entries.get('clean').data.cache + '.html')).toBe(true);
 });
 
 it('should remove entries whose files are gone', async () => {

@@ -1,5 +1,5 @@
 // Cross-report views: engines (versions, pages, runs) and optimization techniques (stated gains with verdicts).
-import type { Entry } from './entry.js';
+import type { ListedEntry as Entry } from './entry.js';
 import { claimStatus, type ClaimStatus } from './claims.js';
 import { pageTitle } from './describe.js';
 

@@ -1,6 +1,7 @@
 // The `reports` collection entry: the pipeline's Report plus what the site derives once at load time.
 import { z } from 'zod';
 import { reportSchema } from '../schemas/report.js';
+import { runSchema } from '../schemas/run.js';
 
 /** Counts of rendered constructs, checked against the Markdown by the site tests. */
 export const countsSchema = z.object({
@@ -41,7 +42,21 @@ export const siteSchema = z.object({
 
 export const entrySchema = reportSchema.extend({ site: siteSchema });
 
+/** A run as kept in the content store: everything but its metrics (the bulk), which stay in the loader's cache. */
+export const storedRunSchema = runSchema.omit({ metrics: true, unknown: true });
+
+/**
+ * What the content store holds per report: the entry with slim runs, plus `cache`, the path prefix of the files the
+ * loader wrote next to it (`.html` body, `.md` source, `.runs.json` full runs; see src/loader/cache.ts). Keeping those
+ * out of the store keeps the store Astro bundles into the build small.
+ */
+export const storedEntrySchema = entrySchema.extend({ runs: z.array(storedRunSchema), cache: z.string() });
+
 export type Counts = z.output<typeof countsSchema>;
 export type SiteProblem = z.output<typeof siteProblemSchema>;
 export type SiteData = z.output<typeof siteSchema>;
 export type Entry = z.output<typeof entrySchema>;
+export type StoredRun = z.output<typeof storedRunSchema>;
+export type StoredEntry = z.output<typeof storedEntrySchema>;
+/** What listings and summaries read: a full Entry or a stored one (runs without metrics). */
+export type ListedEntry = Omit<Entry, 'runs'> & { runs: StoredRun[] };

@@ -1,5 +1,5 @@
 // Every finding on every page, with a link to the closest place on the rendered page.
-import type { Entry } from './entry.js';
+import type { ListedEntry as Entry } from './entry.js';
 import type { Severity } from '../schemas/message.js';
 
 export interface Finding {

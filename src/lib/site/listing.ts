@@ -1,5 +1,5 @@
 // Report summaries for the home page, `reports.json` and `llms.txt`: one shape, computed in one place.
-import type { Entry } from './entry.js';
+import type { ListedEntry as Entry } from './entry.js';
 import { trustSummary, type TrustSummary } from './claims.js';
 import { headline } from './gain.js';
 import { hardwareText, pageTitle } from './describe.js';

@@ -1,11 +1,12 @@
 // The Markdown source of each report, for readers, `llms.txt` and the "view source" link.
 import type { APIRoute, GetStaticPaths } from 'astro';
-import { getCollection } from 'astro:content';
+import { cachedSource } from '../../lib/site/cached';
+import { reports } from '../../lib/site/collection';
 
 export const getStaticPaths = (async () => {
-  const entries = await getCollection('reports');
-  return entries.map((entry) => ({ params: { slug: entry.id }, props: { body: entry.body ?? '' } }));
+  const entries = await reports();
+  return entries.map((entry) => ({ params: { slug: entry.id }, props: { entry } }));
 }) satisfies GetStaticPaths;
 
 export const GET: APIRoute = ({ props }) =>
-  new Response(props.body as string, { headers: { 'Content-Type': 'text/markdown; charset=utf-8' } });
+  new Response(cachedSource(props.entry as Parameters<typeof cachedSource>[0]), { headers: { 'Content-Type': 'text/markdown; charset=utf-8' } });
