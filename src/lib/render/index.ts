@@ -25,6 +25,8 @@ export const RENDER_VERSION = 2;
 export interface Rendered {
   html: string;
   title: string | null;
+  /** Slug of the H1, which moves into the page header. */
+  titleId: string | null;
   headings: HeadingInfo[];
   problems: RenderProblem[];
 }
