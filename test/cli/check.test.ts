@@ -59,6 +59,24 @@ describe('perflab check', () => {
     expect(r.stdout).toMatch(/ {2}error {2}Unexpected `\+5\.0%`, expected `50\.0`.* {2}claim-mismatch$/m);
   });
 
+  it('should reuse parsed pages from its cache with the same output, and parse afresh with --no-cache', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'perflab-cache-'));
+    writeFileSync(join(dir, 'page.md'), claimMismatch.examples.notOk);
+    const first = perflab(['check', 'page.md'], dir);
+    const second = perflab(['check', 'page.md'], dir);
+    const fresh = perflab(['check', '--no-cache', 'page.md'], dir);
+    expect(first.stderr).toContain('0 of 1 files parsed earlier');
+    expect(second.stderr).toContain('1 of 1 files parsed earlier');
+    expect(fresh.stderr).toContain('0 of 1 files parsed earlier');
+    expect(second.stdout).toBe(first.stdout);
+    expect(fresh.stdout).toBe(first.stdout);
+    // A changed file is parsed again.
+    writeFileSync(join(dir, 'page.md'), claimMismatch.examples.ok);
+    const changed = perflab(['check', 'page.md'], dir);
+    expect(changed.stderr).toContain('0 of 1 files parsed earlier');
+    expect(changed.code).toBe(0);
+  });
+
   it('should exit 1 and say so for a path that does not exist', () => {
     const r = perflab(['check', 'no/such/folder']);
     expect(r.code).toBe(1);

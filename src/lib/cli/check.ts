@@ -1,8 +1,9 @@
 import { readFileSync } from 'node:fs';
-import { resolve } from 'node:path';
+import { join, resolve } from 'node:path';
 import { formatMessage } from '../diagnostics.js';
 import { loadConfig } from '../config.js';
-import { analyze, checkAll, isBlocking } from '../pipeline.js';
+import { checkAll, isBlocking } from '../pipeline.js';
+import { AnalysisCache } from './cache.js';
 import type { Report } from '../schemas/report.js';
 import { collectMarkdown } from './files.js';
 import { toJson } from './json.js';
@@ -17,14 +18,15 @@ export interface CheckResult {
 }
 
 /** `perflab check`: parse and verify every Markdown file under `paths`; the same pipeline as the site. */
-export function check(paths: readonly string[], options: { format: 'text' | 'json'; cwd: string }): CheckResult {
+export function check(paths: readonly string[], options: { format: 'text' | 'json'; cwd: string; cache?: boolean }): CheckResult {
   const started = process.hrtime.bigint();
   const { files, missing } = collectMarkdown(paths.length ? paths : ['content']);
   let bytes = 0;
+  const cache = new AnalysisCache(options.cache === false ? null : join(options.cwd, 'node_modules', '.cache', 'perflab'));
   const analyses = files.map((file) => {
     const source = readFileSync(file, 'utf8');
     bytes += Buffer.byteLength(source);
-    return analyze(source, file, resolve(file));
+    return cache.analyze(source, file, resolve(file));
   });
   const reports = checkAll(analyses, loadConfig(options.cwd));
   const messages = reports.flatMap((r) => r.messages).sort((a, b) => a.file.localeCompare(b.file) || a.line - b.line || a.column - b.column);
@@ -40,6 +42,6 @@ export function check(paths: readonly string[], options: { format: 'text' | 'jso
   const summary =
     `${files.length} files, ${reports.reduce((n, r) => n + r.runs.length, 0)} runs, ${verified}/${claims.length} claims verified; ` +
     `${count('error')} errors, ${count('warning')} warnings, ${messages.filter((m) => m.acknowledged).length} acknowledged ` +
-    `(${(bytes / 1e6).toFixed(2)} MB in ${ms.toFixed(0)} ms, ${(bytes / 1e6 / (ms / 1000)).toFixed(1)} MB/s)`;
+    `(${(bytes / 1e6).toFixed(2)} MB in ${ms.toFixed(0)} ms, ${(bytes / 1e6 / (ms / 1000)).toFixed(1)} MB/s; ${cache.hits} of ${files.length} files parsed earlier)`;
   return { reports, exitCode: blocking > 0 ? 1 : 0, output, summary };
 }
