@@ -61,7 +61,8 @@ export async function bundleCli(root, outfile) {
 
 /** `perflab check <dir>`; a non-zero exit is recorded (it may mean findings, not a crash). */
 export async function runCheck({ cli, content, cwd, log }) {
-  const r = await measure(process.execPath, [cli, 'check', content], { cwd, log });
+  // Cold: every file is parsed (the CLI's parse cache would otherwise serve later repetitions).
+  const r = await measure(process.execPath, [cli, 'check', '--no-cache', content], { cwd, log });
   // The CLI's last line summarises files, runs, claims and findings.
   const summary = tail(log, 1).replace(/\s*\(.*$/, '').trim() || null;
   return { ...r, summary, ok: r.code === 0 || r.code === 1 };
