@@ -4,9 +4,10 @@
  * the result block (`Backend:`, `Traffic request rate:`, an End-to-End Latency section) and a `-----` separator.
  */
 import { parseBlock } from './block.js';
+import { tokenLatencyLabels } from './labels.js';
 import type { Chatter, Format } from './types.js';
 
-export const SGLANG_LABELS = [
+export const SGLANG_LABELS: readonly string[] = [
   'Backend',
   'Traffic request rate',
   'Successful requests',
@@ -19,16 +20,8 @@ export const SGLANG_LABELS = [
   'Output token throughput (tok/s)',
   'Mean E2E Latency (ms)',
   'Median E2E Latency (ms)',
-  'Mean TTFT (ms)',
-  'Median TTFT (ms)',
-  'P99 TTFT (ms)',
-  'Mean TPOT (ms)',
-  'Median TPOT (ms)',
-  'P99 TPOT (ms)',
-  'Mean ITL (ms)',
-  'Median ITL (ms)',
-  'P99 ITL (ms)',
-] as const;
+  ...tokenLatencyLabels(['P99']),
+];
 
 const SIGN = /^[ \t]*Backend[ \t]*:/;
 const RUNNING = /^Running benchmark[ \t]+(.*?)[ \t]+with backend:[ \t]*\S+$/;
