@@ -8,6 +8,7 @@ import type { Report } from './schemas/report.js';
 import { applyConfig, type Config } from './config.js';
 import { acknowledge, findAcknowledgements } from './acknowledge.js';
 import { runChecks } from './checks.js';
+import { compareText } from './order.js';
 
 /** Bumped whenever parsing or checking changes output, so cached site entries are rebuilt. */
 export const PARSER_VERSION = '0.5.0';
@@ -49,7 +50,7 @@ export function checkAll(analyses: Analysis[], config: Config = {}): Report[] {
   return analyses.map((a) => {
     const acks = findAcknowledgements(a.source);
     const messages = acknowledge(applyConfig(a.report.messages, config), acks, a.report).sort(
-      (x, y) => x.line - y.line || x.column - y.column || x.ruleId.localeCompare(y.ruleId),
+      (x, y) => x.line - y.line || x.column - y.column || compareText(x.ruleId, y.ruleId),
     );
     const report = { ...a.report, messages };
     a.report = report;

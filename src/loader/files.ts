@@ -1,6 +1,7 @@
 // Markdown files under the content roots, with their ids (`qwen3-14b/h100`).
 import { readdirSync } from 'node:fs';
 import { join, relative, sep } from 'node:path';
+import { compareText } from '../lib/order.js';
 
 export interface SourceFile {
   /** Absolute path on disk. */
@@ -28,5 +29,5 @@ export function listMarkdown(roots: readonly string[], projectRoot: string): Sou
     }
   };
   for (const root of roots) walk(root, root);
-  return out.sort((a, b) => a.path.localeCompare(b.path));
+  return out.sort((a, b) => compareText(a.path, b.path));
 }

@@ -7,6 +7,7 @@ import { AnalysisCache } from './cache.js';
 import type { Report } from '../schemas/report.js';
 import { collectMarkdown } from './files.js';
 import { toJson } from './json.js';
+import { compareText } from '../order.js';
 
 export interface CheckResult {
   reports: Report[];
@@ -29,7 +30,7 @@ export function check(paths: readonly string[], options: { format: 'text' | 'jso
     return cache.analyze(source, file, resolve(file));
   });
   const reports = checkAll(analyses, loadConfig(options.cwd));
-  const messages = reports.flatMap((r) => r.messages).sort((a, b) => a.file.localeCompare(b.file) || a.line - b.line || a.column - b.column);
+  const messages = reports.flatMap((r) => r.messages).sort((a, b) => compareText(a.file, b.file) || a.line - b.line || a.column - b.column);
   const blocking = messages.filter(isBlocking).length + missing.length;
   const ms = Number(process.hrtime.bigint() - started) / 1e6;
   const output =

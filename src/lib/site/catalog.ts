@@ -2,6 +2,7 @@
 import type { ListedEntry as Entry } from './entry.js';
 import { claimStatus, type ClaimStatus } from './claims.js';
 import { pageTitle } from './describe.js';
+import { compareText } from '../order.js';
 
 export interface EngineUse {
   name: string;
@@ -26,7 +27,7 @@ export function engines(entries: readonly Entry[]): EngineUse[] {
       map.set(key, use);
     }
   }
-  return [...map.values()].sort((a, b) => b.reports.length - a.reports.length || a.name.localeCompare(b.name));
+  return [...map.values()].sort((a, b) => b.reports.length - a.reports.length || compareText(a.name, b.name));
 }
 
 export interface TechniqueUse {
@@ -60,5 +61,5 @@ export function techniques(entries: readonly Entry[]): TechniqueUse[] {
       map.set(key, use);
     }
   }
-  return [...map.values()].sort((a, b) => b.uses.length - a.uses.length || a.name.localeCompare(b.name));
+  return [...map.values()].sort((a, b) => b.uses.length - a.uses.length || compareText(a.name, b.name));
 }

@@ -3,6 +3,7 @@ import type { ListedEntry as Entry } from './entry.js';
 import { trustSummary, type TrustSummary } from './claims.js';
 import { headline } from './gain.js';
 import { hardwareText, pageTitle } from './describe.js';
+import { compareText } from '../order.js';
 
 export interface Listing {
   slug: string;
@@ -49,7 +50,7 @@ export function listing(entry: Entry): Listing {
 
 /** Highest gain first; pages without a gain last, by title. */
 export function byGain(a: Listing, b: Listing): number {
-  return (b.gain ?? -Infinity) - (a.gain ?? -Infinity) || a.title.localeCompare(b.title);
+  return (b.gain ?? -Infinity) - (a.gain ?? -Infinity) || compareText(a.title, b.title);
 }
 
 export interface Facet {
@@ -62,7 +63,7 @@ export function facets(items: readonly Listing[]): Facet[] {
   const count = (values: Array<string | null>[]) => {
     const m = new Map<string, number>();
     for (const vs of values) for (const v of new Set(vs)) if (v) m.set(v, (m.get(v) ?? 0) + 1);
-    return [...m].sort((a, b) => a[0].localeCompare(b[0])).map(([value, count]) => ({ value, count }));
+    return [...m].sort((a, b) => compareText(a[0], b[0])).map(([value, count]) => ({ value, count }));
   };
   return [
     { id: 'model', label: 'Model', values: count(items.map((i) => [i.model])) },
