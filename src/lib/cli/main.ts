@@ -1,5 +1,8 @@
 import { Command } from 'commander';
 import { check } from './check.js';
+import { runFix } from '../fix/command.js';
+import { ciOutput, isCiFormat } from '../output/index.js';
+import { tablesCommand } from '../tables/command.js';
 
 const program = new Command();
 program.name('perflab').description('Parse and verify LLM-inference performance-lab reports.');
@@ -8,19 +11,39 @@ program
   .command('check', { isDefault: true })
   .description('Parse Markdown reports (files or folders, recursively) and verify every stated number')
   .argument('[paths...]', 'files or folders', ['content'])
-  .option('--format <format>', 'output format: text or json', 'text')
+  .option('--format <format>', 'output format: text, json, github (workflow annotations) or sarif (SARIF 2.1.0)', 'text')
+  .option('--fix', 'rewrite, in place, the wrong numbers whose recomputed value is certain, then check again')
+  .option('--fix-dry-run', 'print the unified diff --fix would apply; change nothing')
   .option('--quiet', 'print only errors', false)
   .option('--no-cache', 'parse every file afresh (by default parsed pages are kept in node_modules/.cache/perflab)')
-  .action((paths: string[], opts: { format: string; quiet: boolean; cache: boolean }) => {
-    if (opts.format !== 'text' && opts.format !== 'json') {
-      program.error(`--format must be "text" or "json", got "${opts.format}"`);
+  .action((paths: string[], opts: { format: string; quiet: boolean; cache: boolean; fix?: boolean; fixDryRun?: boolean }) => {
+    if (opts.format !== 'text' && opts.format !== 'json' && !isCiFormat(opts.format)) {
+      program.error(`--format must be "text", "json", "github" or "sarif", got "${opts.format}"`);
     }
-    const result = check(paths, { format: opts.format as 'text' | 'json', cwd: process.cwd(), cache: opts.cache });
-    let out = result.output;
+    const fixed = opts.fix || opts.fixDryRun ? runFix(paths, { dryRun: !!opts.fixDryRun, cwd: process.cwd() }) : null;
+    if (fixed) process.stderr.write(`${fixed.report}\n`);
+    if (fixed && opts.fixDryRun) {
+      if (fixed.diff) process.stdout.write(fixed.diff);
+      process.exitCode = check(paths, { format: 'text', cwd: process.cwd(), cache: opts.cache }).exitCode;
+      return;
+    }
+    const result = check(paths, { format: opts.format === 'json' ? 'json' : 'text', cwd: process.cwd(), cache: opts.cache });
+    let out = isCiFormat(opts.format) ? ciOutput(opts.format, paths, result.reports, process.cwd()) : result.output;
     if (opts.quiet && opts.format === 'text') out = out.split('\n').filter((l) => /\s error\s/.test(l)).join('\n');
     if (out) process.stdout.write(`${out}\n`);
     process.stderr.write(`${result.summary}\n`);
     process.exitCode = result.exitCode;
+  });
+
+program
+  .command('tables')
+  .description('Print the conclusion table and the summary-of-options rows computed from the runs on a page, ready to paste')
+  .argument('<page>', 'Markdown report')
+  .action((page: string) => {
+    const r = tablesCommand(page, process.cwd());
+    process.stdout.write(r.output);
+    if (r.notes) process.stderr.write(`${r.notes}\n`);
+    process.exitCode = r.exitCode;
   });
 
 program.parse();
