@@ -46,7 +46,9 @@ function recomputeLine(text: string, lineNo: number, claims: Claim[], notes: str
       continue;
     }
     let replacement: string;
-    if (c.kind === 'ranking-order') continue;
+    // A verified number is what the runs give under the page's rounding (its inputs as displayed, each
+    // +/- half a unit): keep it as written rather than a point value that may differ in the last digit.
+    if (c.kind === 'ranking-order' || c.verdict === 'verified') continue;
     if (c.recomputed === null) {
       replacement = c.text.replace(/[+-]?(?:\d{1,3}(?:,\d{3})+|\d+)(?:\.\d+)?/, '?');
       notes.push(`line ${lineNo}:${c.column}: no run on the page prints \`${c.text}\` (${c.verdict}); add the run it comes from, or fill it in by hand`);
