@@ -87,6 +87,26 @@ describe('perflab tables on real pages whose stated tables are right', () => {
   });
 });
 
+describe('perflab tables on a page with a wrong summary step', () => {
+  it('should print the computed steps and say on stderr which stated numbers it changed', () => {
+    const { report, source } = load(join(CONTENT, 'qwen3-14b', 'h100.md'));
+    const { markdown, changes, notes } = computeTables(report, source);
+    expect(changes).toEqual([
+      'line 305:76: stated `+27.7%`, computed `+27.4%` from (8403.97 / 6595.66 - 1) x 100',
+      'line 306:76: stated `+23.8%`, computed `+24.1%` from (10426.27 / 8403.97 - 1) x 100',
+    ]);
+    expect(notes).toEqual([]);
+    expect(markdown).toContain('| Engine Selection            | <span style="background-color:lightgreen;">+27.4%</span> |');
+    expect(markdown).not.toContain('perflab-ignore');
+  });
+
+  it('should change nothing on the pages whose tables are right', () => {
+    for (const { file, report, source } of rightPages([...markdownFiles(CONTENT), ...(hasCorpus ? markdownFiles(CORPUS) : [])])) {
+      expect(computeTables(report, source).changes, file).toEqual([]);
+    }
+  });
+});
+
 describe('perflab tables on a page without a conclusion table', () => {
   it('should build the rows from "Other Benchmark Cases" with the numbers the stated table had, and say what is missing', () => {
     const file = join(CONTENT, 'qwen3-14b', 'h100.md');

@@ -23,6 +23,8 @@ export interface Tables {
   markdown: string;
   /** What could not be computed, one sentence each, with the line it concerns. */
   notes: string[];
+  /** Numbers of the stated rows that the printed tables change (`line 305:76: stated +27.7%, computed +27.4%`). */
+  changes: string[];
 }
 
 const GREEN = 'background-color:lightgreen;';
@@ -36,7 +38,7 @@ function headerAbove(lines: string[], line: number): string[] {
 }
 
 /** The line with every claim on it recomputed from the runs; untraceable numbers become `?`. */
-function recomputeLine(text: string, lineNo: number, claims: Claim[], notes: string[]): string {
+function recomputeLine(text: string, lineNo: number, claims: Claim[], notes: string[], changes: string[]): string {
   let out = text;
   const onLine = claims.filter((c) => c.line === lineNo).sort((a, b) => b.column - a.column);
   for (const c of onLine) {
@@ -59,6 +61,7 @@ function recomputeLine(text: string, lineNo: number, claims: Claim[], notes: str
         continue;
       }
       replacement = r.text;
+      if (replacement !== c.text) changes.push(`line ${lineNo}:${c.column}: stated \`${c.text}\`, computed \`${replacement}\` from ${c.formula ?? 'the runs'}`);
     }
     let before = out.slice(0, start);
     // The family colours a gain green and a loss red: follow the sign of the recomputed improvement.
@@ -100,9 +103,10 @@ function newRow(name: string, base: Run | undefined, opt: Run | undefined, notes
 export function computeTables(report: Report, source: string): Tables {
   const lines = source.split('\n');
   const notes: string[] = [];
+  const changes: string[] = [];
   const parts: string[] = [];
   if (report.kind !== 'report') {
-    return { markdown: '', notes: [`the page is ${report.kind === 'essay' ? 'an essay' : 'an engine-baseline log'}, not an optimization report: it has no conclusion table or summary of options`] };
+    return { markdown: '', notes: [`the page is ${report.kind === 'essay' ? 'an essay' : 'an engine-baseline log'}, not an optimization report: it has no conclusion table or summary of options`], changes };
   }
   const runs = new Map(report.runs.map((r) => [r.id, r]));
 
@@ -110,7 +114,7 @@ export function computeTables(report: Report, source: string): Tables {
   const conclusion: string[] = [];
   if (report.conclusion.length > 0) {
     conclusion.push(...headerAbove(lines, report.conclusion[0].line));
-    for (const row of report.conclusion) conclusion.push(recomputeLine(lines[row.line - 1], row.line, report.claims, notes));
+    for (const row of report.conclusion) conclusion.push(recomputeLine(lines[row.line - 1], row.line, report.claims, notes, changes));
   }
   // An other case is already in the table when a stated row's numbers come from its runs (names differ:
   // `Very Long Prompt` in the table is `random 32K input` below).
@@ -140,7 +144,7 @@ export function computeTables(report: Report, source: string): Tables {
   // Summary of optimization options: stated rows, each step recomputed from its runs.
   if (report.summary.length > 0) {
     const summary = [...headerAbove(lines, report.summary[0].line)];
-    for (const row of report.summary) summary.push(recomputeLine(lines[row.line - 1], row.line, report.claims, notes));
+    for (const row of report.summary) summary.push(recomputeLine(lines[row.line - 1], row.line, report.claims, notes, changes));
     parts.push(summary.join('\n'));
   } else if (report.experiments.length > 0) {
     notes.push(
@@ -148,5 +152,5 @@ export function computeTables(report: Report, source: string): Tables {
         `write one row per step (${report.experiments.map((e) => `"${e.heading.replace(/^\d+\.\s*/, '')}"`).join(', ')}) with its improvement and run \`perflab tables\` again`,
     );
   }
-  return { markdown: parts.length ? `${parts.join('\n\n')}\n` : '', notes };
+  return { markdown: parts.length ? `${parts.join('\n\n')}\n` : '', notes, changes };
 }
