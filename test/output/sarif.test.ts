@@ -61,7 +61,8 @@ describe('perflab check --format sarif', () => {
 
   it('should report each finding with its rule index, level, relative uri and region', () => {
     const run = log.runs[0];
-    const mismatch = run.results.find((r: { locations: { physicalLocation: { region: { startLine: number } } }[] }) =>
+    type Result = { locations: { physicalLocation: { artifactLocation: { uri: string }; region: { startLine: number } } }[] };
+    const mismatch = run.results.find((r: Result) =>
       r.locations[0].physicalLocation.region.startLine === 22 && r.locations[0].physicalLocation.artifactLocation.uri === 'content/qwen3-32b/h100.md');
     expect(mismatch).toMatchObject({
       ruleId: 'claim-mismatch',

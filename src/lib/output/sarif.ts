@@ -8,7 +8,8 @@ import type { Message, Severity } from '../schemas/message.js';
 import type { Rule } from '../rules/types.js';
 import { relativePosix } from './paths.js';
 
-export const SARIF_SCHEMA = 'https://json.schemastore.org/sarif-2.1.0.json';
+/** The schema URI of SARIF 2.1.0 as published by OASIS (errata 01). */
+export const SARIF_SCHEMA = 'https://docs.oasis-open.org/sarif/sarif/v2.1.0/errata01/os/schemas/sarif-schema-2.1.0.json';
 
 type Level = 'error' | 'warning' | 'note';
 const LEVEL: Record<Severity, Level> = { error: 'error', warning: 'warning', info: 'note' };
