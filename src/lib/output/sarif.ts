@@ -80,7 +80,7 @@ export function toSarif(messages: readonly Message[], tool: SarifTool, cwd: stri
       },
     ],
     ...(m.cause
-      ? { relatedLocations: [{ id: 0, message: { text: m.cause.note ?? 'raw run' }, physicalLocation: { artifactLocation: { uri: uri(relativePosix(m.cause.file, cwd)) }, region: { startLine: m.cause.line } } }] }
+      ? { relatedLocations: [{ id: 0, message: { text: m.cause.note ? `the raw run line behind the number; tolerance: ${m.cause.note}` : 'the raw run line behind the number' }, physicalLocation: { artifactLocation: { uri: uri(relativePosix(m.cause.file, cwd)) }, region: { startLine: m.cause.line } } }] }
       : {}),
     ...(m.acknowledged ? { suppressions: [{ kind: 'inSource' as const, status: 'accepted' as const, justification: m.acknowledged.reason }] } : {}),
   }));
