@@ -1,6 +1,7 @@
 import type { Root } from 'mdast';
 import type { Draft } from './diagnostics.js';
 import { parseMarkdown } from './markdown/index.js';
+import { normalizeLoneCr } from './markdown/eol.js';
 import { outline, type Outline } from './model/extract.js';
 import { assemble } from './model/report.js';
 import type { Message } from './schemas/message.js';
@@ -26,7 +27,8 @@ export interface Analysis {
 
 /** Parse one page into its report data and tree. Never throws on content. */
 export function analyze(source: string, path: string, absolutePath: string | null = null): Analysis {
-  const text = source.charCodeAt(0) === 0xfeff ? source.slice(1) : source;
+  // A lone CR is a line break of the same length: offsets stay valid and every line-based reader agrees.
+  const text = normalizeLoneCr(source.charCodeAt(0) === 0xfeff ? source.slice(1) : source);
   const parsed = parseMarkdown(text);
   const o = outline(parsed.tree, text);
   let data: Omit<Report, 'claims' | 'messages'>;
