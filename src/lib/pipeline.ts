@@ -50,7 +50,7 @@ export function analyze(source: string, path: string, absolutePath: string | nul
 export function checkAll(analyses: Analysis[], config: Config = {}): Report[] {
   runChecks(analyses);
   return analyses.map((a) => {
-    const acks = findAcknowledgements(a.source);
+    const acks = findAcknowledgements(a.source, a.tree);
     const messages = acknowledge(applyConfig(a.report.messages, config), acks, a.report).sort(
       (x, y) => x.line - y.line || x.column - y.column || compareText(x.ruleId, y.ruleId),
     );

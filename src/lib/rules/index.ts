@@ -16,6 +16,7 @@ import { labelFlagContradiction } from './label-flag-contradiction.js';
 import { optimizedCommandDiffers } from './optimized-command-differs.js';
 import { parallelismExceedsHardware } from './parallelism-exceeds-hardware.js';
 import { shellLineContinuation } from './shell-line-continuation.js';
+import { acknowledgementInvalid } from './acknowledgement-invalid.js';
 
 /** Every rule, one file each; the file name is the rule id. */
 export const rules: Rule[] = [
@@ -36,4 +37,5 @@ export const rules: Rule[] = [
   imageMissing,
   tocMismatch,
   noteParameterContradiction,
+  acknowledgementInvalid,
 ];
