@@ -17,6 +17,8 @@ import { optimizedCommandDiffers } from './optimized-command-differs.js';
 import { parallelismExceedsHardware } from './parallelism-exceeds-hardware.js';
 import { shellLineContinuation } from './shell-line-continuation.js';
 import { acknowledgementInvalid } from './acknowledgement-invalid.js';
+import { benchmarkAmbiguousMetric } from './benchmark-ambiguous-metric.js';
+import { benchmarkMixedFormat } from './benchmark-mixed-format.js';
 
 /** Every rule, one file each; the file name is the rule id. */
 export const rules: Rule[] = [
@@ -38,4 +40,6 @@ export const rules: Rule[] = [
   tocMismatch,
   noteParameterContradiction,
   acknowledgementInvalid,
+  benchmarkAmbiguousMetric,
+  benchmarkMixedFormat,
 ];
