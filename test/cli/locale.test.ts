@@ -29,7 +29,7 @@ describe('locale-independent output', () => {
     expect([...NAMES].sort((a, b) => a.localeCompare(b, 'en-US'))).not.toEqual([...NAMES].sort((a, b) => a.localeCompare(b, 'da-DK')));
     const dir = mkdtempSync(join(tmpdir(), 'perflab-locale-'));
     NAMES.forEach((name, i) => writeFileSync(join(dir, name), i % 2 ? noisy : claimMismatch.examples.notOk));
-    const envs = [{ LANG: 'en_US.UTF-8' }, { LANG: 'da_DK.UTF-8' }, { LC_ALL: 'da_DK.UTF-8' }, { LC_ALL: 'C' }, { LANG: 'en_US.UTF-8' }];
+    const envs: Array<Record<string, string>> = [{ LANG: 'en_US.UTF-8' }, { LANG: 'da_DK.UTF-8' }, { LC_ALL: 'da_DK.UTF-8' }, { LC_ALL: 'C' }, { LANG: 'en_US.UTF-8' }];
     for (const format of ['text', 'json']) {
       const outs = envs.map((env) => run(dir, env, format));
       expect(outs[0].code).toBe(1);
