@@ -12,7 +12,7 @@ import { runChecks } from './checks.js';
 import { compareText } from './order.js';
 
 /** Bumped whenever parsing or checking changes output, so cached site entries are rebuilt. */
-export const PARSER_VERSION = '0.5.0';
+export const PARSER_VERSION = '0.6.0';
 
 /** One parsed page: its data, its mdast tree (for rendering, so each file is parsed once) and its source. */
 export interface Analysis {
