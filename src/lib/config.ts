@@ -19,7 +19,6 @@ export const PIPELINE_MESSAGE_IDS: readonly string[] = [
   'benchmark-truncated',
   'benchmark-unknown-metric',
   'benchmark-unparsed',
-  'file-name-invalid',
   'frontmatter-invalid',
   'model-internal-error',
   'parse-internal-error',

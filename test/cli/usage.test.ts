@@ -4,7 +4,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { ConfigError, PIPELINE_MESSAGE_IDS, knownMessageIds, parseConfig } from '../../src/lib/config.js';
-import { collectMarkdown, nameProblems } from '../../src/lib/cli/files.js';
+import { collectMarkdown } from '../../src/lib/cli/files.js';
+import { analyze, checkAll } from '../../src/lib/pipeline.js';
 import { claimMismatch } from '../../src/lib/rules/claim-mismatch.js';
 
 
@@ -95,14 +96,13 @@ describe('file names', () => {
   it('should report `#` and `?` in a file name and NFC/NFD twins, through the CLI as errors', () => {
     const nfc = 'caf\u00e9.md';
     const nfd = 'cafe\u0301.md';
-    expect(nameProblems(['a/x#1.md', 'a/why?.md', `a/${nfc}`, `a/${nfd}`, 'a/ok.md']).map((p) => p.file)).toEqual([
-      'a/x#1.md',
-      'a/why?.md',
-      `a/${nfc}`,
-      `a/${nfd}`,
-    ]);
-    const dir = mkdtempSync(join(tmpdir(), 'perflab-names-'));
     const ok = claimMismatch.examples.ok;
+    const names = checkAll(['a/x#1.md', 'a/why?.md', `a/${nfc}`, `a/${nfd}`, 'a/ok.md'].map((p) => analyze(ok, p)))
+      .flatMap((r) => r.messages)
+      .filter((m) => m.ruleId === 'file-name-invalid');
+    expect(names.map((m) => m.file)).toEqual(['a/x#1.md', 'a/why?.md', `a/${nfc}`, `a/${nfd}`]);
+    expect(names.every((m) => m.severity === 'error' && m.line === 1)).toBe(true);
+    const dir = mkdtempSync(join(tmpdir(), 'perflab-names-'));
     writeFileSync(join(dir, 'x#1.md'), ok);
     writeFileSync(join(dir, nfc), ok);
     writeFileSync(join(dir, nfd), ok);

@@ -1,12 +1,11 @@
 import { readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { formatMessage } from '../diagnostics.js';
-import { applyConfig, loadConfig } from '../config.js';
+import { loadConfig } from '../config.js';
 import { checkAll, isBlocking } from '../pipeline.js';
 import { AnalysisCache } from './cache.js';
-import type { Message } from '../schemas/message.js';
 import type { Report } from '../schemas/report.js';
-import { collectMarkdown, type NameProblem } from './files.js';
+import { collectMarkdown } from './files.js';
 import { toJson } from './json.js';
 import { compareText } from '../order.js';
 
@@ -36,7 +35,7 @@ export interface CheckOptions {
 export function check(paths: readonly string[], options: CheckOptions): CheckResult {
   const started = process.hrtime.bigint();
   const config = loadConfig(options.cwd);
-  const { files, problems } = collectMarkdown(paths.length ? paths : ['content']);
+  const { files } = collectMarkdown(paths.length ? paths : ['content']);
   let bytes = 0;
   const cache = new AnalysisCache(options.cache === false ? null : (options.cacheDir ?? join(options.cwd, 'node_modules', '.cache', 'perflab')));
   const analyses = files.map((file) => {
@@ -44,7 +43,7 @@ export function check(paths: readonly string[], options: CheckOptions): CheckRes
     bytes += Buffer.byteLength(source);
     return cache.analyze(source, file, resolve(file));
   });
-  const reports = checkAll(analyses, config).map((r) => withNameProblems(r, problems, config));
+  const reports = checkAll(analyses, config);
   const messages = reports.flatMap((r) => r.messages).sort((a, b) => compareText(a.file, b.file) || a.line - b.line || a.column - b.column || compareText(a.ruleId, b.ruleId));
   const blocking = messages.filter(isBlocking).length;
   const ms = Number(process.hrtime.bigint() - started) / 1e6;
@@ -58,24 +57,4 @@ export function check(paths: readonly string[], options: CheckOptions): CheckRes
     `(${(bytes / 1e6).toFixed(2)} MB in ${ms.toFixed(0)} ms, ${(bytes / 1e6 / (ms / 1000)).toFixed(1)} MB/s; ${cache.hits} of ${files.length} files parsed earlier` +
     `${cache.discarded ? `; ${cache.discarded} bad cache entries discarded` : ''})`;
   return { reports, exitCode: blocking > 0 ? 1 : 0, output, summary };
-}
-
-/** File-name problems become `file-name-invalid` errors of the file's report (first line). */
-function withNameProblems(report: Report, problems: readonly NameProblem[], config: Parameters<typeof applyConfig>[1]): Report {
-  const mine = problems.filter((p) => p.file === report.path);
-  if (mine.length === 0) return report;
-  const added: Message[] = mine.map((p) => ({
-    file: report.path,
-    line: 1,
-    column: 1,
-    ruleId: 'file-name-invalid',
-    severity: 'error',
-    message: p.message,
-    expected: p.expected,
-    actual: p.actual,
-  }));
-  const messages = [...applyConfig(added, config), ...report.messages].sort(
-    (x, y) => x.line - y.line || x.column - y.column || compareText(x.ruleId, y.ruleId),
-  );
-  return { ...report, messages };
 }

@@ -19,6 +19,7 @@ import { shellLineContinuation } from './shell-line-continuation.js';
 import { acknowledgementInvalid } from './acknowledgement-invalid.js';
 import { benchmarkAmbiguousMetric } from './benchmark-ambiguous-metric.js';
 import { benchmarkMixedFormat } from './benchmark-mixed-format.js';
+import { fileNameInvalid } from './file-name-invalid.js';
 
 /** Every rule, one file each; the file name is the rule id. */
 export const rules: Rule[] = [
@@ -42,4 +43,5 @@ export const rules: Rule[] = [
   acknowledgementInvalid,
   benchmarkAmbiguousMetric,
   benchmarkMixedFormat,
+  fileNameInvalid,
 ];
