@@ -5,7 +5,7 @@ import { loadConfig } from '../config.js';
 import { checkAll, isBlocking } from '../pipeline.js';
 import { AnalysisCache } from './cache.js';
 import type { Report } from '../schemas/report.js';
-import { collectMarkdown } from './files.js';
+import { UsageError, collectMarkdown } from './files.js';
 import { toJson } from './json.js';
 import { compareText } from '../order.js';
 
@@ -39,7 +39,12 @@ export function check(paths: readonly string[], options: CheckOptions): CheckRes
   let bytes = 0;
   const cache = new AnalysisCache(options.cache === false ? null : (options.cacheDir ?? join(options.cwd, 'node_modules', '.cache', 'perflab')));
   const analyses = files.map((file) => {
-    const source = readFileSync(file, 'utf8');
+    let source: string;
+    try {
+      source = readFileSync(file, 'utf8');
+    } catch (error) {
+      throw new UsageError(`cannot read ${file}: ${(error as NodeJS.ErrnoException).code ?? String(error)}`);
+    }
     bytes += Buffer.byteLength(source);
     return cache.analyze(source, file, resolve(file));
   });

@@ -18,7 +18,13 @@ export class UsageError extends Error {
 export function collectMarkdown(paths: readonly string[]): { files: string[] } {
   const files = new Set<string>();
   const walk = (dir: string, found: string[]) => {
-    for (const entry of readdirSync(dir, { withFileTypes: true })) {
+    let entries;
+    try {
+      entries = readdirSync(dir, { withFileTypes: true });
+    } catch (error) {
+      throw new UsageError(`cannot read folder ${dir}: ${(error as NodeJS.ErrnoException).code ?? String(error)}`);
+    }
+    for (const entry of entries) {
       if (entry.name.startsWith('.') || entry.name === 'node_modules') continue;
       const full = join(dir, entry.name);
       if (entry.isDirectory()) walk(full, found);
