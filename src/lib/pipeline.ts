@@ -1,6 +1,7 @@
 import type { Root } from 'mdast';
 import type { Draft } from './diagnostics.js';
 import { parseMarkdown } from './markdown/index.js';
+import { normalizeLoneCr } from './markdown/eol.js';
 import { outline, type Outline } from './model/extract.js';
 import { assemble } from './model/report.js';
 import type { Message } from './schemas/message.js';
@@ -11,7 +12,7 @@ import { runChecks } from './checks.js';
 import { compareText } from './order.js';
 
 /** Bumped whenever parsing or checking changes output, so cached site entries are rebuilt. */
-export const PARSER_VERSION = '0.5.0';
+export const PARSER_VERSION = '0.6.0';
 
 /** One parsed page: its data, its mdast tree (for rendering, so each file is parsed once) and its source. */
 export interface Analysis {
@@ -26,7 +27,8 @@ export interface Analysis {
 
 /** Parse one page into its report data and tree. Never throws on content. */
 export function analyze(source: string, path: string, absolutePath: string | null = null): Analysis {
-  const text = source.charCodeAt(0) === 0xfeff ? source.slice(1) : source;
+  // A lone CR is a line break of the same length: offsets stay valid and every line-based reader agrees.
+  const text = normalizeLoneCr(source.charCodeAt(0) === 0xfeff ? source.slice(1) : source);
   const parsed = parseMarkdown(text);
   const o = outline(parsed.tree, text);
   let data: Omit<Report, 'claims' | 'messages'>;
@@ -48,7 +50,7 @@ export function analyze(source: string, path: string, absolutePath: string | nul
 export function checkAll(analyses: Analysis[], config: Config = {}): Report[] {
   runChecks(analyses);
   return analyses.map((a) => {
-    const acks = findAcknowledgements(a.source);
+    const acks = findAcknowledgements(a.source, a.tree);
     const messages = acknowledge(applyConfig(a.report.messages, config), acks, a.report).sort(
       (x, y) => x.line - y.line || x.column - y.column || compareText(x.ruleId, y.ruleId),
     );

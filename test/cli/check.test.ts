@@ -77,10 +77,12 @@ describe('perflab check', () => {
     expect(changed.code).toBe(0);
   });
 
-  it('should exit 1 and say so for a path that does not exist', () => {
+  it('should exit 2 (usage error) naming a path that does not exist, without a summary of 0 errors', () => {
     const r = perflab(['check', 'no/such/folder']);
-    expect(r.code).toBe(1);
-    expect(r.stdout).toContain('no/such/folder:1:1  error  No such file or folder  input-missing');
+    expect(r.code).toBe(2);
+    expect(r.stderr).toContain('perflab: no such file or folder: no/such/folder');
+    expect(r.stderr).not.toMatch(/0 errors/);
+    expect(r.stdout).toBe('');
   });
 
   it('should print one stable JSON document with --format json', () => {

@@ -53,11 +53,19 @@ describe('splitting and labelling fences (synthetic fixtures)', () => {
     ]);
   });
 
-  it('should report a repeated metric and keep the first value', () => {
+  it('should make a metric printed twice with two values an error and unusable (no first-value-wins)', () => {
     const { runs, messages } = run(fixture('duplicate-metric'));
-    expect(runs[0].metrics.mean_ttft_ms).toMatchObject({ text: '64.00', line: 11 });
+    expect(runs[0].metrics.mean_ttft_ms).toMatchObject({ text: '64.00', line: 11, value: null });
     expect(messages).toEqual([
-      expect.objectContaining({ ruleId: 'benchmark-duplicate-metric', line: 12, actual: 'lines 11 and 12' }),
+      expect.objectContaining({ ruleId: 'benchmark-ambiguous-metric', severity: 'error', line: 12, actual: '64.00 (line 11) and 65.00 (line 12)' }),
+    ]);
+  });
+
+  it('should only warn about a metric printed twice with the same value, and keep it', () => {
+    const { runs, messages } = run({ ...fixture('duplicate-metric'), raw: fixture('duplicate-metric').raw.replace('65.00', '64.00') });
+    expect(runs[0].metrics.mean_ttft_ms).toMatchObject({ text: '64.00', line: 11, value: 64 });
+    expect(messages).toEqual([
+      expect.objectContaining({ ruleId: 'benchmark-duplicate-metric', severity: 'warning', line: 12, actual: 'lines 11 and 12' }),
     ]);
   });
 

@@ -37,7 +37,9 @@ describe('rule examples', () => {
       });
 
       it('should yield a positioned message on the not-ok example', () => {
-        const messages = messagesOf(rule, rule.examples.notOk, 'not-ok.md');
+        // A rule about file names gives the name its not-ok page is checked under.
+        const path = (rule.examples as { notOkPath?: string }).notOkPath ?? 'not-ok.md';
+        const messages = messagesOf(rule, rule.examples.notOk, path);
         expect(messages.length).toBeGreaterThan(0);
         for (const m of messages) {
           expect(m.line).toBeGreaterThan(0);

@@ -75,6 +75,7 @@ export function roundsTo(interval: Interval, stated: number, decimals: number): 
   const h = halfUnit(decimals);
   const slack = EPS * Math.max(1, Math.abs(stated));
   if (interval.hi < stated - h - slack || interval.lo > stated + h + slack) return false;
-  if (Object.is(stated, -0)) return interval.lo < 0;
+  // ... or a negative zero itself (`-0` restating a printed `-0`).
+  if (Object.is(stated, -0)) return interval.lo < 0 || Object.is(interval.lo, -0);
   return true;
 }

@@ -13,8 +13,11 @@ export interface PrintedNumber {
   text: string;
 }
 
-/** A plain or signed decimal, optionally with comma thousands separators (`4,636.35`). */
-export const NUMBER_SOURCE = String.raw`[+-]?(?:\d{1,3}(?:,\d{3})+|\d+)(?:\.\d+)?`;
+/**
+ * A plain or signed decimal, optionally with comma thousands separators (`4,636.35`) or an exponent (`1e308`,
+ * `2.5E-3`): the exponent belongs to the number, so `1e308` is never read as `1`.
+ */
+export const NUMBER_SOURCE = String.raw`[+-]?(?:\d{1,3}(?:,\d{3})+|\d+)(?:\.\d+)?(?:[eE][+-]?\d+)?`;
 
 const WHOLE = new RegExp(`^${NUMBER_SOURCE}$`);
 
@@ -23,10 +26,15 @@ export function parseNumber(text: string): PrintedNumber | null {
   const trimmed = text.trim();
   if (!WHOLE.test(trimmed)) return null;
   const plain = trimmed.replace(/,/g, '');
-  const dot = plain.indexOf('.');
   const value = Number(plain);
   if (!Number.isFinite(value)) return null;
-  return { value, decimals: dot === -1 ? 0 : plain.length - dot - 1, text: trimmed };
+  // Decimals of the written mantissa, less the exponent: `2.5e-3` is 0.0025 (4 decimals), `1.25e2` 125 (0).
+  const e = plain.search(/[eE]/);
+  const mantissa = e === -1 ? plain : plain.slice(0, e);
+  const exponent = e === -1 ? 0 : Number(plain.slice(e + 1));
+  const dot = mantissa.indexOf('.');
+  const decimals = Math.max(0, (dot === -1 ? 0 : mantissa.length - dot - 1) - exponent);
+  return { value, decimals: Math.min(decimals, 1000), text: trimmed };
 }
 
 /** A plain decimal string for |x| (no exponent), with binary noise removed by 15 significant digits. */

@@ -55,7 +55,7 @@ export function judge(
   const exactOk =
     Number.isFinite(raw) &&
     recomputed === stated.value &&
-    (!Object.is(stated.value, -0) || raw < 0);
+    (!Object.is(stated.value, -0) || raw < 0 || Object.is(raw, -0));
   const intervalOk = mode !== 'exact' && roundsTo(interval, stated.value, stated.decimals);
   const accepted = exactOk ? 'exact' : intervalOk ? 'interval' : null;
   const rule =

@@ -1,38 +1,132 @@
-import { createHash } from 'node:crypto';
-import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { createHash, randomBytes } from 'node:crypto';
+import { mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { deserialize, serialize } from 'node:v8';
 import { PARSER_VERSION, analyze, type Analysis } from '../pipeline.js';
+
+/** Layout of an entry on disk; bump when it changes. */
+const ENTRY_VERSION = 2;
+const MAGIC = Buffer.from(`PLC${ENTRY_VERSION}`);
+const DIGEST = 32;
+
+/** What an entry holds besides the analysis: everything it must match before it is used. */
+interface Record {
+  entry: number;
+  parser: string;
+  path: string;
+  absolutePath: string;
+  /** sha256 of the exact source text the analysis was made from. */
+  source: string;
+  analysis: Analysis;
+}
+
+const sha256 = (data: string | Buffer): Buffer => createHash('sha256').update(data).digest();
 
 /**
  * Parsed pages on disk, keyed by the parser version, the path and the exact source: a re-run of
  * `perflab check` only tokenizes the files that changed (Markdown tokenizing is most of its time). The checks
  * that need every page always run afresh. v8 serialisation keeps the outline's references into the tree.
+ *
+ * An entry is trusted only after it proves itself: `PLC<version>`, the sha256 of the payload, then the payload;
+ * the payload names the parser version, the path and the sha256 of the source it was parsed from, and each is
+ * compared on read. A corrupt, truncated, foreign (copied from another file) or stale entry is deleted and the
+ * page parsed afresh, never used. Entries are written to a temporary file and renamed into place, so a reader
+ * never sees half an entry. A cache folder that cannot be written only costs speed.
  */
 export class AnalysisCache {
   hits = 0;
+  /** Entries found but refused (corrupt, foreign or stale). */
+  discarded = 0;
+  private readonly dir: string | null;
 
-  constructor(private readonly dir: string | null) {
-    if (dir) mkdirSync(dir, { recursive: true });
+  constructor(dir: string | null) {
+    let usable = dir;
+    if (dir) {
+      try {
+        mkdirSync(dir, { recursive: true });
+      } catch {
+        usable = null;
+      }
+    }
+    this.dir = usable;
+  }
+
+  /** The entry file of a page: a digest of everything the analysis depends on. */
+  fileOf(source: string, path: string, absolutePath: string): string | null {
+    if (!this.dir) return null;
+    const key = createHash('sha256').update(`${ENTRY_VERSION}\0${PARSER_VERSION}\0${path}\0${absolutePath}\0`).update(source).digest('hex');
+    return join(this.dir, `${key}.bin`);
   }
 
   analyze(source: string, path: string, absolutePath: string): Analysis {
-    if (!this.dir) return analyze(source, path, absolutePath);
-    const key = createHash('sha1').update(`${PARSER_VERSION}\0${path}\0${absolutePath}\0`).update(source).digest('hex');
-    const file = join(this.dir, `${key}.bin`);
-    try {
-      const cached = deserialize(readFileSync(file)) as Analysis;
+    const file = this.fileOf(source, path, absolutePath);
+    if (!file) return analyze(source, path, absolutePath);
+    const sourceHash = sha256(source).toString('hex');
+    const cached = this.read(file, { path, absolutePath, source: sourceHash });
+    if (cached) {
       this.hits++;
       return cached;
-    } catch {
-      // Not cached yet, or unreadable: parse and store.
     }
     const fresh = analyze(source, path, absolutePath);
-    try {
-      writeFileSync(file, serialize(fresh));
-    } catch {
-      // A read-only cache folder only costs speed.
-    }
+    this.write(file, { entry: ENTRY_VERSION, parser: PARSER_VERSION, path, absolutePath, source: sourceHash, analysis: fresh });
     return fresh;
+  }
+
+  private read(file: string, want: Pick<Record, 'path' | 'absolutePath' | 'source'>): Analysis | null {
+    let bytes: Buffer;
+    try {
+      bytes = readFileSync(file);
+    } catch {
+      return null; // not cached yet
+    }
+    const record = verifyEntry(bytes);
+    if (
+      record &&
+      record.entry === ENTRY_VERSION &&
+      record.parser === PARSER_VERSION &&
+      record.path === want.path &&
+      record.absolutePath === want.absolutePath &&
+      record.source === want.source &&
+      typeof record.analysis?.source === 'string' &&
+      record.analysis.report?.path === want.path
+    ) {
+      return record.analysis;
+    }
+    this.discarded++;
+    try {
+      rmSync(file, { force: true });
+    } catch {
+      // A read-only folder: the entry stays refused on every run.
+    }
+    return null;
+  }
+
+  private write(file: string, record: Record): void {
+    const payload = serialize(record);
+    const tmp = `${file}.${process.pid}.${randomBytes(6).toString('hex')}.tmp`;
+    try {
+      writeFileSync(tmp, Buffer.concat([MAGIC, sha256(payload), payload]));
+      renameSync(tmp, file);
+    } catch {
+      try {
+        rmSync(tmp, { force: true });
+      } catch {
+        // nothing to clean
+      }
+    }
+  }
+}
+
+/** The record of an entry whose header and checksum hold, else null (never throws). */
+export function verifyEntry(bytes: Buffer): Record | null {
+  if (bytes.length <= MAGIC.length + DIGEST || !bytes.subarray(0, MAGIC.length).equals(MAGIC)) return null;
+  const digest = bytes.subarray(MAGIC.length, MAGIC.length + DIGEST);
+  const payload = bytes.subarray(MAGIC.length + DIGEST);
+  if (!sha256(payload).equals(digest)) return null;
+  try {
+    const record = deserialize(payload) as Record;
+    return record && typeof record === 'object' ? record : null;
+  } catch {
+    return null;
   }
 }

@@ -5,12 +5,13 @@ import { loadConfig } from '../config.js';
 import { checkAll, isBlocking } from '../pipeline.js';
 import { AnalysisCache } from './cache.js';
 import type { Report } from '../schemas/report.js';
-import { collectMarkdown } from './files.js';
+import { UsageError, collectMarkdown } from './files.js';
 import { toJson } from './json.js';
 import { compareText } from '../order.js';
 
 export interface CheckResult {
   reports: Report[];
+  /** 0 clean, 1 unacknowledged errors (usage and config errors throw UsageError / ConfigError: exit 2). */
   exitCode: number;
   /** Lines for stdout. */
   output: string;
@@ -18,31 +19,47 @@ export interface CheckResult {
   summary: string;
 }
 
-/** `perflab check`: parse and verify every Markdown file under `paths`; the same pipeline as the site. */
-export function check(paths: readonly string[], options: { format: 'text' | 'json'; cwd: string; cache?: boolean }): CheckResult {
+export interface CheckOptions {
+  format: 'text' | 'json';
+  cwd: string;
+  cache?: boolean;
+  /** Cache folder; default `node_modules/.cache/perflab` under `cwd`. */
+  cacheDir?: string;
+}
+
+/**
+ * `perflab check`: parse and verify every Markdown file under `paths`; the same pipeline as the site.
+ * Throws UsageError (missing path, no Markdown files) or ConfigError (bad `perflab.config.json`) before any
+ * page is read.
+ */
+export function check(paths: readonly string[], options: CheckOptions): CheckResult {
   const started = process.hrtime.bigint();
-  const { files, missing } = collectMarkdown(paths.length ? paths : ['content']);
+  const config = loadConfig(options.cwd);
+  const { files } = collectMarkdown(paths.length ? paths : ['content']);
   let bytes = 0;
-  const cache = new AnalysisCache(options.cache === false ? null : join(options.cwd, 'node_modules', '.cache', 'perflab'));
+  const cache = new AnalysisCache(options.cache === false ? null : (options.cacheDir ?? join(options.cwd, 'node_modules', '.cache', 'perflab')));
   const analyses = files.map((file) => {
-    const source = readFileSync(file, 'utf8');
+    let source: string;
+    try {
+      source = readFileSync(file, 'utf8');
+    } catch (error) {
+      throw new UsageError(`cannot read ${file}: ${(error as NodeJS.ErrnoException).code ?? String(error)}`);
+    }
     bytes += Buffer.byteLength(source);
     return cache.analyze(source, file, resolve(file));
   });
-  const reports = checkAll(analyses, loadConfig(options.cwd));
-  const messages = reports.flatMap((r) => r.messages).sort((a, b) => compareText(a.file, b.file) || a.line - b.line || a.column - b.column);
-  const blocking = messages.filter(isBlocking).length + missing.length;
+  const reports = checkAll(analyses, config);
+  const messages = reports.flatMap((r) => r.messages).sort((a, b) => compareText(a.file, b.file) || a.line - b.line || a.column - b.column || compareText(a.ruleId, b.ruleId));
+  const blocking = messages.filter(isBlocking).length;
   const ms = Number(process.hrtime.bigint() - started) / 1e6;
-  const output =
-    options.format === 'json'
-      ? JSON.stringify(toJson(reports), null, 2)
-      : [...missing.map((p) => `${p}:1:1  error  No such file or folder  input-missing`), ...messages.map(formatMessage)].join('\n');
+  const output = options.format === 'json' ? JSON.stringify(toJson(reports), null, 2) : messages.map(formatMessage).join('\n');
   const count = (s: string) => messages.filter((m) => m.severity === s && !m.acknowledged).length;
   const claims = reports.flatMap((r) => r.claims);
   const verified = claims.filter((c) => c.verdict === 'verified').length;
   const summary =
     `${files.length} files, ${reports.reduce((n, r) => n + r.runs.length, 0)} runs, ${verified}/${claims.length} claims verified; ` +
     `${count('error')} errors, ${count('warning')} warnings, ${messages.filter((m) => m.acknowledged).length} acknowledged ` +
-    `(${(bytes / 1e6).toFixed(2)} MB in ${ms.toFixed(0)} ms, ${(bytes / 1e6 / (ms / 1000)).toFixed(1)} MB/s; ${cache.hits} of ${files.length} files parsed earlier)`;
+    `(${(bytes / 1e6).toFixed(2)} MB in ${ms.toFixed(0)} ms, ${(bytes / 1e6 / (ms / 1000)).toFixed(1)} MB/s; ${cache.hits} of ${files.length} files parsed earlier` +
+    `${cache.discarded ? `; ${cache.discarded} bad cache entries discarded` : ''})`;
   return { reports, exitCode: blocking > 0 ? 1 : 0, output, summary };
 }

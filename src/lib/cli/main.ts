@@ -1,11 +1,20 @@
-import { Command } from 'commander';
+import { Command, CommanderError } from 'commander';
+import { ConfigError } from '../config.js';
 import { check } from './check.js';
+import { UsageError } from './files.js';
 import { runFix } from '../fix/command.js';
 import { ciOutput, isCiFormat } from '../output/index.js';
 import { tablesCommand } from '../tables/command.js';
 
+/** Exit codes: 0 clean, 1 unacknowledged errors in the pages, 2 usage or config error (nothing checked). */
+export const EXIT = { clean: 0, findings: 1, usage: 2 } as const;
+
 const program = new Command();
 program.name('perflab').description('Parse and verify LLM-inference performance-lab reports.');
+// Commander prints its own message (unknown option, missing argument); the exit code says "usage error".
+program.exitOverride((error: CommanderError) => {
+  process.exit(error.exitCode === 0 ? EXIT.clean : EXIT.usage);
+});
 
 program
   .command('check', { isDefault: true })
@@ -16,19 +25,30 @@ program
   .option('--fix-dry-run', 'print the unified diff --fix would apply; change nothing')
   .option('--quiet', 'print only errors', false)
   .option('--no-cache', 'parse every file afresh (by default parsed pages are kept in node_modules/.cache/perflab)')
+  .addHelpText('after', '\nExit codes: 0 no unacknowledged error, 1 unacknowledged errors, 2 usage or config error.')
   .action((paths: string[], opts: { format: string; quiet: boolean; cache: boolean; fix?: boolean; fixDryRun?: boolean }) => {
     if (opts.format !== 'text' && opts.format !== 'json' && !isCiFormat(opts.format)) {
-      program.error(`--format must be "text", "json", "github" or "sarif", got "${opts.format}"`);
-    }
-    const fixed = opts.fix || opts.fixDryRun ? runFix(paths, { dryRun: !!opts.fixDryRun, cwd: process.cwd() }) : null;
-    if (fixed) process.stderr.write(`${fixed.report}\n`);
-    if (fixed && opts.fixDryRun) {
-      if (fixed.diff) process.stdout.write(fixed.diff);
-      process.exitCode = check(paths, { format: 'text', cwd: process.cwd(), cache: opts.cache }).exitCode;
+      usage(`--format must be "text", "json", "github" or "sarif", got "${opts.format}"`);
       return;
     }
-    const result = check(paths, { format: opts.format === 'json' ? 'json' : 'text', cwd: process.cwd(), cache: opts.cache });
-    let out = isCiFormat(opts.format) ? ciOutput(opts.format, paths, result.reports, process.cwd()) : result.output;
+    let result;
+    try {
+      const fixed = opts.fix || opts.fixDryRun ? runFix(paths, { dryRun: !!opts.fixDryRun, cwd: process.cwd() }) : null;
+      if (fixed) process.stderr.write(`${fixed.report}\n`);
+      if (fixed && opts.fixDryRun) {
+        if (fixed.diff) process.stdout.write(fixed.diff);
+        process.exitCode = check(paths, { format: 'text', cwd: process.cwd(), cache: opts.cache }).exitCode;
+        return;
+      }
+      result = check(paths, { format: opts.format === 'json' ? 'json' : 'text', cwd: process.cwd(), cache: opts.cache });
+    } catch (error) {
+      if (error instanceof UsageError || error instanceof ConfigError) {
+        usage(error.message);
+        return;
+      }
+      throw error;
+    }
+    let out = isCiFormat(opts.format) ? ciOutput(opts.format, result.reports, process.cwd()) : result.output;
     if (opts.quiet && opts.format === 'text') out = out.split('\n').filter((l) => /\s error\s/.test(l)).join('\n');
     if (out) process.stdout.write(`${out}\n`);
     process.stderr.write(`${result.summary}\n`);
@@ -39,11 +59,26 @@ program
   .command('tables')
   .description('Print the conclusion table and the summary-of-options rows computed from the runs on a page, ready to paste')
   .argument('<page>', 'Markdown report')
+  .addHelpText('after', '\nExit codes: 0 every number computed, 1 something missing (said on stderr), 2 usage or config error.')
   .action((page: string) => {
-    const r = tablesCommand(page, process.cwd());
+    let r;
+    try {
+      r = tablesCommand(page, process.cwd());
+    } catch (error) {
+      if (error instanceof UsageError || error instanceof ConfigError) {
+        usage(error.message);
+        return;
+      }
+      throw error;
+    }
     process.stdout.write(r.output);
     if (r.notes) process.stderr.write(`${r.notes}\n`);
     process.exitCode = r.exitCode;
   });
+
+function usage(message: string): void {
+  process.stderr.write(`perflab: ${message}\n`);
+  process.exitCode = EXIT.usage;
+}
 
 program.parse();

@@ -9,10 +9,15 @@ import { lookupLabel, parseValue } from './metrics.js';
 import { isCloser, isHeader, metricShape, sectionTitle } from './shapes.js';
 import type { BlockInput, BlockOutput } from './types.js';
 
+/** Metrics that may be infinite: an unthrottled request rate prints `inf`. */
+const INFINITE_OK = new Set(['request_rate']);
+
 export function parseBlock(block: BlockInput): BlockOutput {
   const metrics: Record<string, Metric> = {};
   const unknown: UnknownLine[] = [];
   const messages: Draft[] = [];
+  // The first printed value of each metric, as parsed, to tell a repeated line from a conflicting one.
+  const seen = new Map<string, { value: number | null; text: string }>();
   for (let i = 0; i < block.lines.length; i++) {
     const line = block.lines[i];
     const text = line.text;
@@ -34,32 +39,55 @@ export function parseBlock(block: BlockInput): BlockOutput {
       );
       continue;
     }
+    const parsed = parseValue(shape.text);
     const previous = metrics[known.name];
     if (previous) {
-      messages.push(
-        draft(
-          'benchmark-duplicate-metric',
-          'warning',
-          place,
-          `Unexpected second \`${shape.label}\` (${shape.text}), already given at line ${previous.line} (${previous.text})`,
-          { expected: `one \`${shape.label}\` line`, actual: `lines ${previous.line} and ${line.line}` },
-        ),
-      );
+      const first = seen.get(known.name)!;
+      const differs = first.value !== null && parsed.value !== null ? first.value !== parsed.value : first.text !== shape.text;
+      if (differs) {
+        // Which line is the run's value? Neither: the metric is unusable and every claim from it untraceable.
+        metrics[known.name] = { ...previous, value: null };
+        messages.push(
+          draft(
+            'benchmark-ambiguous-metric',
+            'error',
+            place,
+            `Ambiguous \`${shape.label}\`: ${shape.text} here, ${first.text} at line ${previous.line}; claims from this metric are untraceable`,
+            { expected: `one value of \`${shape.label}\``, actual: `${first.text} (line ${previous.line}) and ${shape.text} (line ${line.line})` },
+          ),
+        );
+      } else {
+        messages.push(
+          draft(
+            'benchmark-duplicate-metric',
+            'warning',
+            place,
+            `Unexpected second \`${shape.label}\` (${shape.text}), already given at line ${previous.line} (${previous.text})`,
+            { expected: `one \`${shape.label}\` line`, actual: `lines ${previous.line} and ${line.line}` },
+          ),
+        );
+      }
       continue;
     }
-    const parsed = parseValue(shape.text);
+    seen.set(known.name, { value: parsed.value, text: shape.text });
+    const bad = (expected: string, actual: string) =>
+      messages.push(draft('benchmark-bad-value', 'warning', { line: line.line, column: shape.valueColumn }, `Unexpected value \`${shape.text}\` for \`${shape.label}\``, { expected, actual }));
+    let value = parsed.value;
     if (shape.text === '' || (!parsed.numeric && known.kind === 'number')) {
-      messages.push(
-        draft('benchmark-bad-value', 'warning', { line: line.line, column: shape.valueColumn }, `Unexpected value \`${shape.text}\` for \`${shape.label}\``, {
-          expected: 'a number, `inf` or `N/A`',
-          actual: shape.text === '' ? 'nothing' : shape.text,
-        }),
-      );
+      bad('a number, `inf` or `N/A`', shape.text === '' ? 'nothing' : shape.text);
+    } else if (parsed.problem) {
+      bad('a number with at most 15 significant digits, `inf` or `N/A`', parsed.problem);
+    } else if (known.name === 'duration_s' && value !== null && !(value > 0 && Number.isFinite(value))) {
+      // Every rate of the block is divided by it: a zero, negative or infinite duration checks nothing.
+      bad('a positive, finite duration', shape.text);
+      value = null;
+    } else if (value !== null && !Number.isFinite(value) && !INFINITE_OK.has(known.name)) {
+      bad('a finite number (only a request rate may be `inf`)', shape.text);
     }
     metrics[known.name] = {
       name: known.name,
       label: shape.label,
-      value: parsed.value,
+      value,
       text: shape.text,
       unit: known.unit,
       decimals: parsed.decimals,

@@ -5,7 +5,7 @@
 import { draft } from '../diagnostics.js';
 import type { Draft } from '../diagnostics.js';
 import { fingerprint } from './fingerprint.js';
-import { detectFormat } from './registry.js';
+import { detectFormat, signedFormats } from './registry.js';
 import { toLines } from './shapes.js';
 import { splitLines } from './split.js';
 import type { BlockSegment, FailureSegment } from './split.js';
@@ -60,6 +60,18 @@ function blockRun(segment: BlockSegment, input: FenceInput, messages: Draft[]): 
   const first = segment.lines[0];
   const last = segment.lines[segment.lines.length - 1];
   const start = { line: first.line, column: first.column + (first.text.length - first.text.trimStart().length) };
+  const signed = signedFormats(segment.lines.map((l) => l.text));
+  if (signed.length > 1) {
+    messages.push(
+      draft(
+        'benchmark-mixed-format',
+        'warning',
+        start,
+        `Result block at line ${first.line} prints lines of ${signed.map((f) => f.id).join(' and ')} output; it is read as ${format.id}`,
+        { expected: 'the lines of one benchmark format', actual: signed.map((f) => f.id).join(' and ') },
+      ),
+    );
+  }
   if (!segment.closed) {
     messages.push(
       draft('benchmark-truncated', 'warning', start, `Result block at line ${first.line} has no closing \`=====\` line`, {

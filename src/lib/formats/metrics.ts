@@ -89,17 +89,39 @@ export interface ParsedValue {
   decimals: number;
   /** False when the text is neither a number, `inf` nor `N/A`. */
   numeric: boolean;
+  /** Why a numeric-looking value cannot be checked (`nan`, too many digits), when it cannot. */
+  problem?: string;
 }
 
 const NUMBER = /^[+-]?(?:\d+|\d{1,3}(?:,\d{3})+)(?:\.(\d+))?$/;
 const INF = /^[+-]?(?:inf|infinity)$/i;
-const MISSING = /^(?:n\/a|na|nan|none|-)$/i;
+const NAN = /^nan$/i;
+const MISSING = /^(?:n\/a|na|none|-)$/i;
+/** Beyond these a binary float no longer holds the printed number, so it cannot be checked. */
+export const MAX_SIGNIFICANT_DIGITS = 15;
+export const MAX_DECIMALS = 20;
 
-/** `1020.76` -> 1020.76 (2 decimals); `inf` -> Infinity; `N/A` -> null; other text -> null, not numeric. */
+/**
+ * `1020.76` -> 1020.76 (2 decimals); `inf` -> Infinity; `N/A` -> null; other text -> null, not numeric.
+ * `nan` and numbers with more digits than a float holds are numeric but null, with the problem named.
+ */
 export function parseValue(text: string): ParsedValue {
   const n = NUMBER.exec(text);
-  if (n) return { value: Number(text.replace(/,/g, '')), decimals: n[1]?.length ?? 0, numeric: true };
+  if (n) {
+    const decimals = n[1]?.length ?? 0;
+    const significant = text.replace(/[^0-9]/g, '').replace(/^0+/, '').length;
+    if (decimals > MAX_DECIMALS || significant > MAX_SIGNIFICANT_DIGITS) {
+      return {
+        value: null,
+        decimals: 0,
+        numeric: true,
+        problem: `${significant > MAX_SIGNIFICANT_DIGITS ? `${significant} significant digits` : `${decimals} decimals`} cannot be checked (at most ${MAX_SIGNIFICANT_DIGITS} significant digits and ${MAX_DECIMALS} decimals)`,
+      };
+    }
+    return { value: Number(text.replace(/,/g, '')), decimals, numeric: true };
+  }
   if (INF.test(text)) return { value: text.startsWith('-') ? -Infinity : Infinity, decimals: 0, numeric: true };
+  if (NAN.test(text)) return { value: null, decimals: 0, numeric: true, problem: '`nan` is not a measurement' };
   if (MISSING.test(text)) return { value: null, decimals: 0, numeric: true };
   return { value: null, decimals: 0, numeric: false };
 }

@@ -11,6 +11,14 @@ export function detectFormat(lines: readonly string[]): Format {
   return FORMATS.find((f) => f.detect(lines)) ?? vllm;
 }
 
+/**
+ * Every specific format whose signature lines a block prints (the vLLM fallback aside, whose lines all formats
+ * share). More than one means the block mixes formats: it is read as the first, and that must be reported.
+ */
+export function signedFormats(lines: readonly string[]): Format[] {
+  return FORMATS.filter((f) => f !== vllm && f.detect(lines));
+}
+
 /** What any format makes of a chatter line outside a result block. */
 export function chatterOf(text: string): Chatter | null {
   for (const f of FORMATS) {

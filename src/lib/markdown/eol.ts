@@ -1,25 +1,33 @@
 /**
- * CRLF handling: parse the LF form (so values and columns match an LF file) and
- * map offsets back to the original text, where each `\r\n` is one byte longer.
+ * Line endings: parse the LF form (so values and columns match an LF file) and map offsets back to the
+ * original text. A CRLF is one byte longer than its LF, so offsets shift; a lone CR (old Mac files, or a stray
+ * one among LF lines) is a line break of the same length, replaced in place, so offsets do not move and line
+ * numbers are those an editor shows.
  */
 import type { Node } from 'unist';
 
 export interface Eol {
-  /** The text with every `\r\n` replaced by `\n`. */
+  /** The text with every `\r\n` and every lone `\r` replaced by `\n`. */
   text: string;
   /** `shift[line - 1]`: number of `\r` removed before that line starts; empty when none were. */
   shift: number[];
 }
 
+/** Replace each lone `\r` (one not followed by `\n`) by `\n`: same length, so every offset stays valid. */
+export function normalizeLoneCr(text: string): string {
+  return text.includes('\r') ? text.replace(/\r(?!\n)/g, '\n') : text;
+}
+
 export function normalizeEol(original: string): Eol {
-  if (!original.includes('\r\n')) return { text: original, shift: [] };
+  const lf = normalizeLoneCr(original);
+  if (!lf.includes('\r\n')) return { text: lf, shift: [] };
   const shift: number[] = [0];
   let removed = 0;
-  for (let index = original.indexOf('\n'); index !== -1; index = original.indexOf('\n', index + 1)) {
-    if (original.charCodeAt(index - 1) === 13) removed++;
+  for (let index = lf.indexOf('\n'); index !== -1; index = lf.indexOf('\n', index + 1)) {
+    if (lf.charCodeAt(index - 1) === 13) removed++;
     shift.push(removed);
   }
-  return { text: original.replace(/\r\n/g, '\n'), shift };
+  return { text: lf.replace(/\r\n/g, '\n'), shift };
 }
 
 /** Shift every offset in the tree back into the original text. Linear in the tree size. */

@@ -2,8 +2,9 @@
  * Read the YAML frontmatter node; bad YAML is a message, never a throw.
  */
 import type { Root, Yaml } from 'mdast';
-import { parseDocument } from 'yaml';
+import { isMap, isScalar, parseDocument, type Document } from 'yaml';
 import { draft, type Draft } from '../diagnostics.js';
+import { frontmatterFields, frontmatterIssue } from '../schemas/frontmatter.js';
 
 export function readFrontmatter(tree: Root, messages: Draft[]): Record<string, unknown> {
   const node = tree.children[0];
@@ -29,7 +30,7 @@ function parseYaml(node: Yaml, messages: Draft[]): Record<string, unknown> {
     }
     const value: unknown = doc.toJS();
     if (value === null || value === undefined) return {};
-    if (typeof value === 'object' && !Array.isArray(value)) return value as Record<string, unknown>;
+    if (typeof value === 'object' && !Array.isArray(value)) return validFields(value as Record<string, unknown>, doc, node.value, line, messages);
     messages.push(
       draft('frontmatter-invalid', 'error', { line, column: 1 }, 'Frontmatter is not a YAML mapping', {
         expected: 'a mapping (`key: value` lines)',
@@ -44,6 +45,33 @@ function parseYaml(node: Yaml, messages: Draft[]): Record<string, unknown> {
     );
   }
   return {};
+}
+
+/**
+ * Check the fields perflab reads against the shared schema; an invalid one is reported at its value and left
+ * out, so the page builds everywhere with what the page itself says.
+ */
+function validFields(data: Record<string, unknown>, doc: Document, yaml: string, firstLineNo: number, messages: Draft[]): Record<string, unknown> {
+  const out: Record<string, unknown> = { ...data };
+  for (const field of Object.keys(frontmatterFields) as Array<keyof typeof frontmatterFields>) {
+    if (!Object.hasOwn(data, field)) continue;
+    const expected = frontmatterIssue(field, data[field]);
+    if (expected === null) continue;
+    delete out[field];
+    const pair = isMap(doc.contents) ? doc.contents.items.find((p) => isScalar(p.key) && p.key.value === field) : undefined;
+    const node = (pair?.value ?? pair?.key) as { range?: [number, number, number]; source?: unknown } | undefined;
+    const offset = node?.range?.[0] ?? 0;
+    const before = yaml.slice(0, offset);
+    const place = { line: firstLineNo + (before.match(/\n/g)?.length ?? 0), column: offset - (before.lastIndexOf('\n') + 1) + 1 };
+    const raw = node?.range ? yaml.slice(node.range[0], node.range[1]).trim() : JSON.stringify(data[field]);
+    messages.push(
+      draft('frontmatter-invalid', 'error', place, `Front matter \`${field}\` must be ${expected}; got \`${firstLine(raw || String(data[field]))}\` (ignored)`, {
+        expected,
+        actual: raw || String(data[field]),
+      }),
+    );
+  }
+  return out;
 }
 
 function firstLine(text: string): string {

@@ -16,6 +16,10 @@ import { labelFlagContradiction } from './label-flag-contradiction.js';
 import { optimizedCommandDiffers } from './optimized-command-differs.js';
 import { parallelismExceedsHardware } from './parallelism-exceeds-hardware.js';
 import { shellLineContinuation } from './shell-line-continuation.js';
+import { acknowledgementInvalid } from './acknowledgement-invalid.js';
+import { benchmarkAmbiguousMetric } from './benchmark-ambiguous-metric.js';
+import { benchmarkMixedFormat } from './benchmark-mixed-format.js';
+import { fileNameInvalid } from './file-name-invalid.js';
 
 /** Every rule, one file each; the file name is the rule id. */
 export const rules: Rule[] = [
@@ -36,4 +40,8 @@ export const rules: Rule[] = [
   imageMissing,
   tocMismatch,
   noteParameterContradiction,
+  acknowledgementInvalid,
+  benchmarkAmbiguousMetric,
+  benchmarkMixedFormat,
+  fileNameInvalid,
 ];

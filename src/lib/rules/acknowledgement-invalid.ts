@@ -1,0 +1,48 @@
+/**
+ * `acknowledgement-invalid` (warning): A `perflab-ignore` comment that is not a well-formed acknowledgement; it accepts nothing.
+ *
+ * ok:
+ *
+ * ````markdown
+ * # Notes
+ *
+ * <!-- perflab-ignore image-missing: the chart is published with the upstream docs -->
+ * ![chart](chart-kept-upstream.png)
+ * ````
+ *
+ * not ok:
+ *
+ * ````markdown
+ * # Notes
+ *
+ * <!-- PERFLAB-IGNORE image-missing: the chart is published with the upstream docs -->
+ * ![chart](chart-kept-upstream.png)
+ * ````
+ */
+import type { Rule } from './types.js';
+
+/**
+ * An HTML comment outside code that mentions `perflab-ignore` but is not a well-formed acknowledgement
+ * (`<!-- perflab-ignore rule-id: reason -->` on one line): no rule id, no or an empty reason, unclosed, split over
+ * lines, upper case, or an unknown rule id. It accepts nothing, so the finding it meant still counts; this message
+ * says what is wrong. Comments inside code (fenced, indented or inline) are text, never acknowledgements.
+ * Reported by the acknowledgement pass of the pipeline (`src/lib/acknowledge.ts`), which runs after the rules.
+ */
+export const acknowledgementInvalid: Rule = {
+  id: 'acknowledgement-invalid',
+  severity: 'warning',
+  description: 'A `perflab-ignore` comment that is not a well-formed acknowledgement; it accepts nothing.',
+  examples: {
+    ok: `# Notes
+
+<!-- perflab-ignore image-missing: the chart is published with the upstream docs -->
+![chart](chart-kept-upstream.png)
+`,
+    notOk: `# Notes
+
+<!-- PERFLAB-IGNORE image-missing: the chart is published with the upstream docs -->
+![chart](chart-kept-upstream.png)
+`,
+  },
+  check: () => [],
+};

@@ -1,0 +1,89 @@
+/**
+ * `benchmark-ambiguous-metric` (error): A result block prints one metric twice with different values; the metric is unusable and its claims untraceable.
+ *
+ * ok:
+ *
+ * ````markdown
+ * # Demo-8B on H100
+ *
+ * ??? info "Benchmark result"
+ *     ```
+ *     ============ Serving Benchmark Result ============
+ *     Successful requests:                     10
+ *     Benchmark duration (s):                  10.00
+ *     Total input tokens:                      500
+ *     Total generated tokens:                  500
+ *     Request throughput (req/s):              1.00
+ *     Output token throughput (tok/s):         50.00
+ *     Total Token throughput (tok/s):          100.00
+ *     ==================================================
+ *     ```
+ * ````
+ *
+ * not ok:
+ *
+ * ````markdown
+ * # Demo-8B on H100
+ *
+ * ??? info "Benchmark result"
+ *     ```
+ *     ============ Serving Benchmark Result ============
+ *     Successful requests:                     10
+ *     Benchmark duration (s):                  10.00
+ *     Total input tokens:                      500
+ *     Total generated tokens:                  500
+ *     Request throughput (req/s):              1.00
+ *     Output token throughput (tok/s):         50.00
+ *     Total Token throughput (tok/s):          100.00
+ *     Total Token throughput (tok/s):          120.00
+ *     ==================================================
+ *     ```
+ * ````
+ */
+import type { Rule } from './types.js';
+
+/**
+ * A result block prints one metric twice with two different values (`Total Token throughput (tok/s): 100.00`,
+ * then `120.00`): nobody can tell which is the run's value, so the metric is dropped from the run (its value is
+ * null) and every claim that would trace to it is untraceable. The same value printed twice is only a
+ * `benchmark-duplicate-metric` warning. Reported by the format parser (`src/lib/formats/block.ts`).
+ */
+export const benchmarkAmbiguousMetric: Rule = {
+  id: 'benchmark-ambiguous-metric',
+  severity: 'error',
+  description: 'A result block prints one metric twice with different values; the metric is unusable and its claims untraceable.',
+  examples: {
+    ok: `# Demo-8B on H100
+
+??? info "Benchmark result"
+    \`\`\`
+    ============ Serving Benchmark Result ============
+    Successful requests:                     10
+    Benchmark duration (s):                  10.00
+    Total input tokens:                      500
+    Total generated tokens:                  500
+    Request throughput (req/s):              1.00
+    Output token throughput (tok/s):         50.00
+    Total Token throughput (tok/s):          100.00
+    ==================================================
+    \`\`\`
+`,
+    notOk: `# Demo-8B on H100
+
+??? info "Benchmark result"
+    \`\`\`
+    ============ Serving Benchmark Result ============
+    Successful requests:                     10
+    Benchmark duration (s):                  10.00
+    Total input tokens:                      500
+    Total generated tokens:                  500
+    Request throughput (req/s):              1.00
+    Output token throughput (tok/s):         50.00
+    Total Token throughput (tok/s):          100.00
+    Total Token throughput (tok/s):          120.00
+    ==================================================
+    \`\`\`
+`,
+  },
+  check: () => [],
+};

@@ -1,0 +1,101 @@
+/**
+ * `benchmark-mixed-format` (warning): A result block mixes the lines of two benchmark formats; it is read as one of them.
+ *
+ * ok:
+ *
+ * ````markdown
+ * # SGLang v0.5.1
+ *
+ * ??? info "Benchmark result"
+ *     ```
+ *     ============ Serving Benchmark Result ============
+ *     Backend:                                 sglang
+ *     Traffic request rate:                    inf
+ *     Successful requests:                     10
+ *     Benchmark duration (s):                  10.00
+ *     Total input tokens:                      500
+ *     Total generated tokens:                  500
+ *     Request throughput (req/s):              1.00
+ *     Input token throughput (tok/s):          50.00
+ *     Output token throughput (tok/s):         50.00
+ *     Mean E2E Latency (ms):                   900.00
+ *     ==================================================
+ *     ```
+ * ````
+ *
+ * not ok:
+ *
+ * ````markdown
+ * # SGLang v0.5.1
+ *
+ * ??? info "Benchmark result"
+ *     ```
+ *     ============ Serving Benchmark Result ============
+ *     Backend:                                 sglang
+ *     Traffic request rate:                    inf
+ *     Successful requests:                     10
+ *     Benchmark duration (s):                  10.00
+ *     Total input tokens:                      500
+ *     Total generated tokens:                  500
+ *     Request throughput (req/s):              1.00
+ *     Input token throughput (tok/s):          50.00
+ *     Output token throughput (tok/s):         50.00
+ *     Mean Latency(s):                         0.90
+ *     Mean E2E Latency (ms):                   900.00
+ *     ==================================================
+ *     ```
+ * ````
+ */
+import type { Rule } from './types.js';
+
+/**
+ * A result block prints the signature lines of two benchmark formats (sglang's `Backend:` and guidellm's
+ * `Mean Latency(s)`): it is read as the first format that claims it, and that choice is reported rather than
+ * made silently, since the metric names and checks differ by format. Reported by the format parser
+ * (`src/lib/formats/index.ts`).
+ */
+export const benchmarkMixedFormat: Rule = {
+  id: 'benchmark-mixed-format',
+  severity: 'warning',
+  description: 'A result block mixes the lines of two benchmark formats; it is read as one of them.',
+  examples: {
+    ok: `# SGLang v0.5.1
+
+??? info "Benchmark result"
+    \`\`\`
+    ============ Serving Benchmark Result ============
+    Backend:                                 sglang
+    Traffic request rate:                    inf
+    Successful requests:                     10
+    Benchmark duration (s):                  10.00
+    Total input tokens:                      500
+    Total generated tokens:                  500
+    Request throughput (req/s):              1.00
+    Input token throughput (tok/s):          50.00
+    Output token throughput (tok/s):         50.00
+    Mean E2E Latency (ms):                   900.00
+    ==================================================
+    \`\`\`
+`,
+    notOk: `# SGLang v0.5.1
+
+??? info "Benchmark result"
+    \`\`\`
+    ============ Serving Benchmark Result ============
+    Backend:                                 sglang
+    Traffic request rate:                    inf
+    Successful requests:                     10
+    Benchmark duration (s):                  10.00
+    Total input tokens:                      500
+    Total generated tokens:                  500
+    Request throughput (req/s):              1.00
+    Input token throughput (tok/s):          50.00
+    Output token throughput (tok/s):         50.00
+    Mean Latency(s):                         0.90
+    Mean E2E Latency (ms):                   900.00
+    ==================================================
+    \`\`\`
+`,
+  },
+  check: () => [],
+};

@@ -1,0 +1,78 @@
+/**
+ * `file-name-invalid` (error): A page's file name makes it unreachable (`#` or `?` in it) or equals another page's name in another Unicode normalisation (NFC/NFD).
+ *
+ * ok:
+ *
+ * ````markdown
+ * # Notes
+ *
+ * A page whose file is named `notes.md`.
+ * ````
+ *
+ * not ok:
+ *
+ * ````markdown
+ * # Notes
+ *
+ * A page whose file is named `notes#2.md`: its URL would end at `#`.
+ * ````
+ */
+import { basename } from 'node:path';
+import { draft, type Draft } from '../diagnostics.js';
+import type { Rule } from './types.js';
+
+/** The example pages; the not-ok page is checked under the file name `notOkPath`. */
+const examples = {
+  ok: `# Notes
+
+A page whose file is named \`notes.md\`.
+`,
+  notOk: `# Notes
+
+A page whose file is named \`notes#2.md\`: its URL would end at \`#\`.
+`,
+  notOkPath: 'notes#2.md',
+};
+
+/**
+ * File names that break their page. A `#` or `?` in a name ends the page's URL there (the rest becomes a
+ * fragment or a query), so the page cannot be reached. Two names that are the same text in another Unicode
+ * normalisation (`café.md` written with `é` or with `e` and a combining accent) become one page on file systems
+ * and hosts that normalise names; the one that is lost is not said. Both are errors naming the file; rename it.
+ */
+export const fileNameInvalid: Rule = {
+  id: 'file-name-invalid',
+  severity: 'error',
+  description: "A page's file name makes it unreachable (`#` or `?` in it) or equals another page's name in another Unicode normalisation (NFC/NFD).",
+  examples,
+  check({ report, reports }) {
+    const out: Draft[] = [];
+    const name = basename(report.path);
+    const bad = [...new Set(name.match(/[#?]/g) ?? [])];
+    if (bad.length > 0) {
+      out.push(
+        draft(
+          'file-name-invalid',
+          'error',
+          { line: 1, column: 1 },
+          `File name \`${name}\` contains ${bad.map((c) => `\`${c}\``).join(' and ')}: its page URL would end there, so the page is unreachable; rename it`,
+          { expected: 'a file name without `#` or `?`', actual: name },
+        ),
+      );
+    }
+    const key = report.path.normalize('NFC');
+    const twins = reports.filter((r) => r.path !== report.path && r.path.normalize('NFC') === key).map((r) => r.path);
+    if (twins.length > 0) {
+      out.push(
+        draft(
+          'file-name-invalid',
+          'error',
+          { line: 1, column: 1 },
+          `File name \`${report.path}\` is the same text as \`${twins.join('`, `')}\` in another Unicode normalisation (NFC/NFD): both would become one page; rename one`,
+          { expected: 'file names that differ after Unicode NFC normalisation', actual: [report.path, ...twins].join(' and ') },
+        ),
+      );
+    }
+    return out;
+  },
+};

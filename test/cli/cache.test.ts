@@ -1,0 +1,85 @@
+import { copyFileSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { AnalysisCache } from '../../src/lib/cli/cache.js';
+import { toJson } from '../../src/lib/cli/json.js';
+import { analyze, checkAll, type Analysis } from '../../src/lib/pipeline.js';
+import { claimMismatch } from '../../src/lib/rules/claim-mismatch.js';
+import { claimUntraceable } from '../../src/lib/rules/claim-untraceable.js';
+
+const output = (a: Analysis) => JSON.stringify(toJson(checkAll([a])));
+
+/** A small deterministic generator (mulberry32), so a failing flip can be replayed. */
+function random(seed: number): () => number {
+  let t = seed >>> 0;
+  return () => {
+    t = (t + 0x6d2b79f5) >>> 0;
+    let r = Math.imul(t ^ (t >>> 15), 1 | t);
+    r ^= r + Math.imul(r ^ (r >>> 7), 61 | r);
+    return ((r ^ (r >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+describe('CLI cache entries are verified before use', () => {
+  it('should refuse an entry copied over another file\'s entry and report that file\'s own findings', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'perflab-cache-'));
+    const cache = new AnalysisCache(dir);
+    const a = claimMismatch.examples.notOk;
+    const b = claimUntraceable.examples.notOk;
+    cache.analyze(a, 'a.md', '/x/a.md');
+    const fileA = cache.fileOf(a, 'a.md', '/x/a.md')!;
+    const fileB = cache.fileOf(b, 'b.md', '/x/b.md')!;
+    copyFileSync(fileA, fileB);
+    const fresh = new AnalysisCache(dir);
+    const got = fresh.analyze(b, 'b.md', '/x/b.md');
+    expect(fresh.hits).toBe(0);
+    expect(fresh.discarded).toBe(1);
+    expect(output(got)).toBe(output(analyze(b, 'b.md', '/x/b.md')));
+    // The refused entry was replaced by a good one.
+    const again = new AnalysisCache(dir);
+    again.analyze(b, 'b.md', '/x/b.md');
+    expect(again.hits).toBe(1);
+  });
+
+  it('should give output identical to an uncached run under 300 random bit flips of an entry', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'perflab-flips-'));
+    const source = claimMismatch.examples.notOk;
+    const want = output(analyze(source, 'page.md', '/x/page.md'));
+    new AnalysisCache(dir).analyze(source, 'page.md', '/x/page.md');
+    const file = new AnalysisCache(dir).fileOf(source, 'page.md', '/x/page.md')!;
+    const good = readFileSync(file);
+    const next = random(13);
+    let used = 0;
+    for (let i = 0; i < 300; i++) {
+      const bad = Buffer.from(good);
+      const bit = Math.floor(next() * bad.length * 8);
+      bad[bit >> 3] ^= 1 << (bit & 7);
+      writeFileSync(file, bad);
+      const cache = new AnalysisCache(dir);
+      expect(output(cache.analyze(source, 'page.md', '/x/page.md')), `flip of bit ${bit}`).toBe(want);
+      expect(cache.discarded, `flip of bit ${bit}`).toBe(1);
+      used += cache.hits;
+    }
+    expect(used).toBe(0);
+    // Truncated and empty entries are refused too.
+    for (const cut of [0, 3, 40, good.length - 1]) {
+      writeFileSync(file, good.subarray(0, cut));
+      const cache = new AnalysisCache(dir);
+      expect(output(cache.analyze(source, 'page.md', '/x/page.md'))).toBe(want);
+      expect(cache.hits).toBe(0);
+    }
+  });
+
+  it('should leave no temporary file behind and work without a writable folder', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'perflab-atomic-'));
+    const cache = new AnalysisCache(dir);
+    cache.analyze(claimMismatch.examples.ok, 'ok.md', '/x/ok.md');
+    expect(readdirSync(dir).filter((f) => f.endsWith('.tmp'))).toEqual([]);
+    expect(readdirSync(dir)).toHaveLength(1);
+    const blocked = join(dir, 'file');
+    writeFileSync(blocked, '');
+    const none = new AnalysisCache(join(blocked, 'sub'));
+    expect(output(none.analyze(claimMismatch.examples.ok, 'ok.md', '/x/ok.md'))).toBe(output(analyze(claimMismatch.examples.ok, 'ok.md', '/x/ok.md')));
+  });
+});
