@@ -53,6 +53,12 @@ describe('GitHub annotation escaping', () => {
 });
 
 describe('perflab check --format github', () => {
+  it('should refuse an unknown format as a usage error (exit 2) naming the four formats', () => {
+    const r = perflab(['check', 'content', '--format', 'xml']);
+    expect(r.code).toBe(2);
+    expect(r.stderr).toBe('perflab: --format must be "text" or "json", got "xml" (for CI: "github" or "sarif")\n');
+  });
+
   it('should print one valid annotation per finding of content/ and exit 0 (all errors acknowledged)', () => {
     const text = perflab(['check', 'content']);
     const gh = perflab(['check', 'content', '--format', 'github']);
@@ -68,11 +74,10 @@ describe('perflab check --format github', () => {
   it('should print ::error for an unacknowledged wrong number and exit 1', () => {
     const dir = mkdtempSync(join(tmpdir(), 'perflab-gh-'));
     writeFileSync(join(dir, 'page.md'), claimMismatch.examples.notOk);
-    const r = perflab(['check', 'page.md', 'absent.md', '--format', 'github'], dir);
+    const r = perflab(['check', 'page.md', '--format', 'github'], dir);
     expect(r.code).toBe(1);
     const lines = r.stdout.trim().split('\n');
     for (const l of lines) expect(l).toMatch(ANNOTATION);
-    expect(lines).toContain('::error file=absent.md,line=1,col=1,title=input-missing::No such file or folder');
     expect(lines.some((l) => /^::error file=page\.md,line=7,col=\d+,title=claim-mismatch::Unexpected `\+5\.0%25`, expected `50\.0`/.test(l))).toBe(true);
   });
 });

@@ -127,9 +127,9 @@ describe('perflab tables on a page without a conclusion table', () => {
     expect([...produced].sort()).toEqual([...stated].sort());
   });
 
-  it('should exit 2 on a missing page', () => {
+  it('should exit 2 on a missing page (usage error)', () => {
     const r = perflab(['tables', 'absent.md'], mkdtempSync(join(tmpdir(), 'perflab-tables-')));
     expect(r.code).toBe(2);
-    expect(r.stderr).toContain('absent.md:1:1  error  No such file  input-missing');
+    expect(r.stderr).toBe('perflab: no such file: absent.md\n');
   });
 });

@@ -28,7 +28,7 @@ program
   .addHelpText('after', '\nExit codes: 0 no unacknowledged error, 1 unacknowledged errors, 2 usage or config error.')
   .action((paths: string[], opts: { format: string; quiet: boolean; cache: boolean; fix?: boolean; fixDryRun?: boolean }) => {
     if (opts.format !== 'text' && opts.format !== 'json' && !isCiFormat(opts.format)) {
-      usage(`--format must be "text", "json", "github" or "sarif", got "${opts.format}"`);
+      usage(`--format must be "text" or "json", got "${opts.format}" (for CI: "github" or "sarif")`);
       return;
     }
     let result;

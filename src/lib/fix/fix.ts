@@ -22,16 +22,18 @@ export interface FixResult {
   files: FixedFile[];
   /** Mismatches left alone, with the reason (from the last pass). */
   skipped: Skip[];
-  missing: string[];
   passes: number;
 }
 
 const MAX_PASSES = 5;
 
-/** Plan and apply fixes in memory; writes nothing. */
+/**
+ * Plan and apply fixes in memory; writes nothing. Throws the CLI's UsageError (missing path) or ConfigError
+ * (bad `perflab.config.json`) before any page is read, like `check`.
+ */
 export function computeFixes(paths: readonly string[], cwd: string): FixResult {
-  const { files, missing } = collectMarkdown(paths.length ? paths : ['content']);
   const config = loadConfig(cwd);
+  const { files } = collectMarkdown(paths.length ? paths : ['content']);
   const original = new Map(files.map((f) => [f, readFileSync(f, 'utf8')]));
   const current = new Map(original);
   const applied = new Map<string, Fix[]>();
@@ -58,7 +60,7 @@ export function computeFixes(paths: readonly string[], cwd: string): FixResult {
   const out = files
     .filter((f) => current.get(f) !== original.get(f))
     .map((f) => ({ path: f, before: original.get(f)!, after: current.get(f)!, fixes: applied.get(f) ?? [] }));
-  return { files: out, skipped, missing, passes };
+  return { files: out, skipped, passes };
 }
 
 /** Write the fixed files in place. */

@@ -6,8 +6,7 @@ import { rules } from '../rules/index.js';
 import type { Report } from '../schemas/report.js';
 import type { Message } from '../schemas/message.js';
 import { compareText } from '../order.js';
-import { collectMarkdown } from '../cli/files.js';
-import { escapeProperty, formatGithub } from './github.js';
+import { formatGithub } from './github.js';
 import { toSarif } from './sarif.js';
 
 export const CI_FORMATS = ['github', 'sarif'] as const;
@@ -40,17 +39,12 @@ export function sortedMessages(reports: readonly Report[]): Message[] {
   return reports.flatMap((r) => r.messages).sort((a, b) => compareText(a.file, b.file) || a.line - b.line || a.column - b.column);
 }
 
-/** The findings of checked reports in a CI format; `missing` are input paths that do not exist. */
-export function formatCi(format: CiFormat, reports: readonly Report[], missing: readonly string[], cwd: string): string {
+/** The findings of checked reports in a CI format, paths relative to `cwd`. */
+export function formatCi(format: CiFormat, reports: readonly Report[], cwd: string): string {
   const messages = sortedMessages(reports);
-  if (format === 'github') {
-    const lines = missing.map((p) => `::error file=${escapeProperty(p)},line=1,col=1,title=input-missing::No such file or folder`);
-    return [...lines, formatGithub(messages, cwd)].filter(Boolean).join('\n');
-  }
-  return JSON.stringify(toSarif(messages, { name: 'perflab', version: toolVersion(), rules }, cwd, missing), null, 2);
+  if (format === 'github') return formatGithub(messages, cwd);
+  return JSON.stringify(toSarif(messages, { name: 'perflab', version: toolVersion(), rules }, cwd), null, 2);
 }
 
-/** `perflab check --format github|sarif`: the findings of `reports` (checked from `paths`) in that format. */
-export function ciOutput(format: CiFormat, paths: readonly string[], reports: readonly Report[], cwd: string): string {
-  return formatCi(format, reports, collectMarkdown(paths.length ? paths : ['content']).missing, cwd);
-}
+/** `perflab check --format github|sarif`: the findings of the checked reports in that format. */
+export const ciOutput = formatCi;

@@ -52,14 +52,11 @@ function uri(path: string): string {
   return path.split('/').map(encodeURIComponent).join('/');
 }
 
-/** The SARIF log for a set of messages; `missing` are input paths that do not exist (rule `input-missing`). */
-export function toSarif(messages: readonly Message[], tool: SarifTool, cwd: string, missing: readonly string[] = []) {
+/** The SARIF log for a set of messages, paths relative to `cwd`. */
+export function toSarif(messages: readonly Message[], tool: SarifTool, cwd: string) {
   const rules: SarifRule[] = tool.rules.map(ruleEntry);
   const index = new Map(rules.map((r, i) => [r.id, i]));
-  const all: Message[] = [
-    ...missing.map((file): Message => ({ file, line: 1, column: 1, ruleId: 'input-missing', severity: 'error', message: 'No such file or folder' })),
-    ...messages,
-  ];
+  const all = messages;
   for (const m of all) {
     if (!index.has(m.ruleId)) {
       index.set(m.ruleId, rules.length);
