@@ -2,6 +2,9 @@ import { Command, CommanderError } from 'commander';
 import { ConfigError } from '../config.js';
 import { check } from './check.js';
 import { UsageError } from './files.js';
+import { runFix } from '../fix/command.js';
+import { ciOutput, isCiFormat } from '../output/index.js';
+import { tablesCommand } from '../tables/command.js';
 
 /** Exit codes: 0 clean, 1 unacknowledged errors in the pages, 2 usage or config error (nothing checked). */
 export const EXIT = { clean: 0, findings: 1, usage: 2 } as const;
@@ -17,18 +20,27 @@ program
   .command('check', { isDefault: true })
   .description('Parse Markdown reports (files or folders, recursively) and verify every stated number')
   .argument('[paths...]', 'files or folders', ['content'])
-  .option('--format <format>', 'output format: text or json', 'text')
+  .option('--format <format>', 'output format: text, json, github (workflow annotations) or sarif (SARIF 2.1.0)', 'text')
+  .option('--fix', 'rewrite, in place, the wrong numbers whose recomputed value is certain, then check again')
+  .option('--fix-dry-run', 'print the unified diff --fix would apply; change nothing')
   .option('--quiet', 'print only errors', false)
   .option('--no-cache', 'parse every file afresh (by default parsed pages are kept in node_modules/.cache/perflab)')
   .addHelpText('after', '\nExit codes: 0 no unacknowledged error, 1 unacknowledged errors, 2 usage or config error.')
-  .action((paths: string[], opts: { format: string; quiet: boolean; cache: boolean }) => {
-    if (opts.format !== 'text' && opts.format !== 'json') {
-      usage(`--format must be "text" or "json", got "${opts.format}"`);
+  .action((paths: string[], opts: { format: string; quiet: boolean; cache: boolean; fix?: boolean; fixDryRun?: boolean }) => {
+    if (opts.format !== 'text' && opts.format !== 'json' && !isCiFormat(opts.format)) {
+      usage(`--format must be "text" or "json", got "${opts.format}" (for CI: "github" or "sarif")`);
       return;
     }
     let result;
     try {
-      result = check(paths, { format: opts.format, cwd: process.cwd(), cache: opts.cache });
+      const fixed = opts.fix || opts.fixDryRun ? runFix(paths, { dryRun: !!opts.fixDryRun, cwd: process.cwd() }) : null;
+      if (fixed) process.stderr.write(`${fixed.report}\n`);
+      if (fixed && opts.fixDryRun) {
+        if (fixed.diff) process.stdout.write(fixed.diff);
+        process.exitCode = check(paths, { format: 'text', cwd: process.cwd(), cache: opts.cache }).exitCode;
+        return;
+      }
+      result = check(paths, { format: opts.format === 'json' ? 'json' : 'text', cwd: process.cwd(), cache: opts.cache });
     } catch (error) {
       if (error instanceof UsageError || error instanceof ConfigError) {
         usage(error.message);
@@ -36,11 +48,32 @@ program
       }
       throw error;
     }
-    let out = result.output;
+    let out = isCiFormat(opts.format) ? ciOutput(opts.format, result.reports, process.cwd()) : result.output;
     if (opts.quiet && opts.format === 'text') out = out.split('\n').filter((l) => /\s error\s/.test(l)).join('\n');
     if (out) process.stdout.write(`${out}\n`);
     process.stderr.write(`${result.summary}\n`);
     process.exitCode = result.exitCode;
+  });
+
+program
+  .command('tables')
+  .description('Print the conclusion table and the summary-of-options rows computed from the runs on a page, ready to paste')
+  .argument('<page>', 'Markdown report')
+  .addHelpText('after', '\nExit codes: 0 every number computed, 1 something missing (said on stderr), 2 usage or config error.')
+  .action((page: string) => {
+    let r;
+    try {
+      r = tablesCommand(page, process.cwd());
+    } catch (error) {
+      if (error instanceof UsageError || error instanceof ConfigError) {
+        usage(error.message);
+        return;
+      }
+      throw error;
+    }
+    process.stdout.write(r.output);
+    if (r.notes) process.stderr.write(`${r.notes}\n`);
+    process.exitCode = r.exitCode;
   });
 
 function usage(message: string): void {

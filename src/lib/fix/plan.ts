@@ -1,0 +1,134 @@
+/**
+ * Which stated numbers `perflab check --fix` may rewrite, and into what. A claim is fixable only when it is
+ * certain: verdict `mismatch` reported by `claim-mismatch` (not acknowledged, not turned off), every source of
+ * the number on the page itself (no `claim-other-page`), and a recomputed value (or, for a ranking's relation
+ * symbol, the relation that holds). The replacement keeps the stated text's precision, sign style, thousands
+ * separators and decoration (`%`, `/GPU`, `x faster`); only the number (or the symbol) changes.
+ */
+import { formatFixed, NUMBER_SOURCE } from '../claims/number.js';
+import type { Claim } from '../schemas/claim.js';
+import type { Report } from '../schemas/report.js';
+
+/** One replacement of a stated number at its place. */
+export interface Fix {
+  file: string;
+  /** 1-based line and column of the stated text. */
+  line: number;
+  column: number;
+  /** The stated text as the page has it (`+10.7%`). */
+  from: string;
+  /** What replaces it (`+46.8%`). */
+  to: string;
+  /** The formula that gives the new value. */
+  formula: string | null;
+}
+
+/** A mismatch that `--fix` leaves alone, and why. */
+export interface Skip {
+  file: string;
+  line: number;
+  column: number;
+  text: string;
+  reason: string;
+}
+
+const NUMBER = new RegExp(NUMBER_SOURCE);
+
+function group(int: string): string {
+  return int.replace(/\B(?=(\d{3})+(?!\d))/g, ',');
+}
+
+/** The stated text with its number replaced by `value`, printed like the stated number; null with a reason. */
+export function restate(text: string, value: number, stated: number | null): { text: string } | { reason: string } {
+  const match = NUMBER.exec(text);
+  if (!match) return { reason: `no number in \`${text}\`` };
+  const old = match[0];
+  const signed = old.startsWith('+') || old.startsWith('-');
+  const digits = old.replace(/^[+-]/, '');
+  const decimals = /\.(\d+)$/.exec(digits)?.[1].length ?? 0;
+  const negative = value < 0 || Object.is(value, -0);
+  if (!signed && negative && (stated === null || stated >= 0)) {
+    return { reason: `the recomputed value ${value} is negative but \`${text}\` has no sign; the sentence around it may say the direction` };
+  }
+  let body = formatFixed(Math.abs(value), decimals);
+  if (digits.includes(',')) {
+    const [int, frac] = body.split('.');
+    body = frac === undefined ? group(int) : `${group(int)}.${frac}`;
+  }
+  const number = signed ? `${negative ? '-' : '+'}${body}` : body;
+  return { text: text.slice(0, match.index) + number + text.slice(match.index + old.length) };
+}
+
+/** The relation a ranking claim's formula shows to hold (`1.6847 < 1.7360` -> `<`). */
+function relation(claim: Claim): string | null {
+  return /\s([<>=])\s/.exec(claim.formula ?? '')?.[1] ?? null;
+}
+
+/** The replacement for one claim, or why there is none. */
+export function replacement(claim: Claim): { text: string } | { reason: string } {
+  if (claim.kind === 'ranking-order') {
+    const rel = relation(claim);
+    if (!rel || !/^[<>=]$/.test(claim.text)) return { reason: 'the relation that holds is not known' };
+    return { text: rel };
+  }
+  if (claim.recomputed === null) return { reason: 'no recomputed value' };
+  return restate(claim.text, claim.recomputed, claim.stated);
+}
+
+/** The text at a 1-based line and column of `source`, `length` characters long. */
+export function textAt(source: string, line: number, column: number, length: number): string | null {
+  const lines = source.split('\n');
+  const l = lines[line - 1];
+  if (l === undefined) return null;
+  return l.slice(column - 1, column - 1 + length);
+}
+
+/** Fixes and skips for one checked page, against its current source. */
+export function planFixes(report: Report, source: string): { fixes: Fix[]; skipped: Skip[] } {
+  const fixes: Fix[] = [];
+  const skipped: Skip[] = [];
+  const at = (ruleId: string, c: Claim) => report.messages.filter((m) => m.ruleId === ruleId && m.line === c.line && m.column === c.column);
+  for (const claim of report.claims) {
+    if (claim.verdict !== 'mismatch') continue;
+    const skip = (reason: string) => skipped.push({ file: report.path, line: claim.line, column: claim.column, text: claim.text, reason });
+    const mismatch = at('claim-mismatch', claim);
+    if (claim.acknowledged || mismatch.some((m) => m.acknowledged)) continue; // accepted by the author: never touched
+    if (mismatch.length === 0) continue; // the rule is off for this claim (configuration)
+    if (at('claim-other-page', claim).length > 0) {
+      skip('the number matches a run of another page (claim-other-page): its source is not certain');
+      continue;
+    }
+    const sources = [claim.source, ...claim.sources].filter((s) => s !== null);
+    if (sources.some((s) => s.path !== report.path)) {
+      skip('the number is traced to another page: its source is not certain');
+      continue;
+    }
+    const r = replacement(claim);
+    if ('reason' in r) {
+      skip(r.reason);
+      continue;
+    }
+    if (r.text === claim.text) {
+      skip(`the recomputed value prints as the stated \`${claim.text}\` at this precision`);
+      continue;
+    }
+    if (textAt(source, claim.line, claim.column, claim.text.length) !== claim.text) {
+      skip(`the page no longer reads \`${claim.text}\` at this place; run perflab check again`);
+      continue;
+    }
+    fixes.push({ file: report.path, line: claim.line, column: claim.column, from: claim.text, to: r.text, formula: claim.formula });
+  }
+  return { fixes, skipped };
+}
+
+/** Apply fixes to a source (right to left within a line so earlier columns stay valid). */
+export function applyFixes(source: string, fixes: readonly Fix[]): string {
+  const lines = source.split('\n');
+  const ordered = [...fixes].sort((a, b) => a.line - b.line || b.column - a.column);
+  for (const f of ordered) {
+    const l = lines[f.line - 1];
+    if (l === undefined || l.slice(f.column - 1, f.column - 1 + f.from.length) !== f.from) continue;
+    lines[f.line - 1] = l.slice(0, f.column - 1) + f.to + l.slice(f.column - 1 + f.from.length);
+  }
+  return lines.join('\n');
+}

@@ -1,0 +1,35 @@
+/**
+ * `--format github`: GitHub Actions workflow commands, one line per finding, which GitHub shows as annotations
+ * on the pull request's diff: `::error file=F,line=L,col=C,title=RULE::message`.
+ */
+import type { Message } from '../schemas/message.js';
+import { relativePosix } from './paths.js';
+
+const COMMAND: Record<Message['severity'], string> = { error: 'error', warning: 'warning', info: 'notice' };
+
+/** Escape a command's data (the message): `%`, CR and LF, as GitHub's toolkit does. */
+export function escapeData(s: string): string {
+  return s.replace(/%/g, '%25').replace(/\r/g, '%0D').replace(/\n/g, '%0A');
+}
+
+/** Escape a property value (`file=`, `title=`): the data escapes plus `:` and `,`. */
+export function escapeProperty(s: string): string {
+  return escapeData(s).replace(/:/g, '%3A').replace(/,/g, '%2C');
+}
+
+/**
+ * One workflow command for a message. Acknowledged findings do not fail the build; they are printed as
+ * notices with their reason so that they stay visible on the diff.
+ */
+export function githubLine(m: Message, cwd: string): string {
+  const command = m.acknowledged ? 'notice' : COMMAND[m.severity];
+  const title = m.acknowledged ? `${m.ruleId} (acknowledged)` : m.ruleId;
+  const text = m.acknowledged ? `${m.message} (acknowledged: ${m.acknowledged.reason})` : m.message;
+  const props = [`file=${escapeProperty(relativePosix(m.file, cwd))}`, `line=${m.line}`, `col=${m.column}`, `title=${escapeProperty(title)}`];
+  return `::${command} ${props.join(',')}::${escapeData(text)}`;
+}
+
+/** Every message as a workflow command, in the order given. */
+export function formatGithub(messages: readonly Message[], cwd: string): string {
+  return messages.map((m) => githubLine(m, cwd)).join('\n');
+}
