@@ -9,7 +9,8 @@ import { PARSER_VERSION, analyze, checkAll, type Analysis } from '../lib/pipelin
 import { countConstructs } from '../lib/render/counts.js';
 import { RENDER_VERSION, anchorsOf, renderReport } from '../lib/render/index.js';
 import type { Report } from '../lib/schemas/report.js';
-import { describe } from '../lib/site/describe.js';
+import { describe, pageTitle } from '../lib/site/describe.js';
+import { searchValueProblems } from '../lib/site/search-value.js';
 import { runSchema } from '../lib/schemas/run.js';
 import { siteSchema, storedEntrySchema, type Entry, type SiteData, type StoredEntry } from '../lib/site/entry.js';
 import { reportUrl, slugOf } from '../lib/site/urls.js';
@@ -181,6 +182,8 @@ function buildEntry(analysis: Analysis, report: Report, file: SourceFile, o: Bui
   };
   // The rendered H1 moves to the page header; keep the title the pipeline read, else the one rendering found.
   const data: Entry = { ...report, title: report.title ?? out.title, site };
+  // A filter or title with no plain text left is not indexed for search: say so rather than drop it quietly.
+  site.problems.push(...searchValueProblems({ ...report, title: pageTitle(data) }));
   return { data, html: out.html };
 }
 
