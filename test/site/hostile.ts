@@ -1,7 +1,7 @@
 // Builds a separate site from hostile pages (test/fixtures/hostile) in a content folder outside the project, next to
 // files the site must never publish: a symlink to an outside file, a symlinked outside folder, and pages that point
 // at images by `../../`. Kept apart from the main site build (test/site/build.ts); rebuilt when its inputs change.
-import { execFileSync } from 'node:child_process';
+import { execFileSync, spawnSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { cpSync, existsSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -89,15 +89,10 @@ function build(dir: string): void {
     PERFLAB_CACHE_DIR: join(dir, 'cache'),
   };
   const bin = (name: string) => join(projectRoot, 'node_modules', '.bin', name);
-  let log: string;
-  try {
-    log = execFileSync(bin('astro'), ['build'], { cwd: projectRoot, env, encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'], maxBuffer: 64 << 20 });
-  } catch (error) {
-    const e = error as { stdout?: string; stderr?: string };
-    writeFileSync(join(dir, 'build.log'), `${e.stdout ?? ''}\n${e.stderr ?? ''}`);
-    throw new Error(`hostile site build failed; see ${join(dir, 'build.log')}:\n${(e.stderr ?? '').slice(-2000)}`);
-  }
-  writeFileSync(join(dir, 'build.log'), log);
+  const run = spawnSync(bin('astro'), ['build'], { cwd: projectRoot, env, encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'], maxBuffer: 64 << 20 });
+  // Errors go to stderr: keep both, so the tests can read every message the build printed.
+  writeFileSync(join(dir, 'build.log'), `${run.stdout}\n${run.stderr}`);
+  if (run.status !== 0) throw new Error(`hostile site build failed; see ${join(dir, 'build.log')}:\n${run.stderr.slice(-2000)}`);
   execFileSync(bin('pagefind'), ['--site', join(dir, 'dist')], { cwd: projectRoot, env, stdio: 'ignore' });
   writeFileSync(join(dir, 'done'), new Date().toISOString());
 }
