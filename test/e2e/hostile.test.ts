@@ -30,6 +30,9 @@ describe.skipIf(!hasChromium)('hostile site in Chromium', () => {
       expect(count).toBeGreaterThanOrEqual(3);
       for (let i = 0; i < count; i++) await groups.nth(i).click();
       await page.waitForSelector('#search .pagefind-ui__filter-checkbox');
+      await page.waitForTimeout(300);
+      const pwned = () => page.evaluate(() => (window as unknown as { __pwned?: unknown }).__pwned);
+      expect(await pwned()).toBeUndefined();
       const values = await page.$$eval('#search .pagefind-ui__filter-label', (ls) => ls.map((l) => (l.textContent ?? '').trim()));
       // The hostile values are listed as text (their markup characters removed), not as elements.
       expect(values.some((v) => v.startsWith('img src=x onerror=window.__pwned= model'))).toBe(true);
@@ -39,7 +42,7 @@ describe.skipIf(!hasChromium)('hostile site in Chromium', () => {
       await page.waitForTimeout(300);
       const titles = await page.$$eval('.pagefind-ui__result-title', (ts) => ts.map((t) => t.textContent ?? ''));
       expect(titles.length).toBeGreaterThan(0);
-      expect(await page.evaluate(() => (window as unknown as { __pwned?: unknown }).__pwned)).toBeUndefined();
+      expect(await pwned()).toBeUndefined();
       // A missing image (404) logs a console error of its own: only scripts and page errors count here.
       expect(errors.filter((e) => !/Failed to load resource/.test(e))).toEqual([]);
     });
