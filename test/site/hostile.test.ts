@@ -31,6 +31,7 @@ describe('hostile site build', () => {
   it('should have every page, including the ones with malformed links and markup-only names', () => {
     const pages = readdirSync(join(site.dist, 'reports', 'models'), { withFileTypes: true }).filter((d) => d.isDirectory()).map((d) => d.name).sort();
     expect(pages).toEqual(['bad-links', 'escape', 'front-matter', 'only-markup', 'serving-command']);
+    expect(existsSync(join(site.dist, 'reports/inner/leaky/index.html'))).toBe(true);
   });
 
   it('should publish the real image beside a page in the outside content folder, and only that one', () => {
@@ -38,6 +39,9 @@ describe('hostile site build', () => {
     expect(media).toHaveLength(1);
     expect(media[0]).toMatch(/^media\/[0-9a-f]{10}\/pixel\.png$/);
     expect(readFileSync(join(site.dist, media[0]))).toEqual(readFileSync(join(site.content, 'models', 'pixel.png')));
+    // ... and the page links to it rather than showing a "not found" placeholder.
+    expect(site.log).not.toMatch(/front-matter\.md:\d+:\d+ +warning +Image `pixel\.png` not found/);
+    expect(readFileSync(join(site.dist, 'reports/models/front-matter/index.html'), 'utf8')).toContain(`src="/${media[0]}"`);
   });
 
   it('should put only the site in the output folder, none of Astro internals', () => {

@@ -68,6 +68,34 @@ export function layOut(dir: string): { content: string; outside: string } {
   return { content, outside };
 }
 
+/**
+ * A second content folder inside the project (as `content/` is), since a check against the project root alone would
+ * pass for the outside folder: links from here to an outside file, an outside folder and another project file.
+ */
+export function layOutInside(outside: string): string {
+  const inside = join(projectRoot, 'test-results', 'hostile-inside');
+  rmSync(inside, { recursive: true, force: true });
+  mkdirSync(join(inside, 'inner'), { recursive: true });
+  symlinkSync(join(outside, 'secret.png'), join(inside, 'inner', 'leak.png'));
+  symlinkSync(join(outside, 'folder'), join(inside, 'linked'));
+  writeFileSync(
+    join(inside, 'inner', 'leaky.md'),
+    [
+      '# Images that point outside a content folder inside the project',
+      '',
+      'hostilesearchterm',
+      '',
+      '![symlink to an outside file](leak.png)',
+      '',
+      '![through a symlinked folder](../linked/inner.png)',
+      '',
+      '![a project file outside the content folder](../../../test/fixtures/hostile/models/pixel.png)',
+      '',
+    ].join('\n'),
+  );
+  return inside;
+}
+
 export interface HostileBuild {
   dir: string;
   dist: string;
@@ -77,12 +105,13 @@ export interface HostileBuild {
 }
 
 function build(dir: string): void {
-  const { content } = layOut(dir);
+  const { content, outside } = layOut(dir);
+  const inside = layOutInside(outside);
   const env = {
     ...process.env,
     ASTRO_TELEMETRY_DISABLED: '1',
     NODE_ENV: 'production',
-    PERFLAB_CONTENT: content,
+    PERFLAB_CONTENT: `${content},${inside}`,
     // Claim findings are not the point here; every page must still render (a page that cannot fails the build).
     PERFLAB_ALLOW_ERRORS: '1',
     PERFLAB_OUT_DIR: join(dir, 'dist'),
