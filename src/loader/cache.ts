@@ -85,7 +85,7 @@ const alive = (pid: number): boolean => {
 /**
  * Takes the cache folder for this process until it exits, so two builds of one project never write and prune the
  * same files at once: the second waits for the first (saying so once), and gives up after `timeoutMs` with a clear
- * message. A lock left by a process that no longer runs is taken over.
+ * message. A lock left by a process that no longer runs is taken over. The lock is the file `<dir>.lock`.
  */
 export async function lockCache(dir: string, say: (message: string) => void, timeoutMs = 600_000): Promise<void> {
   try {
@@ -93,7 +93,8 @@ export async function lockCache(dir: string, say: (message: string) => void, tim
   } catch (error) {
     throw new CacheWriteError(`cannot create the render cache folder \`${dir}\`: ${(error as Error).message}`);
   }
-  const lock = join(dir, 'build.lock');
+  // Beside the folder, not in it: the folder holds only entry files.
+  const lock = `${dir}.lock`;
   const started = Date.now();
   let waiting = false;
   for (;;) {

@@ -114,7 +114,7 @@ describe('two builds sharing one cache folder', () => {
     const other = spawn(process.execPath, ['-e', 'setTimeout(() => {}, 20000)'], { stdio: 'ignore' });
     try {
       mkdirSync(dir);
-      writeFileSync(join(dir, 'build.lock'), String(other.pid));
+      writeFileSync(`${dir}.lock`, String(other.pid));
       const said: string[] = [];
       await expect(lockCache(dir, (m) => said.push(m), 800)).rejects.toThrow(
         new RegExp(`another build \\(process ${other.pid}\\) is using the render cache .*; wait for it to finish, or give this build its own PERFLAB_CACHE_DIR`),
@@ -130,8 +130,8 @@ describe('two builds sharing one cache folder', () => {
     const gone = spawn(process.execPath, ['-e', '0'], { stdio: 'ignore' });
     await new Promise((resolve) => gone.on('exit', resolve));
     mkdirSync(dir);
-    writeFileSync(join(dir, 'build.lock'), String(gone.pid));
+    writeFileSync(`${dir}.lock`, String(gone.pid));
     await lockCache(dir, () => {}, 800);
-    expect(readFileSync(join(dir, 'build.lock'), 'utf8')).toBe(String(process.pid));
+    expect(readFileSync(`${dir}.lock`, 'utf8')).toBe(String(process.pid));
   });
 });
