@@ -24,6 +24,8 @@ describe.skipIf(!hasChromium)('hostile site in Chromium', () => {
       await page.click('[data-search-open]');
       await page.fill('#search input', 'hostilesearchterm');
       await page.waitForFunction(() => document.querySelectorAll('.pagefind-ui__result').length >= 4);
+      // Headings whose text is markup are listed as sub-results: shown as text, so the vector was on screen.
+      await page.waitForFunction(() => [...document.querySelectorAll('.pagefind-ui__result-nested')].some((n) => n.textContent?.includes("onerror=window.__pwned='subresult'")));
       // Open every filter group and wait for the values to be drawn.
       const groups = page.locator('#search .pagefind-ui__filter-name');
       const count = await groups.count();
