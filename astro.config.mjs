@@ -3,6 +3,7 @@ import { cpSync, mkdirSync, renameSync, rmSync } from 'node:fs';
 import { dirname, isAbsolute, relative, resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { defineConfig } from 'astro/config';
+import { lockCache } from './src/loader/cache.ts';
 
 // Tests build into their own folders so they never touch dist/ or the dev cache.
 const outDir = resolve(process.env.PERFLAB_OUT_DIR ?? './dist');
@@ -47,6 +48,23 @@ function outsideOutDir() {
   };
 }
 
+/**
+ * Two builds of one project share Astro's content store and perflab's render cache (both under `cacheDir`): the
+ * second waits for the first to exit, from before the content is synced, instead of emptying the first one's store.
+ * @returns {import('astro').AstroIntegration}
+ */
+function oneBuildAtATime() {
+  return {
+    name: 'perflab-one-build-at-a-time',
+    hooks: {
+      'astro:config:setup': async ({ command, logger }) => {
+        if (command !== 'build') return;
+        await lockCache(resolve(cacheDir, 'perflab'), (message) => logger.info(message));
+      },
+    },
+  };
+}
+
 export default defineConfig({
   outDir,
   cacheDir,
@@ -54,6 +72,6 @@ export default defineConfig({
   trailingSlash: 'ignore',
   build: { format: 'directory' },
   devToolbar: { enabled: false },
-  integrations: [outsideOutDir()],
+  integrations: [oneBuildAtATime(), outsideOutDir()],
   vite: { build: { assetsInlineLimit: 0 } },
 });
