@@ -165,7 +165,13 @@ async function load(context: LoaderContext, roots: string[], failOnError: boolea
     throw new Error(`perflab: ${failed.length} page${failed.length === 1 ? '' : 's'} could not be rendered:\n${failed.join('\n')}`);
   }
   for (const id of storedIds) if (!ids.has(id)) store.delete(id);
-  pruneCache(cacheDir, entries.map((e) => e.cache));
+  if (context.watcher) {
+    // Dev: a page being served may still hold the previous entry; drop its files a little later, keeping whatever
+    // the store points to by then, so a reload during a rebuild never reads a file that was just removed.
+    setTimeout(() => pruneCache(cacheDir, [...store.values()].map((e) => (e.data as Partial<StoredEntry>).cache).filter((c): c is string => typeof c === 'string')), 10_000).unref();
+  } else {
+    pruneCache(cacheDir, entries.map((e) => e.cache));
+  }
   meta.set('set-digest', setDigest);
   logger.info(`${files.length} reports checked, ${rendered} rendered in ${Math.round(performance.now() - started)} ms`);
   finish(context, entries, failOnError);

@@ -135,3 +135,24 @@ describe('two builds sharing one cache folder', () => {
     expect(readFileSync(`${dir}.lock`, 'utf8')).toBe(String(process.pid));
   });
 });
+
+describe('astro dev rebuilding a page', () => {
+  it('should keep the previous files a while, so a page served during the rebuild does not read a removed file', async () => {
+    const { vi } = await import('vitest');
+    const f = fakeLoader(root, cacheDir());
+    (f.context as { watcher?: unknown }).watcher = { on: () => {}, add: () => {} };
+    await reportsLoader({ failOnError: false }).load(f.context);
+    const before = f.entries.get('clean');
+    vi.useFakeTimers({ toFake: ['setTimeout'] });
+    try {
+      write('clean.md', '# A clean page\n\nEdited.\n');
+      await reportsLoader({ failOnError: false }).load(f.context);
+      expect(cachedHtml(before)).toContain('Nothing to check here.');
+      vi.advanceTimersByTime(10_000);
+      expect(() => cachedHtml(before)).toThrow(/is missing/);
+      expect(cachedHtml(f.entries.get('clean'))).toContain('Edited.');
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+});
