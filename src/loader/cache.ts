@@ -1,36 +1,130 @@
 // Files the loader writes beside the content store: each report's rendered HTML, Markdown source and full runs,
-// named by entry id and digest. The store keeps only their path prefix (`data.cache`), so Astro does not bundle
-// them into the build; pages read them back through src/lib/site/cached.ts.
-import { existsSync, mkdirSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+// named by entry id and digest. The store keeps only their path prefix (`data.cache`) and the SHA-256 of each file
+// (`data.cacheHashes`), so Astro does not bundle them into the build; pages read them back through
+// src/lib/site/cached.ts, which checks the hashes again. Files are written to a temporary name and renamed, so a
+// reader never sees half a file; an entry whose files are missing or differ from their hashes is re-rendered.
+import { randomBytes } from 'node:crypto';
+import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { setTimeout as sleep } from 'node:timers/promises';
 import type { Run } from '../lib/schemas/run.js';
-import { cacheSuffixes } from '../lib/site/cached.js';
+import { cacheSuffixes, contentHash, type CacheHashes } from '../lib/site/cached.js';
 
 const suffixes = Object.values(cacheSuffixes);
+const kinds = Object.keys(cacheSuffixes) as (keyof typeof cacheSuffixes)[];
 
 /** Path prefix of one entry's files: `<dir>/<id with / as __>-<digest>`. */
 export function cachePrefix(dir: string, id: string, digest: string): string {
   return join(dir, `${id.replace(/[^A-Za-z0-9._-]/g, '__')}-${digest}`);
 }
 
-/** True when every file of the entry is still there (a cleared cache folder must not leave pages empty). */
-export function cacheComplete(prefix: unknown): boolean {
-  return typeof prefix === 'string' && suffixes.every((s) => existsSync(prefix + s));
+/** True when every file of the entry is there and matches its stored hash (else the entry is rendered again). */
+export function cacheValid(entry: { cache?: unknown; cacheHashes?: unknown } | undefined): boolean {
+  const prefix = entry?.cache;
+  const hashes = entry?.cacheHashes as Partial<CacheHashes> | undefined;
+  if (typeof prefix !== 'string' || !hashes || typeof hashes !== 'object') return false;
+  return kinds.every((k) => {
+    try {
+      return typeof hashes[k] === 'string' && contentHash(readFileSync(prefix + cacheSuffixes[k])) === hashes[k];
+    } catch {
+      return false;
+    }
+  });
 }
 
-export function writeCache(prefix: string, files: { html: string; source: string; runs: Run[] }): void {
-  mkdirSync(join(prefix, '..'), { recursive: true });
-  writeFileSync(prefix + cacheSuffixes.html, files.html);
-  writeFileSync(prefix + cacheSuffixes.source, files.source);
-  writeFileSync(prefix + cacheSuffixes.runs, JSON.stringify(files.runs));
+/** The cache could not be written (read-only, full, ...): the build stops and names the folder and the cause. */
+export class CacheWriteError extends Error {}
+
+function writeAtomic(file: string, text: string): void {
+  const temp = `${file}.${process.pid}.${randomBytes(4).toString('hex')}.tmp`;
+  try {
+    writeFileSync(temp, text);
+    renameSync(temp, file);
+  } catch (error) {
+    rmSync(temp, { force: true });
+    throw new CacheWriteError(
+      `cannot write the render cache file \`${file}\`: ${(error as Error).message}. ` +
+        'Make the folder writable and leave space on its disk, or point PERFLAB_CACHE_DIR elsewhere.',
+    );
+  }
 }
 
-/** Delete the files of entries that are no longer in the store (older digests, removed pages). */
+/** Writes the entry's files and returns their hashes, to be stored with the entry. */
+export function writeCache(prefix: string, files: { html: string; source: string; runs: Run[] }): CacheHashes {
+  const text: Record<keyof typeof cacheSuffixes, string> = { html: files.html, source: files.source, runs: JSON.stringify(files.runs) };
+  try {
+    mkdirSync(join(prefix, '..'), { recursive: true });
+  } catch (error) {
+    throw new CacheWriteError(`cannot create the render cache folder \`${join(prefix, '..')}\`: ${(error as Error).message}`);
+  }
+  for (const k of kinds) writeAtomic(prefix + cacheSuffixes[k], text[k]);
+  return { html: contentHash(text.html), source: contentHash(text.source), runs: contentHash(text.runs) };
+}
+
+/** Delete the files of entries that are no longer in the store (older digests, removed pages) and stale temp files. */
 export function pruneCache(dir: string, keep: Iterable<string>): void {
   if (!existsSync(dir)) return;
   const kept = new Set([...keep].flatMap((prefix) => suffixes.map((s) => prefix + s)));
+  const hourAgo = Date.now() - 3_600_000;
   for (const name of readdirSync(dir)) {
     const file = join(dir, name);
-    if (!kept.has(file) && suffixes.some((s) => name.endsWith(s))) rmSync(file, { force: true });
+    const staleTemp = name.endsWith('.tmp') && (statSync(file, { throwIfNoEntry: false })?.mtimeMs ?? 0) < hourAgo;
+    if (staleTemp || (!kept.has(file) && suffixes.some((s) => name.endsWith(s)))) rmSync(file, { force: true });
+  }
+}
+
+const alive = (pid: number): boolean => {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code === 'EPERM';
+  }
+};
+
+/**
+ * Takes the cache folder for this process until it exits, so two builds of one project never write and prune the
+ * same files at once: the second waits for the first (saying so once), and gives up after `timeoutMs` with a clear
+ * message. A lock left by a process that no longer runs is taken over. The lock is the file `<dir>.lock`.
+ */
+export async function lockCache(dir: string, say: (message: string) => void, timeoutMs = 600_000): Promise<void> {
+  try {
+    mkdirSync(dir, { recursive: true });
+  } catch (error) {
+    throw new CacheWriteError(`cannot create the render cache folder \`${dir}\`: ${(error as Error).message}`);
+  }
+  // Beside the folder, not in it: the folder holds only entry files.
+  const lock = `${dir}.lock`;
+  const started = Date.now();
+  let waiting = false;
+  for (;;) {
+    try {
+      writeFileSync(lock, String(process.pid), { flag: 'wx' });
+      process.once('exit', () => {
+        try {
+          if (readFileSync(lock, 'utf8') === String(process.pid)) rmSync(lock, { force: true });
+        } catch {
+          // Already gone.
+        }
+      });
+      return;
+    } catch (error) {
+      const code = (error as NodeJS.ErrnoException).code;
+      if (code !== 'EEXIST') {
+        throw new CacheWriteError(`cannot write to the render cache folder \`${dir}\`: ${(error as Error).message}. Make it writable, or point PERFLAB_CACHE_DIR elsewhere.`);
+      }
+    }
+    const owner = Number.parseInt(readFileSync(lock, { encoding: 'utf8', flag: 'r' }).trim(), 10);
+    if (owner === process.pid) return;
+    if (!Number.isInteger(owner) || !alive(owner)) {
+      rmSync(lock, { force: true });
+      continue;
+    }
+    if (Date.now() - started > timeoutMs) {
+      throw new Error(`another build (process ${owner}) is using the render cache \`${dir}\`; wait for it to finish, or give this build its own PERFLAB_CACHE_DIR.`);
+    }
+    if (!waiting) say(`waiting for another build (process ${owner}) that is using \`${dir}\``);
+    waiting = true;
+    await sleep(500);
   }
 }

@@ -1,7 +1,10 @@
-// Markdown files under the content roots, with their ids (`qwen3-14b/h100`).
-import { readdirSync } from 'node:fs';
-import { join, relative, sep } from 'node:path';
+// Markdown files under the content roots, with their ids (`qwen3-14b/h100`). Symlinks are never followed out of
+// a root: a linked file or folder is listed only when its real path lies inside the same root (and each real
+// folder is walked once, so a link cycle cannot loop); anything else is skipped with a reason the loader logs.
+import { readdirSync, realpathSync, statSync } from 'node:fs';
+import { join, relative, resolve, sep } from 'node:path';
 import { compareText } from '../lib/order.js';
+import { isInside } from './media.js';
 
 export interface SourceFile {
   /** Absolute path on disk. */
@@ -12,14 +15,45 @@ export interface SourceFile {
   projectPath: string;
 }
 
-export function listMarkdown(roots: readonly string[], projectRoot: string): SourceFile[] {
+/** A file or folder the listing did not follow, and why. */
+export interface SkippedPath {
+  path: string;
+  reason: string;
+}
+
+export function listMarkdown(roots: readonly string[], projectRoot: string, skipped: SkippedPath[] = []): SourceFile[] {
   const out: SourceFile[] = [];
-  const walk = (root: string, dir: string) => {
+  const realOf = (p: string): string | null => {
+    try {
+      return realpathSync(p);
+    } catch {
+      return null;
+    }
+  };
+  const walk = (root: string, realRoot: string, dir: string, seen: Set<string>) => {
     for (const entry of readdirSync(dir, { withFileTypes: true })) {
       if (entry.name.startsWith('.') || entry.name === 'node_modules') continue;
       const full = join(dir, entry.name);
-      if (entry.isDirectory()) walk(root, full);
-      else if (entry.isFile() && entry.name.toLowerCase().endsWith('.md')) {
+      let isDir = entry.isDirectory();
+      let isFile = entry.isFile();
+      if (entry.isSymbolicLink()) {
+        const real = realOf(full);
+        if (!real || !isInside(realRoot, real)) {
+          if (entry.name.toLowerCase().endsWith('.md') || (real && statSync(real, { throwIfNoEntry: false })?.isDirectory())) {
+            skipped.push({ path: full, reason: real ? 'a symlink that leaves its content folder' : 'a broken symlink' });
+          }
+          continue;
+        }
+        const stat = statSync(real);
+        isDir = stat.isDirectory();
+        isFile = stat.isFile();
+      }
+      if (isDir) {
+        const real = realOf(full);
+        if (!real || seen.has(real)) continue;
+        seen.add(real);
+        walk(root, realRoot, full, seen);
+      } else if (isFile && entry.name.toLowerCase().endsWith('.md')) {
         out.push({
           absolutePath: full,
           path: relative(root, full).split(sep).join('/'),
@@ -28,6 +62,15 @@ export function listMarkdown(roots: readonly string[], projectRoot: string): Sou
       }
     }
   };
-  for (const root of roots) walk(root, root);
+  for (const root of roots) {
+    const realRoot = realOf(root) ?? root;
+    walk(root, realRoot, root, new Set([realRoot]));
+  }
   return out.sort((a, b) => compareText(a.path, b.path));
+}
+
+/** The content folders the site is built from (PERFLAB_CONTENT, comma-separated; default `content`), absolute. */
+export function contentRoots(projectRoot: string, env: string | undefined = process.env.PERFLAB_CONTENT): string[] {
+  const roots = env?.split(',').filter(Boolean) ?? ['content'];
+  return roots.map((r) => resolve(projectRoot, r));
 }

@@ -1,14 +1,49 @@
-// Images referenced by a page: published under `/media/` when the file exists next to the content,
-// otherwise the renderer shows a labelled placeholder.
+// Images referenced by a page: published under `/media/` when the file is a real image inside a content folder,
+// otherwise the renderer shows a labelled placeholder. Nothing outside the content folders is ever published: the
+// path must stay inside a content folder as written, and again once every symlink is resolved (a link to
+// `/etc/passwd`, a linked folder or `../../node_modules/x.png` are all refused).
 import { createHash } from 'node:crypto';
-import { existsSync, statSync } from 'node:fs';
-import { basename, dirname, relative, resolve, sep } from 'node:path';
+import { realpathSync, statSync } from 'node:fs';
+import { basename, dirname, isAbsolute, relative, resolve, sep } from 'node:path';
 import { siteUrl } from '../lib/site/urls.js';
 
 // Raster formats only: an SVG opened directly would run its scripts on our origin.
 const IMAGE = /\.(png|jpe?g|gif|webp|avif)$/i;
 
-export function mediaResolver(base: string, projectRoot: string, pagePath: string) {
+/** True when `path` is `dir` itself or lies below it (both absolute, normalised). */
+export function isInside(dir: string, path: string): boolean {
+  const rel = relative(dir, path);
+  return rel === '' || (!rel.startsWith('..') && !isAbsolute(rel) && rel.split(sep)[0] !== '..');
+}
+
+function realpath(path: string): string | null {
+  try {
+    return realpathSync(path);
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * The real path of an image that may be published, or null: `file` (absolute) must be a raster image, lie inside one
+ * of `roots` (absolute content folders) as written, and its real path inside the same folder's real path.
+ */
+export function publishableImage(file: string, roots: readonly string[]): string | null {
+  if (!IMAGE.test(file)) return null;
+  const root = roots.map((r) => resolve(r)).find((r) => isInside(r, file));
+  if (!root) return null;
+  const realRoot = realpath(root);
+  const real = realpath(file);
+  if (!realRoot || !real || !IMAGE.test(real) || !isInside(realRoot, real)) return null;
+  const stat = statSync(real, { throwIfNoEntry: false });
+  return stat?.isFile() ? real : null;
+}
+
+/**
+ * `roots`: the content folders (absolute). Each published image is recorded with its URL and its path relative to
+ * the project root; the media route checks it again with `publishableImage` before reading it.
+ */
+export function mediaResolver(base: string, projectRoot: string, pagePath: string, roots: readonly string[]) {
   const published = new Map<string, string>();
   return {
     resolve(src: string): string | null {
@@ -18,10 +53,11 @@ export function mediaResolver(base: string, projectRoot: string, pagePath: strin
       } catch {
         return null;
       }
+      // Absolute paths and URLs are not files beside the page; NUL never names a file.
+      if (decoded.includes('\0') || isAbsolute(decoded) || /^[a-z][a-z0-9+.-]*:/i.test(decoded)) return null;
       const file = resolve(dirname(pagePath), decoded);
-      const rel = relative(projectRoot, file);
-      if (!IMAGE.test(file) || rel.startsWith('..') || !existsSync(file) || !statSync(file).isFile()) return null;
-      const project = rel.split(sep).join('/');
+      if (!publishableImage(file, roots)) return null;
+      const project = relative(projectRoot, file).split(sep).join('/');
       const hash = createHash('sha256').update(project).digest('hex').slice(0, 10);
       const url = siteUrl(base, `media/${hash}/${basename(file)}`);
       published.set(url, project);

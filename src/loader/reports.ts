@@ -9,12 +9,13 @@ import { PARSER_VERSION, analyze, checkAll, type Analysis } from '../lib/pipelin
 import { countConstructs } from '../lib/render/counts.js';
 import { RENDER_VERSION, anchorsOf, renderReport } from '../lib/render/index.js';
 import type { Report } from '../lib/schemas/report.js';
-import { describe } from '../lib/site/describe.js';
+import { describe, pageTitle } from '../lib/site/describe.js';
+import { searchValueProblems } from '../lib/site/search-value.js';
 import { runSchema } from '../lib/schemas/run.js';
 import { siteSchema, storedEntrySchema, type Entry, type SiteData, type StoredEntry } from '../lib/site/entry.js';
 import { reportUrl, slugOf } from '../lib/site/urls.js';
-import { cacheComplete, cachePrefix, pruneCache, writeCache } from './cache.js';
-import { listMarkdown, type SourceFile } from './files.js';
+import { CacheWriteError, cachePrefix, cacheValid, lockCache, pruneCache, writeCache } from './cache.js';
+import { listMarkdown, type SkippedPath, type SourceFile } from './files.js';
 import { lastUpdated } from './git.js';
 import { logDiagnostics } from './log.js';
 import { mediaResolver } from './media.js';
@@ -38,6 +39,8 @@ export function reportsLoader(options: ReportsLoaderOptions = {}): Loader {
       // Dev: reload on any Markdown change under the roots (cross-page checks need every page).
       const root = fileURLToPath(context.config.root);
       const watched = roots.map((r) => resolve(root, r));
+      // Folders outside the project are not watched by default: add them so edits there reload too.
+      for (const dir of watched) context.watcher?.add(dir);
       context.watcher?.on('all', (_event, file) => {
         if (file.endsWith('.md') && watched.some((dir) => file.startsWith(dir))) {
           load(context, roots, false).catch((error) => context.logger.error(String(error)));
@@ -60,7 +63,12 @@ async function load(context: LoaderContext, roots: string[], failOnError: boolea
     }
   }
 
-  const files = listMarkdown(absoluteRoots, projectRoot);
+  const skipped: SkippedPath[] = [];
+  // Two builds of one project must not write and prune the same cache files at once: the second one waits for the
+  // first to exit. (The dev server, which reloads in one process for its whole life, does not hold it.)
+  if (!context.watcher) await lockCache(cacheDir, (message) => logger.info(message));
+  const files = listMarkdown(absoluteRoots, projectRoot, skipped);
+  for (const s of skipped) logger.warn(`${s.path}: not read: ${s.reason}`);
   const ids = new Map<string, SourceFile>();
   for (const f of files) {
     const id = slugOf(f.path);
@@ -85,7 +93,7 @@ async function load(context: LoaderContext, roots: string[], failOnError: boolea
     meta.get('set-digest') === setDigest &&
     files.every((f) => storedIds.has(slugOf(f.path))) &&
     storedIds.size === files.length &&
-    store.values().every((e) => cacheComplete((e.data as Partial<StoredEntry>).cache))
+    store.values().every((e) => cacheValid(e.data as Partial<StoredEntry>))
   ) {
     logger.info(`${files.length} reports unchanged; using the stored entries`);
     finish(context, store.values().map((e) => e.data as unknown as StoredEntry), failOnError);
@@ -106,6 +114,7 @@ async function load(context: LoaderContext, roots: string[], failOnError: boolea
   const pageUrl = (path: string) => (byPath.has(path) ? reportUrl(base, slugOf(path)) : null);
 
   const entries: StoredEntry[] = [];
+  const failed: string[] = [];
   let rendered = 0;
   for (const [i, file] of files.entries()) {
     const report = reports[i];
@@ -121,7 +130,7 @@ async function load(context: LoaderContext, roots: string[], failOnError: boolea
       linked: linked.map((url) => [url, [...(anchors(url.split('#')[0]) ?? [])].length]).join('\n'),
     } as Record<string, unknown>);
     const existing = store.get(id);
-    if (existing && existing.digest === digest && cacheComplete((existing.data as Partial<StoredEntry>).cache)) {
+    if (existing && existing.digest === digest && cacheValid(existing.data as Partial<StoredEntry>)) {
       entries.push(existing.data as unknown as StoredEntry);
       continue;
     }
@@ -130,26 +139,39 @@ async function load(context: LoaderContext, roots: string[], failOnError: boolea
         base,
         date: dates.get(file.projectPath) ?? null,
         projectRoot,
+        roots: absoluteRoots,
         pageUrl,
         anchors,
       });
       // Full runs are validated here and kept in the cache; the store gets them without metrics.
       const runs = runsSchema.parse(entry.data.runs);
       const cache = cachePrefix(cacheDir, id, digest);
-      const stored = { ...entry.data, runs: runs.map(({ metrics: _m, unknown: _u, ...run }) => run), cache };
+      const cacheHashes = writeCache(cache, { html: entry.html, source: sources[i], runs });
+      const stored = { ...entry.data, runs: runs.map(({ metrics: _m, unknown: _u, ...run }) => run), cache, cacheHashes };
       const data = await parseData({ id, data: stored as unknown as Record<string, unknown>, filePath: file.projectPath });
-      writeCache(cache, { html: entry.html, source: sources[i], runs });
       store.set({ id, data, filePath: file.projectPath, digest });
       entries.push(data as unknown as StoredEntry);
       rendered++;
     } catch (error) {
-      // A bad entry is logged and left out; the rest of the site still builds.
-      logger.error(`${file.projectPath}: skipped: ${(error as Error).message}`);
+      // An unwritable cache is no page's fault: stop and say so, rather than leave every page out.
+      if (error instanceof CacheWriteError) throw error;
+      failed.push(`${file.projectPath}:1:1: cannot be rendered: ${(error as Error).message}`);
       store.delete(id);
     }
   }
+  // A page that cannot be rendered fails a production build; elsewhere it is an error line and the rest builds.
+  for (const f of failed) logger.error(f);
+  if (failed.length > 0 && failOnError) {
+    throw new Error(`perflab: ${failed.length} page${failed.length === 1 ? '' : 's'} could not be rendered:\n${failed.join('\n')}`);
+  }
   for (const id of storedIds) if (!ids.has(id)) store.delete(id);
-  pruneCache(cacheDir, entries.map((e) => e.cache));
+  if (context.watcher) {
+    // Dev: a page being served may still hold the previous entry; drop its files a little later, keeping whatever
+    // the store points to by then, so a reload during a rebuild never reads a file that was just removed.
+    setTimeout(() => pruneCache(cacheDir, [...store.values()].map((e) => (e.data as Partial<StoredEntry>).cache).filter((c): c is string => typeof c === 'string')), 10_000).unref();
+  } else {
+    pruneCache(cacheDir, entries.map((e) => e.cache));
+  }
   meta.set('set-digest', setDigest);
   logger.info(`${files.length} reports checked, ${rendered} rendered in ${Math.round(performance.now() - started)} ms`);
   finish(context, entries, failOnError);
@@ -161,12 +183,14 @@ interface BuildOptions {
   base: string;
   date: string | null;
   projectRoot: string;
+  /** Content folders (absolute): images are published only from inside them. */
+  roots: readonly string[];
   pageUrl: (path: string) => string | null;
   anchors: (path: string) => ReadonlySet<string> | null;
 }
 
 function buildEntry(analysis: Analysis, report: Report, file: SourceFile, o: BuildOptions) {
-  const media = mediaResolver(o.base, o.projectRoot, file.absolutePath);
+  const media = mediaResolver(o.base, o.projectRoot, file.absolutePath, o.roots);
   const out = renderReport(analysis, report, { pageUrl: o.pageUrl, anchors: o.anchors, image: media.resolve });
   const site: SiteData = {
     url: reportUrl(o.base, report.slug),
@@ -181,6 +205,8 @@ function buildEntry(analysis: Analysis, report: Report, file: SourceFile, o: Bui
   };
   // The rendered H1 moves to the page header; keep the title the pipeline read, else the one rendering found.
   const data: Entry = { ...report, title: report.title ?? out.title, site };
+  // A filter or title with no plain text left is not indexed for search: say so rather than drop it quietly.
+  site.problems.push(...searchValueProblems({ ...report, title: pageTitle(data) }));
   return { data, html: out.html };
 }
 

@@ -49,17 +49,18 @@ export interface Site {
   dist: string;
   browser: Browser;
   /** A fresh page that records console errors and uncaught exceptions. */
-  open(path: string, options?: { colorScheme?: 'light' | 'dark'; width?: number }): Promise<{ page: Page; errors: string[] }>;
+  open(path: string, options?: { colorScheme?: 'light' | 'dark'; width?: number; init?: () => void }): Promise<{ page: Page; errors: string[] }>;
   close(): Promise<void>;
 }
 
-export async function startSite(): Promise<Site> {
-  const dist = await builtSite();
+/** Serves `dist` (by default the main test site) to a headless Chromium. */
+export async function startSite(folder?: string): Promise<Site> {
+  const dist = folder ?? (await builtSite());
   const { server, origin } = await serve(dist);
   const browser = await chromium.launch({
     executablePath: chromiumPath,
     headless: true,
-    args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update'],
+    args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--no-first-run', '--disable-sync'],
   });
   return {
     origin,
@@ -75,6 +76,7 @@ export async function startSite(): Promise<Site> {
       const errors: string[] = [];
       page.on('console', (m) => m.type() === 'error' && errors.push(m.text()));
       page.on('pageerror', (e) => errors.push(e.message));
+      if (options.init) await page.addInitScript(options.init);
       await page.goto(origin + path);
       return { page, errors };
     },

@@ -37,8 +37,11 @@ it('should serve each report as Markdown', () => {
 it('should tag report pages with Pagefind filters for model, hardware, engine and objective', () => {
   const page = pages.find((p) => p.report.model && p.report.hardware && p.report.objective && p.report.engines.length)!;
   const tree = htmlTree(dist, page.url);
-  const filters = new Set(selectAll('[data-pagefind-filter]', tree).map((el) => String(el.properties.dataPagefindFilter)));
-  expect([...filters].sort()).toEqual(['engine', 'hardware', 'model', 'objective']);
+  // Each filter reads its value from a plain-text attribute (`model[data-filter]`), never from the element's HTML.
+  const tagged = selectAll('[data-pagefind-filter]', tree);
+  const filters = new Set(tagged.map((el) => String(el.properties.dataPagefindFilter)));
+  expect([...filters].sort()).toEqual(['engine[data-filter]', 'hardware[data-filter]', 'model[data-filter]', 'objective[data-filter]']);
+  expect(tagged.find((el) => String(el.properties.dataPagefindFilter).startsWith('model'))?.properties.dataFilter).toBe(page.report.model);
   expect(select('[data-pagefind-body]', tree)).toBeDefined();
 });
 

@@ -173,7 +173,13 @@ export function decorate(hast: Root, mdast: MdastRoot, report: Report, source: s
       return;
     }
     const [path, fragment] = href.split('#', 2);
-    const target = posix.normalize(posix.join(posix.dirname(report.path), decodeURIComponent(path)));
+    const decoded = safeDecode(path);
+    if (decoded === null) {
+      problem(node, `Link target \`${href}\` has a malformed %-escape; not linked`, 'site-link-malformed');
+      parent.children[i] = el('span', { className: ['link-unavailable'], title: `Malformed link: ${href}` }, node.children);
+      return;
+    }
+    const target = posix.normalize(posix.join(posix.dirname(report.path), decoded));
     const url = target.endsWith('.md') ? links.pageUrl(target) : null;
     if (!url) {
       problem(node, `Link target \`${href}\` is not published on this site`, 'site-link-unpublished');
@@ -198,7 +204,8 @@ export function decorate(hast: Root, mdast: MdastRoot, report: Report, source: s
     parent.children.forEach((node, i) => {
       if (node.type !== 'element') return;
       const href = node.tagName === 'a' ? String(node.properties.href ?? '') : '';
-      if (href.startsWith('#') && !ids.has(decodeURIComponent(href.slice(1)))) {
+      // A malformed %-escape (`#%zz`) names no section either.
+      if (href.startsWith('#') && !ids.has(safeDecode(href.slice(1)) ?? '\0')) {
         if (classes(node).includes('claim')) {
           problem(node, `Claim source \`${href}\` is not on the page`, 'site-claim-target');
           node.tagName = 'span';
@@ -218,6 +225,15 @@ export function decorate(hast: Root, mdast: MdastRoot, report: Report, source: s
     if (!placedRuns.has(run.id)) problems.push({ line: run.line, column: 1, message: `Run ${run.id} has no rendered fence`, ruleId: 'site-run-unplaced' });
   }
   return { title, titleId, headings, problems };
+}
+
+/** `decodeURIComponent`, or null for a malformed %-escape (content must never make the renderer throw). */
+export function safeDecode(text: string): string | null {
+  try {
+    return decodeURIComponent(text);
+  } catch {
+    return null;
+  }
 }
 
 function textOf(node: ElementContent): string {

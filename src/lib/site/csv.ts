@@ -1,8 +1,13 @@
-// `runs.csv`: one row per run, one column per metric (union over all runs), RFC 4180 quoting.
+// `runs.csv`: one row per run, one column per metric (union over all runs), RFC 4180 quoting. A text cell that a
+// spreadsheet would run as a formula (starting with `=`, `+`, `-`, `@`, tab or CR) gets a leading `'`, the usual
+// defence against formula injection; plain numbers (`-0.5`, `+3`) are left as they are.
 import type { Entry } from './entry.js';
 
-const cell = (v: unknown): string => {
-  const s = v === null || v === undefined ? '' : String(v);
+const NUMBER = /^[-+]?(?:\d+(?:\.\d*)?|\.\d+)(?:[eE][-+]?\d+)?$/;
+
+export const cell = (v: unknown): string => {
+  let s = v === null || v === undefined ? '' : String(v);
+  if (/^[=+\-@\t\r]/.test(s) && !NUMBER.test(s)) s = `'${s}`;
   return /[",\n\r]/.test(s) ? `"${s.replace(/"/g, '""')}"` : s;
 };
 

@@ -50,7 +50,12 @@ export const storedRunSchema = runSchema.omit({ metrics: true, unknown: true });
  * loader wrote next to it (`.html` body, `.md` source, `.runs.json` full runs; see src/loader/cache.ts). Keeping those
  * out of the store keeps the store Astro bundles into the build small.
  */
-export const storedEntrySchema = entrySchema.extend({ runs: z.array(storedRunSchema), cache: z.string() });
+export const storedEntrySchema = entrySchema.extend({
+  runs: z.array(storedRunSchema),
+  cache: z.string(),
+  /** SHA-256 of each cached file: a file that no longer matches is rendered again, never published. */
+  cacheHashes: z.object({ html: z.string(), source: z.string(), runs: z.string() }),
+});
 
 export type Counts = z.output<typeof countsSchema>;
 export type SiteProblem = z.output<typeof siteProblemSchema>;

@@ -1,0 +1,44 @@
+// Text from content that becomes a Pagefind filter or meta value. Pagefind's UI inserts those values as HTML, so they
+// are reduced to plain visible text here: no markup characters (`<>&"'` and backtick), no control or invisible
+// formatting characters, whitespace collapsed, length bounded. A value that ends up empty is not indexed; the loader
+// reports it (see `searchValueProblems`).
+import type { Report } from '../schemas/report.js';
+import type { SiteProblem } from './entry.js';
+
+/** Longest filter or meta value, in code points. */
+export const SEARCH_VALUE_MAX = 80;
+
+// Markup characters, C0/C1 controls, and invisible format characters (bidi overrides, zero-width joiners, BOM).
+const UNSAFE = /[<>&"'`\p{Cc}\p{Cf}\p{Co}\p{Cn}\u2028\u2029]/gu;
+
+/** The value as plain search text, or null when nothing visible is left. */
+export function searchValue(text: string | null | undefined): string | null {
+  if (typeof text !== 'string') return null;
+  const clean = text.normalize('NFC').replace(UNSAFE, ' ').replace(/\s+/g, ' ').trim();
+  const points = [...clean];
+  const bounded = points.length > SEARCH_VALUE_MAX ? points.slice(0, SEARCH_VALUE_MAX).join('').trimEnd() : clean;
+  return bounded === '' ? null : bounded;
+}
+
+/** The filter and meta values a report page indexes: `[key, text]` pairs, before cleaning. */
+export function searchFields(report: Pick<Report, 'model' | 'hardware' | 'objective' | 'engines'> & { title: string }): [string, string][] {
+  const fields: [string, string][] = [['title', report.title]];
+  if (report.model) fields.push(['model', report.model]);
+  const gpu = report.hardware?.gpu ?? report.hardware?.text;
+  if (gpu) fields.push(['hardware', gpu]);
+  if (report.objective) fields.push(['objective', report.objective]);
+  for (const e of report.engines) fields.push(['engine', e.name]);
+  return fields;
+}
+
+/** One problem per field whose value has nothing left to index, so no filter disappears without a word. */
+export function searchValueProblems(report: Parameters<typeof searchFields>[0]): SiteProblem[] {
+  return searchFields(report)
+    .filter(([, text]) => text.trim() !== '' && searchValue(text) === null)
+    .map(([key, text]) => ({
+      line: 1,
+      column: 1,
+      ruleId: 'site-search-value',
+      message: `The ${key} ${JSON.stringify(text.slice(0, 40))} has no plain text left for search; it is left out of the search ${key === 'title' ? 'metadata' : 'filters'}.`,
+    }));
+}

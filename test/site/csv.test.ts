@@ -1,0 +1,26 @@
+// runs.csv cells: RFC 4180 quoting, and no cell a spreadsheet would run as a formula.
+import { describe, expect, it } from 'vitest';
+import { cell } from '../../src/lib/site/csv.js';
+
+describe('runs.csv cells', () => {
+  it.each([
+    ['=HYPERLINK("http://x","y")', `"'=HYPERLINK(""http://x"",""y"")"`],
+    ['+cmd|/c calc', "'+cmd|/c calc"],
+    ['-2+3+cmd|/c calc', "'-2+3+cmd|/c calc"],
+    ['@SUM(A1:A2)', "'@SUM(A1:A2)"],
+    ['\t=1+1', "'\t=1+1"],
+    ['\r=1+1', `"'\r=1+1"`],
+  ])('should defuse a formula-like label %j', (input, expected) => {
+    expect(cell(input)).toBe(expected);
+  });
+
+  it('should leave numbers, plain text and empty cells alone', () => {
+    expect(cell('-0.5')).toBe('-0.5');
+    expect(cell('+3')).toBe('+3');
+    expect(cell('1e-3')).toBe('1e-3');
+    expect(cell(-12)).toBe('-12');
+    expect(cell('BS=4')).toBe('BS=4');
+    expect(cell('a, b')).toBe('"a, b"');
+    expect(cell(null)).toBe('');
+  });
+});

@@ -1,0 +1,155 @@
+// Builds a separate site from hostile pages (test/fixtures/hostile) in a content folder outside the project, next to
+// files the site must never publish: a symlink to an outside file, a symlinked outside folder, and pages that point
+// at images by `../../`. Kept apart from the main site build (test/site/build.ts); rebuilt when its inputs change.
+import { execFileSync, spawnSync } from 'node:child_process';
+import { createHash } from 'node:crypto';
+import { cpSync, existsSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, relative } from 'node:path';
+import { setTimeout as sleep } from 'node:timers/promises';
+import { projectRoot } from './build.js';
+
+/** Bytes that only the outside files contain: none may reach the built site. */
+export const SECRET = 'PERFLAB-OUTSIDE-SECRET-7f3a';
+
+const inputs = ['test/fixtures/hostile', 'test/site/hostile.ts', 'src', 'public', 'astro.config.mjs', 'package-lock.json'];
+
+function files(path: string): string[] {
+  const full = join(projectRoot, path);
+  if (!existsSync(full)) return [];
+  if (!statSync(full).isDirectory()) return [full];
+  return readdirSync(full, { recursive: true, withFileTypes: true })
+    .filter((d) => d.isFile())
+    .map((d) => join(d.parentPath, d.name))
+    .sort();
+}
+
+function inputHash(): string {
+  const hash = createHash('sha256');
+  for (const file of inputs.flatMap(files)) hash.update(relative(projectRoot, file)).update('\0').update(readFileSync(file));
+  return hash.digest('hex').slice(0, 16);
+}
+
+const png = Buffer.from('89504e470d0a1a0a', 'hex');
+
+/** Lays out `<dir>/content` (the hostile pages plus symlinks) and `<dir>/outside` (what must stay unpublished). */
+export function layOut(dir: string): { content: string; outside: string } {
+  const content = join(dir, 'content');
+  const outside = join(dir, 'outside');
+  cpSync(join(projectRoot, 'test/fixtures/hostile'), content, { recursive: true });
+  mkdirSync(join(outside, 'folder'), { recursive: true });
+  writeFileSync(join(outside, 'secret.png'), Buffer.concat([png, Buffer.from(SECRET)]));
+  writeFileSync(join(outside, 'folder', 'inner.png'), Buffer.concat([png, Buffer.from(SECRET)]));
+  writeFileSync(join(outside, 'folder', 'secret.md'), `# Outside page\n\n${SECRET}\n`);
+  symlinkSync(join(outside, 'secret.png'), join(content, 'models', 'leak.png'));
+  symlinkSync(join(outside, 'secret.png'), join(content, 'models', 'leak.md'));
+  symlinkSync(join(outside, 'folder'), join(content, 'linked'));
+  // A folder that links back to its own parent: the listing must not loop.
+  symlinkSync(join(content, 'models'), join(content, 'models', 'loop'));
+  writeFileSync(
+    join(content, 'models', 'escape.md'),
+    [
+      '# Images that point outside the content folder',
+      '',
+      'hostilesearchterm: none of these may be published.',
+      '',
+      '![symlink to an outside file](leak.png)',
+      '',
+      '![through a symlinked folder](../linked/inner.png)',
+      '',
+      '![relative path out of the folder](../../outside/secret.png)',
+      '',
+      `![into the project](${relative(join(content, 'models'), join(projectRoot, 'test/fixtures/site/fixtures/assets/pixel.png'))})`,
+      '',
+      `![absolute path](${join(outside, 'secret.png')})`,
+      '',
+    ].join('\n'),
+  );
+  return { content, outside };
+}
+
+/**
+ * A second content folder inside the project (as `content/` is), since a check against the project root alone would
+ * pass for the outside folder: links from here to an outside file, an outside folder and another project file.
+ */
+export function layOutInside(outside: string): string {
+  const inside = join(projectRoot, 'test-results', 'hostile-inside');
+  rmSync(inside, { recursive: true, force: true });
+  mkdirSync(join(inside, 'inner'), { recursive: true });
+  symlinkSync(join(outside, 'secret.png'), join(inside, 'inner', 'leak.png'));
+  symlinkSync(join(outside, 'folder'), join(inside, 'linked'));
+  writeFileSync(
+    join(inside, 'inner', 'leaky.md'),
+    [
+      '# Images that point outside a content folder inside the project',
+      '',
+      'hostilesearchterm',
+      '',
+      '![symlink to an outside file](leak.png)',
+      '',
+      '![through a symlinked folder](../linked/inner.png)',
+      '',
+      '![a project file outside the content folder](../../../test/fixtures/hostile/models/pixel.png)',
+      '',
+    ].join('\n'),
+  );
+  return inside;
+}
+
+export interface HostileBuild {
+  dir: string;
+  dist: string;
+  content: string;
+  outside: string;
+  log: string;
+}
+
+function build(dir: string): void {
+  const { content, outside } = layOut(dir);
+  const inside = layOutInside(outside);
+  const env = {
+    ...process.env,
+    ASTRO_TELEMETRY_DISABLED: '1',
+    NODE_ENV: 'production',
+    PERFLAB_CONTENT: `${content},${inside}`,
+    // Claim findings are not the point here; every page must still render (a page that cannot fails the build).
+    PERFLAB_ALLOW_ERRORS: '1',
+    PERFLAB_OUT_DIR: join(dir, 'dist'),
+    PERFLAB_CACHE_DIR: join(dir, 'cache'),
+  };
+  const bin = (name: string) => join(projectRoot, 'node_modules', '.bin', name);
+  const run = spawnSync(bin('astro'), ['build'], { cwd: projectRoot, env, encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'], maxBuffer: 64 << 20 });
+  // Errors go to stderr: keep both, so the tests can read every message the build printed.
+  writeFileSync(join(dir, 'build.log'), `${run.stdout}\n${run.stderr}`);
+  if (run.status !== 0) throw new Error(`hostile site build failed; see ${join(dir, 'build.log')}:\n${run.stderr.slice(-2000)}`);
+  execFileSync(bin('pagefind'), ['--site', join(dir, 'dist')], { cwd: projectRoot, env, stdio: 'ignore' });
+  writeFileSync(join(dir, 'done'), new Date().toISOString());
+}
+
+/** The hostile site, built once per input hash in a folder outside the project (parallel callers wait). */
+export async function hostileSite(): Promise<HostileBuild> {
+  const parent = join(tmpdir(), 'perflab-hostile');
+  const dir = join(parent, inputHash());
+  const lock = `${dir}.lock`;
+  mkdirSync(parent, { recursive: true });
+  const result = (): HostileBuild => ({ dir, dist: join(dir, 'dist'), content: join(dir, 'content'), outside: join(dir, 'outside'), log: readFileSync(join(dir, 'build.log'), 'utf8') });
+  for (;;) {
+    if (existsSync(join(dir, 'done'))) return result();
+    try {
+      mkdirSync(lock);
+    } catch {
+      if (Date.now() - (statSync(lock, { throwIfNoEntry: false })?.mtimeMs ?? Date.now()) > 600_000) rmSync(lock, { recursive: true, force: true });
+      await sleep(250);
+      continue;
+    }
+    try {
+      if (!existsSync(join(dir, 'done'))) {
+        for (const old of readdirSync(parent)) if (!old.endsWith('.lock')) rmSync(join(parent, old), { recursive: true, force: true });
+        mkdirSync(dir, { recursive: true });
+        build(dir);
+      }
+    } finally {
+      rmSync(lock, { recursive: true, force: true });
+    }
+  }
+}

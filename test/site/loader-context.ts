@@ -1,0 +1,41 @@
+// An in-memory Astro loader context for loader tests: a store, a meta map and a logger that records lines.
+import { createHash } from 'node:crypto';
+import { pathToFileURL } from 'node:url';
+import type { LoaderContext } from 'astro/loaders';
+import { storedEntrySchema } from '../../src/lib/site/entry.js';
+
+export interface FakeLoader {
+  context: LoaderContext;
+  entries: Map<string, any>;
+  logs: string[];
+}
+
+/** `root`: project root (content under it); `cacheDir`: absolute; `parseData` may be replaced to make one page fail. */
+export function fakeLoader(root: string, cacheDir: string, parseData?: (input: { id: string; data: unknown }) => Promise<unknown>): FakeLoader {
+  const entries = new Map<string, any>();
+  const meta = new Map<string, string>();
+  const logs: string[] = [];
+  const store = {
+    get: (id: string) => entries.get(id),
+    set: (e: any) => (entries.set(e.id, e), true),
+    delete: (id: string) => void entries.delete(id),
+    keys: () => [...entries.keys()],
+    values: () => [...entries.values()],
+    entries: () => [...entries],
+    has: (id: string) => entries.has(id),
+    clear: () => entries.clear(),
+    addModuleImport: () => {},
+  };
+  const log = (level: string) => (msg: string) => void logs.push(`${level} ${msg}`);
+  const context = {
+    collection: 'reports',
+    store,
+    meta: { get: (k: string) => meta.get(k), set: (k: string, v: string) => void meta.set(k, v), has: (k: string) => meta.has(k), delete: (k: string) => void meta.delete(k) },
+    logger: { info: log('info'), warn: log('warn'), error: log('error'), debug: log('debug'), options: {}, label: 'test', fork: () => undefined },
+    config: { root: pathToFileURL(`${root}/`), cacheDir: pathToFileURL(`${cacheDir}/`), base: '/' },
+    parseData: parseData ?? (async ({ data }: { data: unknown }) => storedEntrySchema.parse(data)),
+    generateDigest: (data: unknown) => createHash('sha1').update(typeof data === 'string' ? data : JSON.stringify(data)).digest('hex'),
+    renderMarkdown: async () => ({ html: '' }),
+  } as unknown as LoaderContext;
+  return { context, entries, logs };
+}
