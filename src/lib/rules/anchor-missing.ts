@@ -60,7 +60,7 @@ export const anchorMissing: Rule = {
       const target = path ? findPage(report.path, path, reports) : report;
       if (!target) continue;
       const slugs = new Set(target.headings.map((h) => h.slug));
-      if (slugs.has(anchor) || slugs.has(decodeURIComponent(anchor))) continue;
+      if (slugs.has(anchor) || slugs.has(decodeOrSelf(anchor))) continue;
       const near = closest(anchor, [...slugs]);
       out.push(
         draft('anchor-missing', 'error', { line: link.line, column: link.column }, `Unexpected anchor \`#${anchor}\`: no heading of ${path ? `\`${target.path}\`` : 'this page'} has that slug${near ? `; did you mean \`#${near}\`?` : ''}`, {
@@ -88,4 +88,13 @@ function closest(anchor: string, slugs: string[]): string | null {
     if (n > bestLength) [best, bestLength] = [s, n];
   }
   return bestLength * 2 >= anchor.length ? best : null;
+}
+
+/** `decodeURIComponent`, or the text itself when its %-escapes are malformed (`#%zz` is then an anchor no heading has). */
+function decodeOrSelf(text: string): string {
+  try {
+    return decodeURIComponent(text);
+  } catch {
+    return text;
+  }
 }
