@@ -116,3 +116,23 @@ describe('file names', () => {
     else console.warn('SKIPPED: this file system keeps one Unicode form of a name');
   });
 });
+
+describe('what to do', () => {
+  it('names each rule with unacknowledged findings once, with its fix sentence, and nothing when all is clean', async () => {
+    const { adviceFor } = await import('../../src/lib/cli/check.js');
+    const { rules } = await import('../../src/lib/rules/index.js');
+    const fix = rules.find((r) => r.id === 'claim-mismatch')!.fix;
+    const advice = adviceFor([
+      { ruleId: 'claim-mismatch', severity: 'error' },
+      { ruleId: 'claim-mismatch', severity: 'error' },
+      { ruleId: 'image-missing', severity: 'warning', acknowledged: { reason: 'kept', line: 1 } },
+    ]);
+    expect(advice.split('\n')).toEqual([
+      'What to do:',
+      `  claim-mismatch: ${fix}`,
+      '  To keep a finding as published, put `<!-- perflab-ignore rule-id: reason -->` on its line.',
+    ]);
+    expect(adviceFor([{ ruleId: 'x', severity: 'info' }])).toBe('');
+    for (const r of rules) expect(r.fix.length, r.id).toBeGreaterThan(20);
+  });
+});

@@ -22,6 +22,7 @@ function render(): string {
   for (const r of rules) {
     parts.push('', `## ${r.id}`, '', `Severity: ${r.severity}. ${r.description}`);
     if (r.formula) parts.push('', `Formula and tolerance: ${r.formula}`);
+    parts.push('', `What to do: ${r.fix}`);
     if (r.examples.context !== undefined) parts.push('', 'Checked together with this page (`context.md`):', '', fence(r.examples.context));
     parts.push('', 'ok:', '', fence(r.examples.ok), '', 'not ok:', '', fence(r.examples.notOk));
   }

@@ -8,6 +8,7 @@ import type { Report } from '../schemas/report.js';
 import { UsageError, collectMarkdown } from './files.js';
 import { toJson } from './json.js';
 import { compareText } from '../order.js';
+import { rules } from '../rules/index.js';
 
 export interface CheckResult {
   reports: Report[];
@@ -17,6 +18,8 @@ export interface CheckResult {
   output: string;
   /** Lines for stderr (summary, timing). */
   summary: string;
+  /** For the author, on stderr after the findings: one line per rule with unacknowledged findings, saying what to do. */
+  advice: string;
 }
 
 export interface CheckOptions {
@@ -61,5 +64,15 @@ export function check(paths: readonly string[], options: CheckOptions): CheckRes
     `${count('error')} errors, ${count('warning')} warnings, ${messages.filter((m) => m.acknowledged).length} acknowledged ` +
     `(${(bytes / 1e6).toFixed(2)} MB in ${ms.toFixed(0)} ms, ${(bytes / 1e6 / (ms / 1000)).toFixed(1)} MB/s; ${cache.hits} of ${files.length} files parsed earlier` +
     `${cache.discarded ? `; ${cache.discarded} bad cache entries discarded` : ''})`;
-  return { reports, exitCode: blocking > 0 ? 1 : 0, output, summary };
+  return { reports, exitCode: blocking > 0 ? 1 : 0, output, summary, advice: adviceFor(messages) };
+}
+
+const FIX = new Map(rules.map((r) => [r.id, r.fix]));
+
+/** `What to do:` and one line per rule id among the unacknowledged findings, in order of first appearance. */
+export function adviceFor(messages: readonly { ruleId: string; acknowledged?: unknown; severity: string }[]): string {
+  const ids = [...new Set(messages.filter((m) => !m.acknowledged && m.severity !== 'info').map((m) => m.ruleId))];
+  if (ids.length === 0) return '';
+  const lines = ids.map((id) => `  ${id}: ${FIX.get(id) ?? 'see docs/rules.md'}`);
+  return ['What to do:', ...lines, '  To keep a finding as published, put `<!-- perflab-ignore rule-id: reason -->` on its line.'].join('\n');
 }

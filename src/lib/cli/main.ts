@@ -51,6 +51,7 @@ program
     let out = isCiFormat(opts.format) ? ciOutput(opts.format, result.reports, process.cwd()) : result.output;
     if (opts.quiet && opts.format === 'text') out = out.split('\n').filter((l) => /\s error\s/.test(l)).join('\n');
     if (out) process.stdout.write(`${out}\n`);
+    if (opts.format === 'text' && result.advice) process.stderr.write(`${result.advice}\n`);
     process.stderr.write(`${result.summary}\n`);
     process.exitCode = result.exitCode;
   });

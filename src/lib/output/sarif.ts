@@ -19,7 +19,7 @@ export interface SarifTool {
   name: string;
   version: string;
   /** The registered rules (their files are the documentation). */
-  rules: readonly Pick<Rule, 'id' | 'severity' | 'description' | 'formula'>[];
+  rules: readonly Pick<Rule, 'id' | 'severity' | 'description' | 'formula' | 'fix'>[];
 }
 
 export interface SarifRule {
@@ -32,7 +32,7 @@ export interface SarifRule {
 
 function ruleEntry(rule: SarifTool['rules'][number]): SarifRule {
   const formula = rule.formula ? ` Formula and tolerance: ${rule.formula}.` : '';
-  const ack = `Fix the page, or acknowledge the finding with \`<!-- perflab-ignore ${rule.id}: reason -->\` on its line.`;
+  const ack = `${rule.fix} To keep it as is, acknowledge it with \`<!-- perflab-ignore ${rule.id}: reason -->\` on its line.`;
   return {
     id: rule.id,
     shortDescription: { text: rule.description },

@@ -32,6 +32,7 @@ export const acknowledgementInvalid: Rule = {
   id: 'acknowledgement-invalid',
   severity: 'warning',
   description: 'A `perflab-ignore` comment that is not a well-formed acknowledgement; it accepts nothing.',
+  fix: 'Write it as `<!-- perflab-ignore rule-id: reason -->` on one line, lower-case rule id, with a reason; or delete it.',
   examples: {
     ok: `# Notes
 

@@ -50,6 +50,7 @@ export const anchorMissing: Rule = {
   id: 'anchor-missing',
   severity: 'error',
   description: 'An in-page or cross-page `#anchor` matches no heading slug of its target page.',
+  fix: 'Point the link at an existing heading\'s slug (the message suggests the nearest), or add the heading.',
   examples: { ok: page('1-choosing-the-inference-engine'), notOk: page('1-choosing-an-inference-engine') },
   check({ report, source, reports }) {
     const out: Draft[] = [];

@@ -52,6 +52,7 @@ export const benchmarkAmbiguousMetric: Rule = {
   id: 'benchmark-ambiguous-metric',
   severity: 'error',
   description: 'A result block prints one metric twice with different values; the metric is unusable and its claims untraceable.',
+  fix: 'Keep one result block per run: delete the duplicated line or split the block with a label line above each run.',
   examples: {
     ok: `# Demo-8B on H100
 

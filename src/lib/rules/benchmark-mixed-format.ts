@@ -58,6 +58,7 @@ export const benchmarkMixedFormat: Rule = {
   id: 'benchmark-mixed-format',
   severity: 'warning',
   description: 'A result block mixes the lines of two benchmark formats; it is read as one of them.',
+  fix: 'Give each tool\'s output its own fence (or label line), so each block is read by its own format.',
   examples: {
     ok: `# SGLang v0.5.1
 

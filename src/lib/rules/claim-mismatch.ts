@@ -99,6 +99,7 @@ export const claimMismatch: Rule = {
   id: 'claim-mismatch',
   severity: 'error',
   description: `A stated number that the raw runs on its page do not reproduce.`,
+  fix: 'Correct the number to the expected value (`perflab check --fix` does it when the source is certain), or acknowledge it with a reason if it is kept as published.',
   formula: `the claim's formula (a restated metric, (optimized / baseline - 1) x 100, baseline / optimized, |A - B|, a chain step); half-up to the stated precision, each input +/- half a unit of its last printed digit (interval arithmetic)`,
   examples: {
     ok: `# Optimizing Demo-8B Throughput

@@ -118,6 +118,7 @@ export const claimOtherPage: Rule = {
   id: 'claim-other-page',
   severity: 'error',
   description: `A stated number that no run of its page prints but a run of another page does: a value copied between reports.`,
+  fix: 'Quote the run on this page, or add the run this number comes from to this page.',
   examples: {
     ok: `# Optimizing Demo-8B Throughput
 

@@ -94,6 +94,7 @@ export const claimUntraceable: Rule = {
   id: 'claim-untraceable',
   severity: 'warning',
   description: `A stated number that no raw run on its page supports.`,
+  fix: 'Add the raw run that prints or derives this number next to the claim, or state the number from a run the page has.',
   examples: {
     ok: `# Optimizing Demo-8B Throughput
 

@@ -80,6 +80,7 @@ export const commandModelMismatch: Rule = {
   id: 'command-model-mismatch',
   severity: 'error',
   description: "A serving command launches a model other than the page's model (compared by base name).",
+  fix: 'Fix the model in the command or the page\'s model, or paste the runs of the page\'s own model.',
   examples: { ok: page('Qwen/Qwen3-8B-FP8'), notOk: page('Qwen/Qwen3-32B-FP8') },
   check({ report, source }) {
     if (!isConcreteModel(report.model)) return [];

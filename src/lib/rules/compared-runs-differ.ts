@@ -115,6 +115,7 @@ export const comparedRunsDiffer: Rule = {
   id: 'compared-runs-differ',
   severity: 'error',
   description: 'Runs compared in a conclusion row or an other-case pair differ in successful requests or workload.',
+  fix: 'Compare runs of the same workload (same requests and dataset), or say in the row why they differ.',
   formula: 'successful requests equal; |input_a - input_b| / max(input_a, input_b) <= 1%',
   examples: { ok: page(500), notOk: page(100) },
   check({ report }) {

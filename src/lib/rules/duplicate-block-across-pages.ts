@@ -111,6 +111,7 @@ export const duplicateBlockAcrossPages: Rule = {
   id: 'duplicate-block-across-pages',
   severity: 'warning',
   description: 'A result block has the same metric values as a block on another page.',
+  fix: 'Paste this page\'s own run; if the same run is meant to be shared, link to the other page instead of copying it.',
   examples: {
     ok: page('Optimizing Demo-14B Throughput', ['20.00', '20.00']),
     notOk: page('Optimizing Demo-14B Throughput', ['10.00']),

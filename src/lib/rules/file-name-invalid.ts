@@ -44,6 +44,7 @@ export const fileNameInvalid: Rule = {
   id: 'file-name-invalid',
   severity: 'error',
   description: "A page's file name makes it unreachable (`#` or `?` in it) or equals another page's name in another Unicode normalisation (NFC/NFD).",
+  fix: 'Rename the file: no `#` or `?`, and no name that differs from another only in Unicode normalisation.',
   examples,
   check({ report, reports }) {
     const out: Draft[] = [];

@@ -63,6 +63,7 @@ export const headingEngineMismatch: Rule = {
   id: 'heading-engine-mismatch',
   severity: 'error',
   description: 'A heading names one engine over a serving command of another engine.',
+  fix: 'Make the heading name the engine the command serves, or move the command under the right heading.',
   examples: { ok: page('SGLang'), notOk: page('vLLM') },
   check({ report, source }) {
     const out: Draft[] = [];

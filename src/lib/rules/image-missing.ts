@@ -43,6 +43,7 @@ export const imageMissing: Rule = {
   id: 'image-missing',
   severity: 'warning',
   description: 'A relative image file does not exist.',
+  fix: 'Add the image file next to the page (inside the content folder), or fix its path.',
   examples: { ok: page('https://example.org/demo-8b-h100.png'), notOk: page('../../assets/performance-lab/demo-8b-h100.png') },
   check({ report, source, absolutePath, exists }) {
     const out: Draft[] = [];

@@ -67,6 +67,7 @@ export const labelFlagContradiction: Rule = {
   id: 'label-flag-contradiction',
   severity: 'error',
   description: "A variant label (`TP4`, `EP4`, `PP2`, `DP2`, `FP8`, `AWQ`, an engine) contradicts its serving command's flags.",
+  fix: 'Make the label match the command\'s flags (or the flags match the label), then re-run if the command was wrong.',
   examples: { ok: page('TP4+EP'), notOk: page('TP8+EP') },
   check({ report }) {
     const out: Draft[] = [];

@@ -36,6 +36,7 @@ export const linkUnresolved: Rule = {
   id: 'link-unresolved',
   severity: 'error',
   description: 'A relative link points to a file that does not exist.',
+  fix: 'Fix the link\'s path, or add the page it points to.',
   examples: { ok: page('ok.md'), notOk: page('missing-page.md') },
   check({ report, source, absolutePath, exists, reports }) {
     const base = absolutePath ? dirname(absolutePath) : null;

@@ -78,6 +78,7 @@ export const noteParameterContradiction: Rule = {
   id: 'note-parameter-contradiction',
   severity: 'error',
   description: "A note stating benchmark parameters contradicts the invocation of the runs below it.",
+  fix: 'Make the note state the parameters the runs were invoked with, or re-run with the stated ones.',
   examples: { ok: page(1000), notOk: page(10000) },
   check({ report, source }) {
     const out: Draft[] = [];

@@ -128,6 +128,7 @@ export const optimizedCommandDiffers: Rule = {
   id: 'optimized-command-differs',
   severity: 'error',
   description: "An optimized-side run was served by a command other than the Conclusion's recommended command.",
+  fix: 'Use the run of the recommended command for the optimized side, or make the recommended command the one that was run.',
   examples: {
     ok: page('vllm serve Demo/Demo-8B-FP8 --max-num-batched-tokens=16384 --async-scheduling'),
     notOk: page('vllm serve Demo/Demo-8B --async-scheduling --max-num-batched-tokens 16384'),

@@ -78,6 +78,7 @@ export const parallelismExceedsHardware: Rule = {
   id: 'parallelism-exceeds-hardware',
   severity: 'error',
   description: 'A serving command uses more devices (TP x PP x DP) than the stated hardware has.',
+  fix: 'Fix the parallelism flags or the stated hardware so TP x PP x DP fits the GPUs.',
   formula: 'devices = TP x PP x DP (DP = 1 with --enable-dp-attention); error when devices > stated count',
   examples: { ok: page(2), notOk: page(4) },
   check({ report, source }) {

@@ -57,6 +57,7 @@ export const shellLineContinuation: Rule = {
   id: 'shell-line-continuation',
   severity: 'error',
   description: 'A shell command in a fence is broken by a missing `\\` line continuation.',
+  fix: 'End every continued line of the command with ` \\`.',
   examples: { ok: page(' \\'), notOk: page('') },
   check({ report, source }) {
     const out: Draft[] = [];

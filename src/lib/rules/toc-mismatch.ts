@@ -65,6 +65,7 @@ export const tocMismatch: Rule = {
   id: 'toc-mismatch',
   severity: 'error',
   description: "A table of contents' entries do not match the page's headings.",
+  fix: 'Regenerate the table of contents from the headings, or fix the entry that differs.',
   examples: { ok: page('SGLang v0.5.1'), notOk: page('SGLang v0.10.1') },
   check({ report, source }) {
     const out: Draft[] = [];

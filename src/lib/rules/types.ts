@@ -27,6 +27,8 @@ export interface Rule {
   severity: Severity;
   /** One sentence: what it checks. */
   description: string;
+  /** One sentence for the page's author: what to do about a finding (fix, add the missing run, or acknowledge). */
+  fix: string;
   /** Formula and tolerance, for rules that compare numbers. */
   formula?: string;
   /** Markdown examples: an `ok` page that yields no message and a `notOk` page that yields at least one. */
