@@ -1,0 +1,190 @@
+/**
+ * Arbitraries for pages of this family: front matter, a `#` title, `## Conclusion` with a comparison table whose
+ * cells state numbers, `## Experiment Results` with `### N. Option` sections, MkDocs admonitions holding serving
+ * scripts and benchmark result fences (nested too), prose claims, HTML comments, links and images, then hostile
+ * encodings (CRLF, BOM, NUL, tabs).
+ *
+ * Every page records where its result fences open, so a property can demand that none is lost.
+ */
+import fc from 'fast-check';
+import { blockArb, clean, printedNumber, type GeneratedBlock } from './blocks.js';
+
+/** One source line; `result` marks the opening line of a fence inside a benchmark-result admonition. */
+interface Line {
+  text: string;
+  result?: GeneratedBlock;
+}
+
+export interface GeneratedPage {
+  text: string;
+  /** 1-based lines of the opening fences of result blocks, with the block each holds. */
+  resultFences: { line: number; block: GeneratedBlock }[];
+  /** True when the page has an unclosed construct at its end or hostile line breaks. */
+  eol: 'lf' | 'crlf';
+}
+
+const word = fc.constantFrom('vLLM', 'SGLang', 'FP8', 'TP2', 'EAGLE3', 'Baseline', 'Optimized', 'ShareGPT', 'BS=4', 'Rate 8');
+const words = fc.array(word, { minLength: 1, maxLength: 4 }).map((w) => w.join(' '));
+
+/** Inline noise that a writer or an attacker puts into prose: links, images, comments, HTML, tabs, NUL. */
+const inline: fc.Arbitrary<string> = fc.oneof(
+  { weight: 4, arbitrary: words },
+  { weight: 1, arbitrary: fc.constantFrom('[the docs](https://example.com/a)', '[x](#a)', '[y](../other.md#b)', '[z](%E0%A4%A.md)') },
+  { weight: 1, arbitrary: fc.constantFrom('![chart](../assets/x.png)', '![](img.jpg)', '<img src=x onerror=alert(1)>') },
+  { weight: 1, arbitrary: fc.constantFrom('<!-- note -->', '<span style="color:red">hot</span>', '<br>', '<script>alert(1)</script>') },
+  { weight: 1, arbitrary: fc.constantFrom('\t', '\u0000', '\u00a0', '\u200b', 'é', '数字', '🚀') },
+  { weight: 1, arbitrary: printedNumber },
+  { weight: 1, arbitrary: fc.string({ maxLength: 20 }).map(clean) },
+);
+const sentence = fc.array(inline, { minLength: 1, maxLength: 6 }).map((p) => p.join(' '));
+
+const pct = fc.tuple(fc.constantFrom('+', '-'), printedNumber).map(([s, n]) => `${s}${n}%`);
+const cellPart = fc
+  .tuple(
+    fc.constantFrom('Total TPS', 'Mean TPOT(ms)', 'Mean TTFT(ms)', 'Output TPS', 'Mean latency', 'Request throughput'),
+    printedNumber,
+    fc.constantFrom('', 's/req', ' tok/s'),
+    fc.option(fc.oneof(pct.map((p) => `(${p})`), fc.constantFrom('(2.7x faster)', '<span style="background-color:lightgreen;">(+10.5%)</span>'))),
+  )
+  .map(([label, n, unit, change]) => `${label}: ${n}${unit}${change ? ` ${change}` : ''}`);
+const cell = fc.array(cellPart, { minLength: 1, maxLength: 3 }).map((p) => p.join('<br>'));
+
+const conclusionTable: fc.Arbitrary<string[]> = fc
+  .array(fc.tuple(fc.constantFrom('**ShareGPT**', '**Long Prompt**', '**ShareGPT BS=1**', 'Rate 8', '**Short**'), cell, cell), {
+    minLength: 1,
+    maxLength: 4,
+  })
+  .map((rows) => [
+    '| Benchmark Case | Baseline (vLLM without any optimizations) | Optimized |',
+    '|----------|-------------------------------------------|-----------|',
+    ...rows.map(([c, a, b]) => `| ${c} | ${a} | ${b} |`),
+  ]);
+
+const summaryTable: fc.Arbitrary<string[]> = fc
+  .array(fc.tuple(words, printedNumber, pct), { minLength: 1, maxLength: 4 })
+  .map((rows) => ['| Optimization Option | Throughput (tok/s) | Improvement |', '|---|---|---|', ...rows.map(([o, n, p]) => `| ${o} | ${n} | ${p} |`)]);
+
+/** Prose lines that state numbers the way these pages do. */
+const claimProse: fc.Arbitrary<string> = fc.oneof(
+  fc.tuple(word, printedNumber, word, printedNumber, fc.constantFrom('>', '<', '=', '≈')).map(([a, x, b, y, r]) => `Result: ${a} (${x} tok/s) ${r} ${b} (${y} tok/s)`),
+  fc.tuple(word, printedNumber, word, printedNumber).map(([a, x, b, y]) => `- Summary: \`${a}\` Total TPS = ${x}, \`${b}\` Total TPS = ${y}.`),
+  fc.tuple(printedNumber, printedNumber).map(([x, y]) => `Throughput improved from ${x} to ${y} tok/s.`),
+  printedNumber.map((x) => `Success rate: ${x}%`),
+  fc.tuple(word, pct).map(([a, p]) => `- ${a}: ${p} TPS`),
+  sentence,
+);
+
+const servingScript: fc.Arbitrary<string[]> = fc
+  .tuple(fc.constantFrom('vllm serve Qwen/Qwen3-8B', 'python3 -m sglang.launch_server --model Qwen/Qwen3-8B'), fc.array(fc.constantFrom('--tensor-parallel-size 2', '--kv-cache-dtype fp8', '--max-num-seqs 256', '\\'), { maxLength: 3 }))
+  .map(([cmd, flags]) => ['```bash', [cmd, ...flags].join(' '), '```']);
+
+const RESULT_TITLES = ['Benchmark result', 'Benchmark results', 'Baseline benchmark results', 'Optimized benchmark results', 'Result'];
+const adTitle = fc.constantFrom(...RESULT_TITLES);
+const marker = fc.constantFrom('???', '???+', '!!!');
+const kind = fc.constantFrom('info', 'note', 'tip');
+const fenceOpen = fc.constantFrom('```', '```text', '```shell', '~~~', '````');
+
+const indent = (depth: number) => ' '.repeat(4 * depth);
+
+/** A benchmark-result admonition at a depth, optionally inside an outer admonition, with one or two fences. */
+const resultAdmonition: fc.Arbitrary<Line[]> = fc
+  .tuple(
+    fc.option(fc.tuple(marker, kind, fc.constantFrom('Details', 'Benchmark result', 'Runs'))),
+    marker,
+    kind,
+    adTitle,
+    fc.array(fc.tuple(fenceOpen, blockArb, fc.option(sentence)), { minLength: 1, maxLength: 2 }),
+  )
+  .map(([outer, m, k, title, fences]) => {
+    const lines: Line[] = [];
+    let depth = 0;
+    if (outer) {
+      lines.push({ text: `${outer[0]} ${outer[1]} "${outer[2]}"` }, { text: `${indent(1)}Outer text.` }, { text: '' });
+      depth = 1;
+    }
+    lines.push({ text: `${indent(depth)}${m} ${k} "${title}"` });
+    const pad = indent(depth + 1);
+    for (const [open, block, note] of fences) {
+      if (note) lines.push({ text: `${pad}${note}` }, { text: '' });
+      lines.push({ text: `${pad}${open}`, result: block });
+      for (const l of block.lines) lines.push({ text: l === '' ? '' : `${pad}${l}` });
+      lines.push({ text: `${pad}${open.replace(/[a-z]+$/, '')}` }, { text: '' });
+    }
+    return lines;
+  });
+
+const scriptAdmonition: fc.Arbitrary<Line[]> = fc
+  .tuple(marker, servingScript)
+  .map(([m, s]) => [{ text: `${m} info "Serving script"` }, ...s.map((l) => ({ text: `${indent(1)}${l}` })), { text: '' }]);
+
+const plain = (texts: string[]): Line[] => [...texts.map((text) => ({ text })), { text: '' }];
+
+const experimentPart: fc.Arbitrary<Line[]> = fc.oneof(
+  { weight: 3, arbitrary: resultAdmonition },
+  { weight: 2, arbitrary: scriptAdmonition },
+  { weight: 2, arbitrary: claimProse.map((p) => plain([p])) },
+  { weight: 1, arbitrary: words.map((w) => plain([w])) },
+  { weight: 1, arbitrary: fc.constantFrom('!!! note', '??? warning "Careful"').chain((m) => sentence.map((s) => plain([m, `${indent(1)}${s}`]))) },
+  { weight: 1, arbitrary: fc.constantFrom('<!-- perflab-ignore claim-mismatch: known -->', '<!-- hidden -->', '---').map((c) => plain([c])) },
+);
+
+const experiment: fc.Arbitrary<Line[]> = fc
+  .tuple(fc.nat({ max: 12 }), fc.constantFrom('Choosing the Inference Engine', 'Quantization', 'Speculative Decoding', 'Attention Backend'), fc.boolean(), fc.array(experimentPart, { maxLength: 5 }))
+  .map(([n, name, numbered, parts]) => [...plain([`### ${numbered ? `${n}. ` : ''}${name}`]), ...parts.flat()]);
+
+const frontMatter: fc.Arbitrary<string[]> = fc.oneof(
+  fc.constant([]),
+  fc.constant(['---', 'title: Optimizing Qwen3-8B', 'tags: [vllm, h100]', '---', '']),
+  fc.constant(['---', 'title: [', '---', '']),
+  fc.constant(['---', 'hide:', '  - toc', '---', '']),
+);
+
+const title = fc.constantFrom(
+  '# Optimizing Qwen3-8B Throughput on NVIDIA H100 GPUs',
+  '# Optimizing GLM-4.5-Air Latency on NVIDIA A100 GPUs',
+  '# Engine baselines',
+  '# ',
+);
+
+const conclusion: fc.Arbitrary<Line[]> = fc
+  .tuple(fc.option(sentence), conclusionTable, fc.option(scriptAdmonition))
+  .map(([s, table, script]) => [...plain(['## Conclusion']), ...(s ? plain([s]) : []), ...(script ?? []), ...plain(table)]);
+
+const otherSections: fc.Arbitrary<Line[]> = fc
+  .tuple(fc.boolean(), summaryTable, fc.array(resultAdmonition, { maxLength: 2 }))
+  .map(([withSummary, table, others]) => [
+    ...(withSummary ? [...plain(['### Summary of Optimization Options']), ...plain(table)] : []),
+    ...(others.length > 0 ? [...plain(['### Other Benchmark Cases']), ...others.flat()] : []),
+  ]);
+
+/** A tail that leaves something open: it must come last, since it swallows the rest of the page. */
+const openTail: fc.Arbitrary<string[]> = fc.constantFrom([], [], ['```', 'never closed'], ['<!-- never closed'], ['    ```', '    half']);
+
+/** A whole page; `eol` picks the line ending, and a BOM may lead. */
+export const pageArb: fc.Arbitrary<GeneratedPage> = fc
+  .tuple(
+    frontMatter,
+    title,
+    fc.option(conclusion),
+    fc.option(fc.constant(plain(['## Experimental Setup', '### Model', 'Qwen/Qwen3-8B', '', '### Hardware', 'NVIDIA H100 GPUs x2']))),
+    fc.array(experiment, { maxLength: 4 }),
+    otherSections,
+    openTail,
+    fc.constantFrom<'lf' | 'crlf'>('lf', 'lf', 'crlf'),
+    fc.boolean(),
+  )
+  .map(([fm, t, concl, setup, experiments, others, tail, eol, bom]) => {
+    const lines: Line[] = [
+      ...fm.map((text) => ({ text })),
+      ...plain([t]),
+      ...(concl ?? []),
+      ...(setup ?? []),
+      ...plain(['## Experiment Results']),
+      ...experiments.flat(),
+      ...others,
+      ...tail.map((text) => ({ text })),
+    ];
+    const resultFences = lines.flatMap((l, i) => (l.result ? [{ line: i + 1, block: l.result }] : []));
+    const text = (bom ? '\ufeff' : '') + lines.map((l) => l.text).join(eol === 'crlf' ? '\r\n' : '\n');
+    return { text, resultFences, eol };
+  });
