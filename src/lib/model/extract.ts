@@ -246,7 +246,8 @@ export function outline(tree: Root, source: string): Outline {
     const column = columnOf(node);
     const value = node.value;
     const isResult = admonition !== null && RESULT_TITLE.test(admonition) && !SCRIPT_TITLE.test(admonition);
-    const isParams = listItemText !== null && /parameters/i.test(listItemText);
+    // A fence in a result admonition is a result even under a list item that mentions parameters.
+    const isParams = !isResult && listItemText !== null && /parameters/i.test(listItemText);
     if (isParams) {
       paramsSide = /baseline/i.test(listItemText) ? 'baseline' : /optimi[sz]ed/i.test(listItemText) ? 'optimized' : null;
       const cmd = parseParameters(value, fenceLine + 1);
