@@ -47,7 +47,9 @@ const cellPart = fc
     fc.option(fc.oneof(pct.map((p) => `(${p})`), fc.constantFrom('(2.7x faster)', '<span style="background-color:lightgreen;">(+10.5%)</span>'))),
   )
   .map(([label, n, unit, change]) => `${label}: ${n}${unit}${change ? ` ${change}` : ''}`);
-const cell = fc.array(cellPart, { minLength: 1, maxLength: 3 }).map((p) => p.join('<br>'));
+/** Text before a number that moves columns: a tab, an accent, a wide character, an astral one. */
+const lead = fc.option(fc.constantFrom('\t', 'é ', '数字 ', '🚀 ', '**', '<b>'), { freq: 3 }).map((l) => l ?? '');
+const cell = fc.tuple(lead, fc.array(cellPart, { minLength: 1, maxLength: 3 })).map(([l, p]) => l + p.join('<br>'));
 
 const conclusionTable: fc.Arbitrary<string[]> = fc
   .array(fc.tuple(fc.constantFrom('**ShareGPT**', '**Long Prompt**', '**ShareGPT BS=1**', 'Rate 8', '**Short**'), cell, cell), {
@@ -65,14 +67,14 @@ const summaryTable: fc.Arbitrary<string[]> = fc
   .map((rows) => ['| Optimization Option | Throughput (tok/s) | Improvement |', '|---|---|---|', ...rows.map(([o, n, p]) => `| ${o} | ${n} | ${p} |`)]);
 
 /** Prose lines that state numbers the way these pages do. */
-const claimProse: fc.Arbitrary<string> = fc.oneof(
+const claimProse: fc.Arbitrary<string> = fc.tuple(lead, fc.oneof(
   fc.tuple(word, printedNumber, word, printedNumber, fc.constantFrom('>', '<', '=', '≈')).map(([a, x, b, y, r]) => `Result: ${a} (${x} tok/s) ${r} ${b} (${y} tok/s)`),
   fc.tuple(word, printedNumber, word, printedNumber).map(([a, x, b, y]) => `- Summary: \`${a}\` Total TPS = ${x}, \`${b}\` Total TPS = ${y}.`),
   fc.tuple(printedNumber, printedNumber).map(([x, y]) => `Throughput improved from ${x} to ${y} tok/s.`),
   printedNumber.map((x) => `Success rate: ${x}%`),
   fc.tuple(word, pct).map(([a, p]) => `- ${a}: ${p} TPS`),
   sentence,
-);
+)).map(([l, p]) => (p.startsWith('- ') ? `- ${l}${p.slice(2)}` : l + p));
 
 const servingScript: fc.Arbitrary<string[]> = fc
   .tuple(fc.constantFrom('vllm serve Qwen/Qwen3-8B', 'python3 -m sglang.launch_server --model Qwen/Qwen3-8B'), fc.array(fc.constantFrom('--tensor-parallel-size 2', '--kv-cache-dtype fp8', '--max-num-seqs 256', '\\'), { maxLength: 3 }))
@@ -85,6 +87,7 @@ const kind = fc.constantFrom('info', 'note', 'tip');
 const fenceOpen = fc.constantFrom('```', '```text', '```shell', '~~~', '````');
 
 const indent = (depth: number) => ' '.repeat(4 * depth);
+const listItem = fc.constantFrom('BS=4:', 'Run 1', 'Rate 8 results', 'With tuned parameters:', 'Baseline');
 
 /** A benchmark-result admonition at a depth, optionally inside an outer admonition, with one or two fences. */
 const resultAdmonition: fc.Arbitrary<Line[]> = fc
@@ -93,7 +96,7 @@ const resultAdmonition: fc.Arbitrary<Line[]> = fc
     marker,
     kind,
     adTitle,
-    fc.array(fc.tuple(fenceOpen, blockArb, fc.option(sentence)), { minLength: 1, maxLength: 2 }),
+    fc.array(fc.tuple(fenceOpen, blockArb, fc.option(sentence), fc.option(listItem, { freq: 4 })), { minLength: 1, maxLength: 2 }),
   )
   .map(([outer, m, k, title, fences]) => {
     const lines: Line[] = [];
@@ -103,9 +106,14 @@ const resultAdmonition: fc.Arbitrary<Line[]> = fc
       depth = 1;
     }
     lines.push({ text: `${indent(depth)}${m} ${k} "${title}"` });
-    const pad = indent(depth + 1);
-    for (const [open, block, note] of fences) {
+    for (const [open, block, note, item] of fences) {
+      let pad = indent(depth + 1);
       if (note) lines.push({ text: `${pad}${note}` }, { text: '' });
+      if (item) {
+        // A fence under a list item inside the admonition (`- BS=4:` then the indented fence).
+        lines.push({ text: `${pad}- ${item}` }, { text: '' });
+        pad += '    ';
+      }
       lines.push({ text: `${pad}${open}`, result: block });
       for (const l of block.lines) lines.push({ text: l === '' ? '' : `${pad}${l}` });
       lines.push({ text: `${pad}${open.replace(/[a-z]+$/, '')}` }, { text: '' });
