@@ -23,7 +23,8 @@ const SECTIONS = [
  * elsewhere (a `-0` verdict, `toFixed` on huge decimals), not what this fuzz looks for.
  */
 export const printedNumber: fc.Arbitrary<string> = fc.oneof(
-  fc.constantFrom('0', '0.00', '0.0', '1', '1.00', '100', '0.01'),
+  // A small shared pool, so that stated numbers often meet run values and the verifier does real work.
+  { weight: 4, arbitrary: fc.constantFrom('0', '0.00', '0.0', '1', '1.00', '100', '0.01', '12.34', '1234.56', '2345.67', '50.0', '8', '10') },
   fc.integer({ min: 0, max: 2_000_000 }).map(String),
   fc
     .tuple(fc.integer({ min: 0, max: 500_000 }), fc.integer({ min: 1, max: 4 }), fc.integer({ min: 0, max: 9999 }))
@@ -78,7 +79,7 @@ export type BlockShape = 'vllm' | 'guidellm' | 'sglang' | 'failure' | 'garbage';
 /** One fence's content as lines, with the shape it was built from. */
 export interface GeneratedBlock {
   shape: BlockShape;
-  lines: string[];
+  lines: readonly string[];
 }
 
 const LABELS: Record<'vllm' | 'guidellm' | 'sglang', readonly string[]> = {
@@ -106,7 +107,7 @@ function resultBlock(format: 'vllm' | 'guidellm' | 'sglang'): fc.Arbitrary<strin
     });
 }
 
-const preamble: fc.Arbitrary<string[]> = fc.oneof(
+const preamble: fc.Arbitrary<readonly string[]> = fc.oneof(
   fc.constant([]),
   fc.constantFrom('# BS=4', '# Rate 8', '1k random input + 2k generation', '# --max-num-seqs 256').map((l) => [l]),
   fc.constant([
@@ -115,7 +116,7 @@ const preamble: fc.Arbitrary<string[]> = fc.oneof(
   ]),
 );
 
-const failure: fc.Arbitrary<string[]> = fc
+const failure: fc.Arbitrary<readonly string[]> = fc
   .tuple(
     preamble,
     fc.constantFrom('# Crash', 'Crash. FP8 not supported on A100', 'RuntimeError: CUDA out of memory', 'ValueError: bad value'),
@@ -123,7 +124,7 @@ const failure: fc.Arbitrary<string[]> = fc
   .map(([p, e]) => [...p, e]);
 
 /** Random damage applied to a block's lines. */
-function damage(lines: string[]): fc.Arbitrary<string[]> {
+function damage(lines: readonly string[]): fc.Arbitrary<readonly string[]> {
   return fc
     .tuple(
       fc.nat({ max: lines.length }),
@@ -145,7 +146,7 @@ export const blockArb: fc.Arbitrary<GeneratedBlock> = fc.oneof(
   ...(['vllm', 'guidellm', 'sglang'] as const).map((format) =>
     fc
       .tuple(preamble, resultBlock(format), fc.boolean())
-      .chain(([p, b, hurt]) => (hurt ? damage([...p, ...b]) : fc.constant([...p, ...b])))
+      .chain(([p, b, hurt]) => (hurt ? damage([...p, ...b]) : fc.constant<readonly string[]>([...p, ...b])))
       .map((lines) => ({ shape: format as BlockShape, lines })),
   ),
   failure.map((lines) => ({ shape: 'failure' as BlockShape, lines })),

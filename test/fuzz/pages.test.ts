@@ -9,13 +9,15 @@
  */
 import { readFileSync } from 'node:fs';
 import fc from 'fast-check';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { CONTENT, CORPUS, hasCorpus, markdownFiles } from '../helpers/pages.js';
 import { blockArb } from './blocks.js';
 import { baselessClaims, lostFences, problems, run, RUNS, SEED } from './oracle.js';
 import { pageArb } from './pages.js';
 
 const params = (numRuns: number) => ({ seed: SEED, numRuns: RUNS || numRuns, endOnFailure: true });
+// A long campaign needs more than the default per-test timeout.
+if (RUNS) vi.setConfig({ testTimeout: RUNS * 200 + 60_000 });
 
 describe('fuzz: generated pages through analyze + checkAll', () => {
   it('should never throw, always give a valid report, and finish each page in bounded time', () => {

@@ -45,8 +45,10 @@ const cellPart = fc
     printedNumber,
     fc.constantFrom('', 's/req', ' tok/s'),
     fc.option(fc.oneof(pct.map((p) => `(${p})`), fc.constantFrom('(2.7x faster)', '<span style="background-color:lightgreen;">(+10.5%)</span>'))),
+    // Separators whose source length differs from their text: entities, escapes, emphasis, tabs.
+    fc.constantFrom(': ', ': ', ':&nbsp;', ': &amp; ', ':\t', ': \\* ', ': **', ':  '),
   )
-  .map(([label, n, unit, change]) => `${label}: ${n}${unit}${change ? ` ${change}` : ''}`);
+  .map(([label, n, unit, change, sep]) => `${label}${sep}${n}${unit}${change ? ` ${change}` : ''}`);
 /** Text before a number that moves columns: a tab, an accent, a wide character, an astral one. */
 const lead = fc.option(fc.constantFrom('\t', 'é ', '数字 ', '🚀 ', '**', '<b>'), { freq: 3 }).map((l) => l ?? '');
 const cell = fc.tuple(lead, fc.array(cellPart, { minLength: 1, maxLength: 3 })).map(([l, p]) => l + p.join('<br>'));
@@ -97,8 +99,11 @@ const resultAdmonition: fc.Arbitrary<Line[]> = fc
     kind,
     adTitle,
     fc.array(fc.tuple(fenceOpen, blockArb, fc.option(sentence), fc.option(listItem, { freq: 4 })), { minLength: 1, maxLength: 2 }),
+    fc.constantFrom('    ', '    ', '\t'),
   )
-  .map(([outer, m, k, title, fences]) => {
+  .map(([outer, m, k, title, fences, unit]) => {
+    // Content indented by four blanks or by a tab, as MkDocs accepts both.
+    const indent = (depth: number) => unit.repeat(depth);
     const lines: Line[] = [];
     let depth = 0;
     if (outer) {
@@ -131,6 +136,8 @@ const experimentPart: fc.Arbitrary<Line[]> = fc.oneof(
   { weight: 3, arbitrary: resultAdmonition },
   { weight: 2, arbitrary: scriptAdmonition },
   { weight: 2, arbitrary: claimProse.map((p) => plain([p])) },
+  // A claim on the second line of a paragraph, after a soft break or a hard one.
+  { weight: 1, arbitrary: fc.tuple(words, fc.constantFrom('', '  ', '\\'), claimProse).map(([a, br, p]) => plain([`${a}${br}`, p.replace(/^- /, '')])) },
   { weight: 1, arbitrary: words.map((w) => plain([w])) },
   { weight: 1, arbitrary: fc.constantFrom('!!! note', '??? warning "Careful"').chain((m) => sentence.map((s) => plain([m, `${indent(1)}${s}`]))) },
   { weight: 1, arbitrary: fc.constantFrom('<!-- perflab-ignore claim-mismatch: known -->', '<!-- hidden -->', '---').map((c) => plain([c])) },
@@ -140,7 +147,7 @@ const experiment: fc.Arbitrary<Line[]> = fc
   .tuple(fc.nat({ max: 12 }), fc.constantFrom('Choosing the Inference Engine', 'Quantization', 'Speculative Decoding', 'Attention Backend'), fc.boolean(), fc.array(experimentPart, { maxLength: 5 }))
   .map(([n, name, numbered, parts]) => [...plain([`### ${numbered ? `${n}. ` : ''}${name}`]), ...parts.flat()]);
 
-const frontMatter: fc.Arbitrary<string[]> = fc.oneof(
+const frontMatter: fc.Arbitrary<readonly string[]> = fc.oneof(
   fc.constant([]),
   fc.constant(['---', 'title: Optimizing Qwen3-8B', 'tags: [vllm, h100]', '---', '']),
   fc.constant(['---', 'title: [', '---', '']),
@@ -166,7 +173,7 @@ const otherSections: fc.Arbitrary<Line[]> = fc
   ]);
 
 /** A tail that leaves something open: it must come last, since it swallows the rest of the page. */
-const openTail: fc.Arbitrary<string[]> = fc.constantFrom([], [], ['```', 'never closed'], ['<!-- never closed'], ['    ```', '    half']);
+const openTail: fc.Arbitrary<readonly string[]> = fc.constantFrom<readonly string[]>([], [], ['```', 'never closed'], ['<!-- never closed'], ['    ```', '    half']);
 
 /** A whole page; `eol` picks the line ending, and a BOM may lead. */
 export const pageArb: fc.Arbitrary<GeneratedPage> = fc
