@@ -51,7 +51,9 @@ const cellPart = fc
   .map(([label, n, unit, change, sep]) => `${label}${sep}${n}${unit}${change ? ` ${change}` : ''}`);
 /** Text before a number that moves columns: a tab, an accent, a wide character, an astral one. */
 const lead = fc.option(fc.constantFrom('\t', 'é ', '数字 ', '🚀 ', '**', '<b>'), { freq: 3 }).map((l) => l ?? '');
-const cell = fc.tuple(lead, fc.array(cellPart, { minLength: 1, maxLength: 3 })).map(([l, p]) => l + p.join('<br>'));
+const cell = fc
+  .tuple(lead, fc.array(cellPart, { minLength: 1, maxLength: 3 }), fc.constantFrom('<br>', '<br>', '<br/>', ' \\| ', ' `x` '))
+  .map(([l, p, sep]) => l + p.join(sep));
 
 const conclusionTable: fc.Arbitrary<string[]> = fc
   .array(fc.tuple(fc.constantFrom('**ShareGPT**', '**Long Prompt**', '**ShareGPT BS=1**', 'Rate 8', '**Short**'), cell, cell), {
@@ -161,12 +163,26 @@ const title = fc.constantFrom(
   '# ',
 );
 
+/** A table as written, or inside an admonition or a list item, where its columns start further right. */
+const placedTable = (table: fc.Arbitrary<string[]>): fc.Arbitrary<string[]> =>
+  fc
+    .tuple(table, fc.constantFrom('', '', '', 'admonition', 'admonition-tab', 'list'))
+    .map(([rows, where]) =>
+      where === 'admonition'
+        ? ['!!! tip "Results"', ...rows.map((r) => `    ${r}`)]
+        : where === 'admonition-tab'
+          ? ['??? note "Comparison"', ...rows.map((r) => `\t${r}`)]
+          : where === 'list'
+            ? ['- Comparison:', '', ...rows.map((r) => `    ${r}`)]
+            : rows,
+    );
+
 const conclusion: fc.Arbitrary<Line[]> = fc
-  .tuple(fc.option(sentence), conclusionTable, fc.option(scriptAdmonition))
+  .tuple(fc.option(sentence), placedTable(conclusionTable), fc.option(scriptAdmonition))
   .map(([s, table, script]) => [...plain(['## Conclusion']), ...(s ? plain([s]) : []), ...(script ?? []), ...plain(table)]);
 
 const otherSections: fc.Arbitrary<Line[]> = fc
-  .tuple(fc.boolean(), summaryTable, fc.array(resultAdmonition, { maxLength: 2 }))
+  .tuple(fc.boolean(), placedTable(summaryTable), fc.array(resultAdmonition, { maxLength: 2 }))
   .map(([withSummary, table, others]) => [
     ...(withSummary ? [...plain(['### Summary of Optimization Options']), ...plain(table)] : []),
     ...(others.length > 0 ? [...plain(['### Other Benchmark Cases']), ...others.flat()] : []),
