@@ -88,7 +88,7 @@ const RESULT_TITLES = ['Benchmark result', 'Benchmark results', 'Baseline benchm
 const adTitle = fc.constantFrom(...RESULT_TITLES);
 const marker = fc.constantFrom('???', '???+', '!!!');
 const kind = fc.constantFrom('info', 'note', 'tip');
-const fenceOpen = fc.constantFrom('```', '```text', '```shell', '~~~', '````');
+const fenceOpen = fc.constantFrom('```', '```text', '```shell', '~~~', '````', '```yaml', '```json', '``` title="out.txt"');
 
 const indent = (depth: number) => ' '.repeat(4 * depth);
 const listItem = fc.constantFrom('BS=4:', 'Run 1', 'Rate 8 results', 'With tuned parameters:', 'Baseline');
@@ -123,7 +123,7 @@ const resultAdmonition: fc.Arbitrary<Line[]> = fc
       }
       lines.push({ text: `${pad}${open}`, result: block });
       for (const l of block.lines) lines.push({ text: l === '' ? '' : `${pad}${l}` });
-      lines.push({ text: `${pad}${open.replace(/[a-z]+$/, '')}` }, { text: '' });
+      lines.push({ text: `${pad}${open.replace(/[^`~].*$/, '')}` }, { text: '' });
     }
     return lines;
   });

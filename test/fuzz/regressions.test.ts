@@ -20,3 +20,17 @@ describe('fuzz regressions', () => {
     expect(baselessClaims(checked.report, text)).toEqual([]);
   });
 });
+
+describe('fuzz regressions: result fences with a data language', () => {
+  for (const lang of ['yaml', 'json']) {
+    it(`should read or report a \`${lang}\` fence in a result admonition`, () => {
+      // Found by "no block lost": YAML and JSON fences were skipped as data even where a result belongs.
+      const text = ['## Experiment Results', '', '### 1. Engine', '', '??? info "Benchmark result"', `    \`\`\`${lang}`, ...block.map((l) => `    ${l}`), '    ```', '', '??? info "Benchmark result"', `    \`\`\`${lang}`, '    {"request_throughput": 4.44}', '    ```', ''].join('\n');
+      const checked = run(text);
+      expect(problems(checked, text)).toEqual([]);
+      expect(lostFences(checked.report, [6, 14])).toEqual([]);
+      expect(checked.report.runs.map((r) => r.fenceLine)).toEqual([6]);
+      expect(checked.report.messages.filter((m) => m.ruleId === 'benchmark-unparsed').map((m) => m.line)).toEqual([14]);
+    });
+  }
+});

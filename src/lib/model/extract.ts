@@ -263,7 +263,9 @@ export function outline(tree: Root, source: string): Outline {
         out.drafts.push(draft('profile-invalid', 'warning', { line: fenceLine, column }, `Profile \`${h(5)}\` is not valid YAML`));
       }
     }
-    const parsed = isYaml
+    // A YAML or JSON fence is data (profiles), except in a result admonition: there it is read as a result or
+    // reported, never skipped without a word.
+    const parsed = isYaml && !isResult
       ? { runs: [], messages: [] }
       : parseFence({ value, fenceLine, contentLine: fenceLine + 1, column, lang }, { expectResult: isResult });
     out.drafts.push(...parsed.messages);
