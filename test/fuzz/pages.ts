@@ -85,9 +85,9 @@ const servingScript: fc.Arbitrary<string[]> = fc
   .map(([cmd, flags]) => ['```bash', [cmd, ...flags].join(' '), '```']);
 
 const RESULT_TITLES = ['Benchmark result', 'Benchmark results', 'Baseline benchmark results', 'Optimized benchmark results', 'Result'];
-const adTitle = fc.constantFrom(...RESULT_TITLES);
+const adTitle = fc.oneof(fc.constantFrom(...RESULT_TITLES), fc.constantFrom('Benchmark result (BS=4)', 'Benchmark Results — 数字', 'Run 2 results'));
 const marker = fc.constantFrom('???', '???+', '!!!');
-const kind = fc.constantFrom('info', 'note', 'tip');
+const kind = fc.constantFrom('info', 'note', 'tip', 'success', 'info inline end');
 const fenceOpen = fc.constantFrom('```', '```text', '```shell', '~~~', '````', '```yaml', '```json', '``` title="out.txt"');
 
 const indent = (depth: number) => ' '.repeat(4 * depth);
@@ -136,6 +136,11 @@ const plain = (texts: string[]): Line[] => [...texts.map((text) => ({ text })), 
 
 const experimentPart: fc.Arbitrary<Line[]> = fc.oneof(
   { weight: 3, arbitrary: resultAdmonition },
+  // The same inside a list item: every line indented under `- Case:`.
+  {
+    weight: 1,
+    arbitrary: resultAdmonition.map((ls) => [{ text: '- Case:' }, { text: '' }, ...ls.map((l) => ({ ...l, text: l.text === '' ? '' : `    ${l.text}` }))]),
+  },
   { weight: 2, arbitrary: scriptAdmonition },
   { weight: 2, arbitrary: claimProse.map((p) => plain([p])) },
   // A claim on the second line of a paragraph, after a soft break or a hard one.
