@@ -196,8 +196,30 @@ const otherSections: fc.Arbitrary<Line[]> = fc
 /** A tail that leaves something open: it must come last, since it swallows the rest of the page. */
 const openTail: fc.Arbitrary<readonly string[]> = fc.constantFrom<readonly string[]>([], [], ['```', 'never closed'], ['<!-- never closed'], ['    ```', '    half']);
 
-/** A whole page; `eol` picks the line ending, and a BOM may lead. */
-export const pageArb: fc.Arbitrary<GeneratedPage> = fc
+/** Essay tables: a `Change` / `Performance Gain` / `Performance Boost` column, or cells annotated with a gain. */
+const essayTable: fc.Arbitrary<string[]> = fc.oneof(
+  fc
+    .tuple(fc.constantFrom('Change', 'Performance Gain', 'Performance Boost'), fc.array(fc.tuple(words, printedNumber, printedNumber, fc.oneof(pct, printedNumber.map((n) => `${n}x`))), { minLength: 1, maxLength: 4 }))
+    .map(([col, rows]) => [`| Config | Before | After | ${col} |`, '|---|---:|---:|---|', ...rows.map(([w, a, b, c]) => `| ${w} | ${a} | ${b} | ${c} |`)]),
+  fc
+    .tuple(printedNumber, fc.array(fc.tuple(words, printedNumber, pct), { minLength: 1, maxLength: 4 }))
+    .map(([base, rows]) => ['| Precision | TPS |', '|---|---|', `| BF16 baseline | ${base} |`, ...rows.map(([w, n, p]) => `| ${w} | ${n} (${p}) |`)]),
+);
+
+const essayPart: fc.Arbitrary<string[]> = fc.oneof(
+  placedTable(essayTable),
+  claimProse.map((p) => [p]),
+  fc.array(fc.tuple(word, pct), { minLength: 1, maxLength: 4 }).map((items) => items.map(([w, p]) => `- **${w}**: ${p} TPS, ${p} TTFT`)),
+  fc.constantFrom('## Background', '## Observations', '### Notes').map((h) => [h]),
+  sentence.map((x) => [x]),
+);
+
+/** A page without the report skeleton and without runs: an essay whose numbers compare among themselves. */
+const essayArb: fc.Arbitrary<{ lines: Line[] }> = fc
+  .tuple(frontMatter, fc.constantFrom('# Why FP8 helps', '# Engine notes', '# 数字 and speed'), fc.array(essayPart, { maxLength: 8 }))
+  .map(([fm, t, parts]) => ({ lines: [...fm.map((text) => ({ text })), ...plain([t]), ...parts.flatMap(plain)] }));
+
+const reportArb: fc.Arbitrary<{ lines: Line[] }> = fc
   .tuple(
     frontMatter,
     title,
@@ -206,10 +228,8 @@ export const pageArb: fc.Arbitrary<GeneratedPage> = fc
     fc.array(experiment, { maxLength: 4 }),
     otherSections,
     openTail,
-    fc.constantFrom<'lf' | 'crlf'>('lf', 'lf', 'crlf'),
-    fc.boolean(),
   )
-  .map(([fm, t, concl, setup, experiments, others, tail, eol, bom]) => {
+  .map(([fm, t, concl, setup, experiments, others, tail]) => {
     const lines: Line[] = [
       ...fm.map((text) => ({ text })),
       ...plain([t]),
@@ -220,6 +240,13 @@ export const pageArb: fc.Arbitrary<GeneratedPage> = fc
       ...others,
       ...tail.map((text) => ({ text })),
     ];
+    return { lines };
+  });
+
+/** A whole page (a report or an essay); `eol` picks the line ending, and a BOM may lead. */
+export const pageArb: fc.Arbitrary<GeneratedPage> = fc
+  .tuple(fc.oneof({ weight: 4, arbitrary: reportArb }, { weight: 1, arbitrary: essayArb }), fc.constantFrom<'lf' | 'crlf'>('lf', 'lf', 'crlf'), fc.boolean())
+  .map(([{ lines }, eol, bom]) => {
     const resultFences = lines.flatMap((l, i) => (l.result ? [{ line: i + 1, block: l.result }] : []));
     const text = (bom ? '\ufeff' : '') + lines.map((l) => l.text).join(eol === 'crlf' ? '\r\n' : '\n');
     return { text, resultFences, eol };
