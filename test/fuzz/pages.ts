@@ -75,6 +75,24 @@ const claimProse: fc.Arbitrary<string> = fc.tuple(lead, fc.oneof(
   fc.tuple(word, printedNumber, word, printedNumber, fc.constantFrom('>', '<', '=', '≈')).map(([a, x, b, y, r]) => `Result: ${a} (${x} tok/s) ${r} ${b} (${y} tok/s)`),
   fc.tuple(word, printedNumber, word, printedNumber).map(([a, x, b, y]) => `- Summary: \`${a}\` Total TPS = ${x}, \`${b}\` Total TPS = ${y}.`),
   fc.tuple(printedNumber, printedNumber).map(([x, y]) => `Throughput improved from ${x} to ${y} tok/s.`),
+  fc
+    .tuple(word, word, printedNumber, printedNumber, printedNumber, pct, printedNumber, printedNumber, printedNumber, printedNumber)
+    .map(
+      ([a, b, x, y, d, p, t1, t2, t3, q]) =>
+        `- Summary: \`${a}\` Total TPS = ${x}, \`${b}\` Total TPS = ${y}. \`${a}\` is faster by ${d} tok/s (${p.slice(1)}); Mean TPOT = ${t1} ms vs ${t2} ms, reduced by ${t3} ms (${q}%).`,
+    ),
+  fc
+    .tuple(word, word, printedNumber, printedNumber, printedNumber, printedNumber, printedNumber, printedNumber, printedNumber)
+    .map(
+      ([a, b, x, y, d, r, t1, t2, t3]) =>
+        `- Summary: \`${a}\` Mean Latency = ${x}s, \`${b}\` Mean Latency = ${y}s. \`${a}\` is faster by ${d}s (${r}x faster). TTFT = ${t1} ms vs ${t2} ms, reduced by ${t3} ms (${r}x faster)`,
+    ),
+  fc
+    .tuple(fc.constantFrom('TP2', 'TP4+EP4', 'DP=2'), printedNumber, printedNumber, printedNumber)
+    .map(([tp, x, y, p]) => `${tp} improved throughput from ${x} to ${y} tok/s, achieving ${p}% higher throughput per GPU.`),
+  fc
+    .tuple(word, printedNumber, word, printedNumber)
+    .map(([a, x, b, y]) => `Mean latency per request: ${a} (${x}s) < ${b} (${y}s)`),
   printedNumber.map((x) => `Success rate: ${x}%`),
   fc.tuple(word, pct).map(([a, p]) => `- ${a}: ${p} TPS`),
   sentence,
@@ -143,6 +161,16 @@ const experimentPart: fc.Arbitrary<Line[]> = fc.oneof(
   },
   { weight: 2, arbitrary: scriptAdmonition },
   { weight: 2, arbitrary: claimProse.map((p) => plain([p])) },
+  // A claim sentence wrapped onto the next line at a blank (a soft break inside the paragraph or list item).
+  {
+    weight: 1,
+    arbitrary: fc.tuple(claimProse, fc.nat()).map(([p, k]) => {
+      const blanks = [...p.matchAll(/ /g)].map((m) => m.index);
+      if (blanks.length === 0) return plain([p]);
+      const at = blanks[k % blanks.length];
+      return plain([p.slice(0, at), `${p.startsWith('- ') ? '  ' : ''}${p.slice(at + 1)}`]);
+    }),
+  },
   // A claim on the second line of a paragraph, after a soft break or a hard one.
   { weight: 1, arbitrary: fc.tuple(words, fc.constantFrom('', '  ', '\\'), claimProse).map(([a, br, p]) => plain([`${a}${br}`, p.replace(/^- /, '')])) },
   { weight: 1, arbitrary: words.map((w) => plain([w])) },
