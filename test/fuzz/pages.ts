@@ -32,7 +32,7 @@ const inline: fc.Arbitrary<string> = fc.oneof(
   { weight: 1, arbitrary: fc.constantFrom('[the docs](https://example.com/a)', '[x](#a)', '[y](../other.md#b)', '[z](%E0%A4%A.md)') },
   { weight: 1, arbitrary: fc.constantFrom('![chart](../assets/x.png)', '![](img.jpg)', '<img src=x onerror=alert(1)>') },
   { weight: 1, arbitrary: fc.constantFrom('<!-- note -->', '<span style="color:red">hot</span>', '<br>', '<script>alert(1)</script>') },
-  { weight: 1, arbitrary: fc.constantFrom('\t', '\u0000', '\u00a0', '\u200b', 'é', '数字', '🚀') },
+  { weight: 1, arbitrary: fc.constantFrom('\t', '\u0000', '\u00a0', '\u200b', '\ufeff', '\f', '\v', 'é', '数字', '🚀') },
   { weight: 1, arbitrary: printedNumber },
   { weight: 1, arbitrary: fc.string({ maxLength: 20 }).map(clean) },
 );
