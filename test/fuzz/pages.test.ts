@@ -15,7 +15,7 @@ import { blockArb } from './blocks.js';
 import { baselessClaims, lostFences, problems, run, RUNS, SEED } from './oracle.js';
 import { pageArb } from './pages.js';
 
-const params = (numRuns: number) => ({ seed: SEED, numRuns: RUNS || numRuns, endOnFailure: true });
+const params = (numRuns: number) => ({ seed: SEED, numRuns: RUNS || numRuns });
 // A long campaign needs more than the default per-test timeout.
 if (RUNS) vi.setConfig({ testTimeout: RUNS * 200 + 60_000 });
 

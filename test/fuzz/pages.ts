@@ -38,11 +38,14 @@ const inline: fc.Arbitrary<string> = fc.oneof(
 );
 const sentence = fc.array(inline, { minLength: 1, maxLength: 6 }).map((p) => p.join(' '));
 
-const pct = fc.tuple(fc.constantFrom('+', '-'), printedNumber).map(([s, n]) => `${s}${n}%`);
+/** Numbers as careless or hostile writers state them: exponents, NaN, other scripts' digits, bare points. */
+const oddNumber = fc.constantFrom('1e308', '1e400', 'NaN', 'Infinity', '١٢٣٤', '１２３４', '.5', '12.', '1,2,3', '+5', '−5', '0x1F', '1_000');
+const statedNumber = fc.oneof({ weight: 9, arbitrary: printedNumber }, { weight: 1, arbitrary: oddNumber });
+const pct = fc.tuple(fc.constantFrom('+', '-'), statedNumber).map(([s, n]) => `${s}${n}%`);
 const cellPart = fc
   .tuple(
     fc.constantFrom('Total TPS', 'Mean TPOT(ms)', 'Mean TTFT(ms)', 'Output TPS', 'Mean latency', 'Request throughput'),
-    printedNumber,
+    statedNumber,
     fc.constantFrom('', 's/req', ' tok/s'),
     fc.option(fc.oneof(pct.map((p) => `(${p})`), fc.constantFrom('(2.7x faster)', '<span style="background-color:lightgreen;">(+10.5%)</span>'))),
     // Separators whose source length differs from their text: entities, escapes, emphasis, tabs.
@@ -118,7 +121,7 @@ const resultAdmonition: fc.Arbitrary<Line[]> = fc
     marker,
     kind,
     adTitle,
-    fc.array(fc.tuple(fenceOpen, blockArb, fc.option(sentence), fc.option(listItem, { freq: 4 })), { minLength: 1, maxLength: 2 }),
+    fc.array(fc.tuple(fenceOpen, blockArb, fc.option(sentence), fc.option(listItem, { freq: 4 }), fc.constantFrom('', '', '', ' ', '   ')), { minLength: 1, maxLength: 2 }),
     fc.constantFrom('    ', '    ', '\t'),
   )
   .map(([outer, m, k, title, fences, unit]) => {
@@ -131,17 +134,19 @@ const resultAdmonition: fc.Arbitrary<Line[]> = fc
       depth = 1;
     }
     lines.push({ text: `${indent(depth)}${m} ${k} "${title}"` });
-    for (const [open, block, note, item] of fences) {
+    for (const [open, block, note, item, shift] of fences) {
       let pad = indent(depth + 1);
       if (note) lines.push({ text: `${pad}${note}` }, { text: '' });
       if (item) {
         // A fence under a list item inside the admonition (`- BS=4:` then the indented fence).
-        lines.push({ text: `${pad}- ${item}` }, { text: '' });
+        // `-   ` puts the item's content edge four columns in, where CommonMark and Python-Markdown agree.
+        lines.push({ text: `${pad}-   ${item}` }, { text: '' });
         pad += '    ';
       }
-      lines.push({ text: `${pad}${open}`, result: block });
+      // The fence may stand up to three blanks right of the content edge; its lines need not follow it.
+      lines.push({ text: `${pad}${shift}${open}`, result: block });
       for (const l of block.lines) lines.push({ text: l === '' ? '' : `${pad}${l}` });
-      lines.push({ text: `${pad}${open.replace(/[^`~].*$/, '')}` }, { text: '' });
+      lines.push({ text: `${pad}${shift}${open.replace(/[^`~].*$/, '')}` }, { text: '' });
     }
     return lines;
   });
@@ -157,7 +162,7 @@ const experimentPart: fc.Arbitrary<Line[]> = fc.oneof(
   // The same inside a list item: every line indented under `- Case:`.
   {
     weight: 1,
-    arbitrary: resultAdmonition.map((ls) => [{ text: '- Case:' }, { text: '' }, ...ls.map((l) => ({ ...l, text: l.text === '' ? '' : `    ${l.text}` }))]),
+    arbitrary: resultAdmonition.map((ls) => [{ text: '-   Case:' }, { text: '' }, ...ls.map((l) => ({ ...l, text: l.text === '' ? '' : `    ${l.text}` }))]),
   },
   { weight: 2, arbitrary: scriptAdmonition },
   { weight: 2, arbitrary: claimProse.map((p) => plain([p])) },
