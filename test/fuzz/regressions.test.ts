@@ -34,3 +34,30 @@ describe('fuzz regressions: result fences with a data language', () => {
     });
   }
 });
+
+describe('fuzz regressions: a claim never spans a line break', () => {
+  it('should end a ratio claim before a `<br>` or a soft break between the number and its direction word', () => {
+    // Found by "no claim on a line without a number": the claim text ran on to the next line (`0x\n  faster`),
+    // so it did not stand at its line and column; in a cell the `<br>` became a newline the source does not have.
+    const text = [
+      '# Optimizing X Throughput on NVIDIA H100 GPUs',
+      '',
+      '## Conclusion',
+      '',
+      '| Benchmark Case | Baseline | Optimized |',
+      '|---|---|---|',
+      '| **ShareGPT** | Mean latency: 1.66s/req | Mean latency: 0.62s/req (2.7x<br>faster) |',
+      '',
+      '## Experiment Results',
+      '',
+      '- Summary: `A` Mean Latency = 5.32s, `B` Mean Latency = 25.15s. `A` is faster by 19.83s (4.73x',
+      '  faster). TTFT = 68.48 ms vs 6456.42 ms, reduced by 6387.94 ms (94.29x<br>faster)',
+      '',
+    ].join('\n');
+    const checked = run(text);
+    expect(problems(checked, text)).toEqual([]);
+    expect(baselessClaims(checked.report, text)).toEqual([]);
+    const ratios = checked.report.claims.filter((c) => /x/.test(c.text)).map((c) => c.text);
+    expect(ratios).toEqual(['2.7x', '4.73x', '94.29x']);
+  });
+});
