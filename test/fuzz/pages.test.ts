@@ -25,7 +25,7 @@ describe('fuzz: generated pages through analyze + checkAll', () => {
       fc.property(pageArb, (page) => {
         expect(problems(run(page.text), page.text)).toEqual([]);
       }),
-      params(150),
+      params(300),
     );
   });
 
@@ -35,7 +35,7 @@ describe('fuzz: generated pages through analyze + checkAll', () => {
         const { report } = run(page.text);
         expect(lostFences(report, page.resultFences.map((f) => f.line))).toEqual([]);
       }),
-      params(150),
+      params(300),
     );
   });
 
@@ -48,7 +48,7 @@ describe('fuzz: generated pages through analyze + checkAll', () => {
         const clean = page.resultFences.filter((f) => f.block.shape !== 'garbage' && f.block.lines.some((l) => /Serving Benchmark Result|^Successful requests:/.test(l)));
         expect(clean.filter((f) => !withRun.has(f.line)).map((f) => f.line)).toEqual([]);
       }),
-      params(150),
+      params(300),
     );
   });
 
@@ -58,7 +58,7 @@ describe('fuzz: generated pages through analyze + checkAll', () => {
         const { report } = run(page.text);
         expect(baselessClaims(report, page.text)).toEqual([]);
       }),
-      params(150),
+      params(300),
     );
   });
 
@@ -79,7 +79,7 @@ describe('fuzz: generated pages through analyze + checkAll', () => {
 describe('fuzz: raw text', () => {
   it('should never throw on random strings of any code points', () => {
     fc.assert(
-      fc.property(fc.string({ unit: 'binary', maxLength: 2000 }), (text) => {
+      fc.property(fc.string({ unit: 'binary', maxLength: 2000, size: 'large' }), (text) => {
         expect(problems(run(text), text)).toEqual([]);
       }),
       params(300),
@@ -136,7 +136,7 @@ describe('fuzz: damaged real pages', () => {
         const text = mutate(realPages[i], steps);
         expect(problems(run(text), text)).toEqual([]);
       }),
-      params(25),
+      params(40),
     );
   });
 });
