@@ -169,11 +169,12 @@ const experimentPart: fc.Arbitrary<Line[]> = fc.oneof(
   // A claim sentence wrapped onto the next line at a blank (a soft break inside the paragraph or list item).
   {
     weight: 1,
-    arbitrary: fc.tuple(claimProse, fc.nat()).map(([p, k]) => {
+    arbitrary: fc.tuple(claimProse, fc.nat(), fc.constantFrom('\n', '<br>', '<br>\n', '  \n')).map(([p, k, br]) => {
       const blanks = [...p.matchAll(/ /g)].map((m) => m.index);
       if (blanks.length === 0) return plain([p]);
       const at = blanks[k % blanks.length];
-      return plain([p.slice(0, at), `${p.startsWith('- ') ? '  ' : ''}${p.slice(at + 1)}`]);
+      const [first, ...rest] = `${p.slice(0, at)}${br}${p.slice(at + 1)}`.split('\n');
+      return plain([first, ...rest.map((r) => `${p.startsWith('- ') ? '  ' : ''}${r}`)]);
     }),
   },
   // A claim on the second line of a paragraph, after a soft break or a hard one.
