@@ -136,7 +136,8 @@ const resultAdmonition: fc.Arbitrary<Line[]> = fc
     lines.push({ text: `${indent(depth)}${m} ${k} "${title}"` });
     for (const [open, block, note, item, shift] of fences) {
       let pad = indent(depth + 1);
-      if (note) lines.push({ text: `${pad}${note}` }, { text: '' });
+      // `Note:` first, so random text cannot open a list or a heading that changes where the fence belongs.
+      if (note) lines.push({ text: `${pad}Note: ${note}` }, { text: '' });
       if (item) {
         // A fence under a list item inside the admonition (`- BS=4:` then the indented fence).
         // `-   ` puts the item's content edge four columns in, where CommonMark and Python-Markdown agree.
