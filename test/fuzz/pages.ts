@@ -19,7 +19,7 @@ export interface GeneratedPage {
   text: string;
   /** 1-based lines of the opening fences of result blocks, with the block each holds. */
   resultFences: { line: number; block: GeneratedBlock }[];
-  /** True when the page has an unclosed construct at its end or hostile line breaks. */
+  /** Line ending used. Lone CR is never generated: CR-only files losing their runs is a known defect fixed elsewhere. */
   eol: 'lf' | 'crlf';
 }
 
