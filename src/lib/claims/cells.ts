@@ -6,7 +6,7 @@
  *   `3.53s`, `<span ...>+4.3%</span>`, `-`, `(Success rate: 51.6%, optimization skipped)`,
  *   `(+7.60%,lower than previous +9.75%, optimization skipped in final command)`.
  */
-import { visibleText, type SignHint, type VisibleText } from './html.js';
+import { endOnLine, visibleText, type SignHint, type VisibleText } from './html.js';
 import { NUM, statedAt, type Stated, type StatedRole } from './stated.js';
 
 export interface ParsedCell {
@@ -45,7 +45,7 @@ function push(
   unit: string,
   extra: Parameters<typeof statedAt>[6] = {},
 ): void {
-  const s = statedAt(v, role, claim[0], claim[1], v.text.slice(num[0], num[1]), unit, extra);
+  const s = statedAt(v, role, claim[0], endOnLine(v, num[1], claim[1]), v.text.slice(num[0], num[1]), unit, extra);
   if (s) out.push(s);
 }
 

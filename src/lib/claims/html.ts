@@ -46,6 +46,18 @@ export function colorHint(color: string): SignHint | null {
   return null;
 }
 
+/**
+ * Where a claim that runs from a number (ending at `from`) to `end` must stop: `end`, or the last non-blank before
+ * the first line break in between (a `<br>` or a soft break), so a claim's text always stands on one source line.
+ */
+export function endOnLine(v: VisibleText, from: number, end: number): number {
+  const br = v.text.indexOf('\n', from);
+  if (br === -1 || br >= end) return end;
+  let e = br;
+  while (e > from && /\s/.test(v.text[e - 1])) e--;
+  return e;
+}
+
 /** Strip inline HTML from raw text, keeping offsets and span colours. Never throws. */
 export function visibleText(raw: string): VisibleText {
   let text = '';

@@ -6,9 +6,9 @@
  *   `` `vLLM` Mean Latency = 5.32s, `SGLang` Mean Latency = 25.15s. `vLLM` is faster by 19.83s (4.73x faster).
  *   TTFT = 68.48 ms vs 6456.42 ms, reduced by 6387.94 ms (94.29x faster); TPOT = ... ``
  */
-import { visibleText } from './html.js';
-import { namedGroup, statedGroup, type Named } from './match.js';
-import { NUM, type Stated } from './stated.js';
+import { endOnLine, visibleText } from './html.js';
+import { group, namedGroup, statedGroup, type Named } from './match.js';
+import { NUM, statedAt, type Stated } from './stated.js';
 
 export interface SummaryValue extends Named {
   /** `Total TPS`, `Mean Latency`. */
@@ -56,7 +56,11 @@ function relative(v: ReturnType<typeof visibleText>, m: RegExpMatchArray, num: n
   const isRatio = m[num + 1] === 'x';
   const dir = m[num + 2]?.toLowerCase() as 'faster' | 'slower' | undefined;
   // The claim text runs to the direction word when there is one (`94.29x faster`, `4.43% slower`).
-  return statedGroup(v, m, isRatio ? 'ratio' : 'percent', num, isRatio ? 'x' : '%', dir ? num + 2 : num + 1, dir ? { direction: dir } : {});
+  const n = group(m, num);
+  if (!n) return null;
+  const end = group(m, dir ? num + 2 : num + 1)?.[1] ?? n[1];
+  // The claim text stops at a line break (`94.29x<br>faster`), so it stands where it is said to.
+  return statedAt(v, isRatio ? 'ratio' : 'percent', n[0], endOnLine(v, n[1], end), v.text.slice(n[0], n[1]), isRatio ? 'x' : '%', dir ? { direction: dir } : {});
 }
 
 /** Parse a summary sentence; null when it names fewer than two valued variants. */

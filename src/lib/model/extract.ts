@@ -246,7 +246,8 @@ export function outline(tree: Root, source: string): Outline {
     const column = columnOf(node);
     const value = node.value;
     const isResult = admonition !== null && RESULT_TITLE.test(admonition) && !SCRIPT_TITLE.test(admonition);
-    const isParams = listItemText !== null && /parameters/i.test(listItemText);
+    // A fence in a result admonition is a result even under a list item that mentions parameters.
+    const isParams = !isResult && listItemText !== null && /parameters/i.test(listItemText);
     if (isParams) {
       paramsSide = /baseline/i.test(listItemText) ? 'baseline' : /optimi[sz]ed/i.test(listItemText) ? 'optimized' : null;
       const cmd = parseParameters(value, fenceLine + 1);
@@ -262,7 +263,9 @@ export function outline(tree: Root, source: string): Outline {
         out.drafts.push(draft('profile-invalid', 'warning', { line: fenceLine, column }, `Profile \`${h(5)}\` is not valid YAML`));
       }
     }
-    const parsed = isYaml
+    // A YAML or JSON fence is data (profiles), except in a result admonition: there it is read as a result or
+    // reported, never skipped without a word.
+    const parsed = isYaml && !isResult
       ? { runs: [], messages: [] }
       : parseFence({ value, fenceLine, contentLine: fenceLine + 1, column, lang }, { expectResult: isResult });
     out.drafts.push(...parsed.messages);

@@ -1,0 +1,63 @@
+/** Minimal counterexamples the fuzz properties found, kept as plain regression tests. */
+import { describe, expect, it } from 'vitest';
+import { baselessClaims, lostFences, problems, run } from './oracle.js';
+
+const block = [
+  '============ Serving Benchmark Result ============',
+  'Successful requests:   10',
+  'Total Token throughput (tok/s):   1.00',
+  '==================================================',
+];
+
+describe('fuzz regressions', () => {
+  it('should keep a result fence under a list item that mentions parameters inside a result admonition', () => {
+    // Found by "no block lost": the fence was read as backend parameters and its run vanished without a message.
+    const text = ['## Experiment Results', '', '### 1. Engine', '', '??? info "Benchmark result"', '    - With tuned parameters:', '', '        ```', ...block.map((l) => `        ${l}`), '        ```', ''].join('\n');
+    const checked = run(text);
+    expect(problems(checked, text)).toEqual([]);
+    expect(lostFences(checked.report, [8])).toEqual([]);
+    expect(checked.report.runs.map((r) => r.metrics.total_token_throughput?.value)).toEqual([1]);
+    expect(baselessClaims(checked.report, text)).toEqual([]);
+  });
+});
+
+describe('fuzz regressions: result fences with a data language', () => {
+  for (const lang of ['yaml', 'json']) {
+    it(`should read or report a \`${lang}\` fence in a result admonition`, () => {
+      // Found by "no block lost": YAML and JSON fences were skipped as data even where a result belongs.
+      const text = ['## Experiment Results', '', '### 1. Engine', '', '??? info "Benchmark result"', `    \`\`\`${lang}`, ...block.map((l) => `    ${l}`), '    ```', '', '??? info "Benchmark result"', `    \`\`\`${lang}`, '    {"request_throughput": 4.44}', '    ```', ''].join('\n');
+      const checked = run(text);
+      expect(problems(checked, text)).toEqual([]);
+      expect(lostFences(checked.report, [6, 14])).toEqual([]);
+      expect(checked.report.runs.map((r) => r.fenceLine)).toEqual([6]);
+      expect(checked.report.messages.filter((m) => m.ruleId === 'benchmark-unparsed').map((m) => m.line)).toEqual([14]);
+    });
+  }
+});
+
+describe('fuzz regressions: a claim never spans a line break', () => {
+  it('should end a ratio claim before a `<br>` or a soft break between the number and its direction word', () => {
+    // Found by "no claim on a line without a number": the claim text ran on to the next line (`0x\n  faster`),
+    // so it did not stand at its line and column; in a cell the `<br>` became a newline the source does not have.
+    const text = [
+      '# Optimizing X Throughput on NVIDIA H100 GPUs',
+      '',
+      '## Conclusion',
+      '',
+      '| Benchmark Case | Baseline | Optimized |',
+      '|---|---|---|',
+      '| **ShareGPT** | Mean latency: 1.66s/req | Mean latency: 0.62s/req (2.7x<br>faster) |',
+      '',
+      '## Experiment Results',
+      '',
+      '- Summary: `A` Mean Latency = 5.32s, `B` Mean Latency = 25.15s. `A` is faster by 19.83s (4.73x',
+      '  faster). TTFT = 68.48 ms vs 6456.42 ms, reduced by 6387.94 ms (94.29x<br>faster)',
+      '',
+    ].join('\n');
+    const checked = run(text);
+    expect(problems(checked, text)).toEqual([]);
+    expect(baselessClaims(checked.report, text)).toEqual([]);
+    const ratios = checked.report.claims.filter((c) => /x/.test(c.text)).map((c) => c.text);
+    expect(ratios).toEqual(['2.7x', '4.73x', '94.29x']);
+  });
+});
