@@ -44,7 +44,7 @@ describe('perflab check', () => {
   it('should print `path:line:col  severity  message  rule-id` lines', () => {
     const lines = perflab(['check', 'content/qwen3-32b/h100.md']).stdout.trim().split('\n');
     expect(lines).toContain(
-      'content/qwen3-32b/h100.md:22:134  error  Unexpected `+10.7%`, expected `46.8` from (4068.16 / 2771.81 - 1) x 100 (line 389) ' +
+      'content/qwen3-32b/h100.md:22:134  error  Unexpected `+10.7%`, expected `+46.8%` from (4068.16 / 2771.81 - 1) x 100 (line 389) ' +
         '(acknowledged: the two cells give +46.8%; the upstream page prints +10.7%)  claim-mismatch',
     );
     for (const l of lines) expect(l).toMatch(/^\S+:\d+:\d+ {2}(error|warning|info) {2}.+ {2}[a-z-]+$/);
@@ -56,7 +56,7 @@ describe('perflab check', () => {
     const r = perflab(['check', dir]);
     expect(r.code).toBe(1);
     expect(r.stdout).toContain(`${join(dir, 'page.md')}:7:`);
-    expect(r.stdout).toMatch(/ {2}error {2}Unexpected `\+5\.0%`, expected `50\.0`.* {2}claim-mismatch$/m);
+    expect(r.stdout).toMatch(/ {2}error {2}Unexpected `\+5\.0%`, expected `\+50\.0%`.* {2}claim-mismatch$/m);
   });
 
   it('should reuse parsed pages from its cache with the same output, and parse afresh with --no-cache', () => {

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { analyze, checkAll } from '../../src/lib/pipeline.js';
-import { applyFixes, planFixes, restate } from '../../src/lib/fix/plan.js';
+import { applyFixes, planFixes } from '../../src/lib/fix/plan.js';
+import { restate } from '../../src/lib/claims/restate.js';
 import { claimMismatch } from '../../src/lib/rules/claim-mismatch.js';
 import { claimUntraceable } from '../../src/lib/rules/claim-untraceable.js';
 

@@ -67,7 +67,7 @@ describe('perflab check --format github', () => {
     expect(lines.length).toBe(text.stdout.trim().split('\n').length);
     for (const l of lines) expect(l).toMatch(ANNOTATION);
     expect(lines).toContain(
-      '::notice file=content/qwen3-32b/h100.md,line=22,col=134,title=claim-mismatch (acknowledged)::Unexpected `+10.7%25`, expected `46.8` from (4068.16 / 2771.81 - 1) x 100 (line 389) (acknowledged: the two cells give +46.8%25; the upstream page prints +10.7%25)',
+      '::notice file=content/qwen3-32b/h100.md,line=22,col=134,title=claim-mismatch (acknowledged)::Unexpected `+10.7%25`, expected `+46.8%25` from (4068.16 / 2771.81 - 1) x 100 (line 389) (acknowledged: the two cells give +46.8%25; the upstream page prints +10.7%25)',
     );
   });
 
@@ -78,6 +78,6 @@ describe('perflab check --format github', () => {
     expect(r.code).toBe(1);
     const lines = r.stdout.trim().split('\n');
     for (const l of lines) expect(l).toMatch(ANNOTATION);
-    expect(lines.some((l) => /^::error file=page\.md,line=7,col=\d+,title=claim-mismatch::Unexpected `\+5\.0%25`, expected `50\.0`/.test(l))).toBe(true);
+    expect(lines.some((l) => /^::error file=page\.md,line=7,col=\d+,title=claim-mismatch::Unexpected `\+5\.0%25`, expected `\+50\.0%25`/.test(l))).toBe(true);
   });
 });

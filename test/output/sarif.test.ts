@@ -67,7 +67,7 @@ describe('perflab check --format sarif', () => {
     expect(mismatch).toMatchObject({
       ruleId: 'claim-mismatch',
       level: 'error',
-      message: { text: 'Unexpected `+10.7%`, expected `46.8` from (4068.16 / 2771.81 - 1) x 100 (line 389)' },
+      message: { text: 'Unexpected `+10.7%`, expected `+46.8%` from (4068.16 / 2771.81 - 1) x 100 (line 389)' },
       locations: [{ physicalLocation: { artifactLocation: { uri: 'content/qwen3-32b/h100.md' }, region: { startLine: 22, startColumn: 134 } } }],
       suppressions: [{ kind: 'inSource', justification: 'the two cells give +46.8%; the upstream page prints +10.7%' }],
     });

@@ -17,7 +17,7 @@ describe('acknowledgements', () => {
   it('should fail on an unacknowledged wrong number', () => {
     const found = messages(wrong).filter((m) => m.ruleId === 'claim-mismatch');
     expect(found).toHaveLength(1);
-    expect(found[0]).toMatchObject({ line: 7, expected: '50.0', actual: '+5.0%', severity: 'error' });
+    expect(found[0]).toMatchObject({ line: 7, expected: '+50.0%', actual: '+5.0%', severity: 'error' });
     expect(isBlocking(found[0])).toBe(true);
   });
 

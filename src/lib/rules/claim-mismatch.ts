@@ -92,6 +92,7 @@
  */
 import { draft } from '../diagnostics.js';
 import { formatFixed } from '../claims/number.js';
+import { replacement } from '../claims/restate.js';
 import type { Claim } from '../schemas/claim.js';
 import type { Rule } from './types.js';
 
@@ -197,8 +198,13 @@ SGLang
   },
 };
 
-/** The recomputed value printed like the stated one (`21.0` for `+21.1%`), or the relation that holds. */
+/**
+ * What the page should read: the stated text restated with the recomputed value (`+46.8%` for `+10.7%`), as
+ * `--fix` would write it; else the recomputed value at the stated precision, or the relation that holds.
+ */
 function expectedText(c: Claim): string {
+  const r = replacement(c);
+  if ('text' in r) return r.text;
   if (c.recomputed === null) return /\s([<>=])\s/.exec(c.formula ?? '')?.[1] ?? 'a value the runs support';
   const decimals = /\.(\d+)/.exec(c.text)?.[1].length ?? 0;
   return formatFixed(c.recomputed, decimals);

@@ -16,7 +16,7 @@ import type { Claim } from '../schemas/claim.js';
 import type { Report } from '../schemas/report.js';
 import type { Run } from '../schemas/run.js';
 import { formatFixed } from '../claims/number.js';
-import { restate } from '../fix/plan.js';
+import { restate } from '../claims/restate.js';
 
 export interface Tables {
   /** Markdown to paste: the conclusion table, a blank line, the summary table (each only when there is one). */
