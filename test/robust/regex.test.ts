@@ -89,7 +89,6 @@ describe('regex audit', () => {
         dotAll: r.flags.includes('s'),
         maxSteps: 5000,
         timeout: 300,
-        resultsLimit: 1,
       });
       // Only a proof counts: an unbounded score (backtracking that grows without limit per character, i.e.
       // exponential or nested repetition). A check that ran out of steps or time is inconclusive; bounded
