@@ -10,6 +10,7 @@ import { applyConfig, type Config } from './config.js';
 import { acknowledge, findAcknowledgements } from './acknowledge.js';
 import { runChecks } from './checks.js';
 import { compareText } from './order.js';
+import { checkLimits } from './limits.js';
 
 /** Bumped whenever parsing or checking changes output, so cached site entries are rebuilt. */
 export const PARSER_VERSION = '0.6.0';
@@ -29,7 +30,10 @@ export interface Analysis {
 export function analyze(source: string, path: string, absolutePath: string | null = null): Analysis {
   // A lone CR is a line break of the same length: offsets stay valid and every line-based reader agrees.
   const text = normalizeLoneCr(source.charCodeAt(0) === 0xfeff ? source.slice(1) : source);
-  const parsed = parseMarkdown(text);
+  // A page over a size or nesting limit is reported and not parsed (bounded time and memory, no crash).
+  const over = checkLimits(text);
+  const parsed = parseMarkdown(over ? '' : text);
+  if (over) parsed.messages.push(over);
   const o = outline(parsed.tree, text);
   let data: Omit<Report, 'claims' | 'messages'>;
   try {

@@ -8,8 +8,8 @@ import type { SourceLine } from './types.js';
 const HEADER = /^[ \t]*={3,}[ \t]*([^=]*?result[^=]*?)[ \t]*={3,}[ \t]*$/i;
 // The closing `==================================================` (sometimes with a trailing space).
 const CLOSER = /^[ \t]*={10,}[ \t]*$/;
-// `---------------Time to First Token----------------`, `----------------End-to-End Latency----------------`.
-const SECTION = /^[ \t]*-{3,}(.*?)-{3,}[ \t]*$/;
+// `---------------Time to First Token----------------`, `----------------End-to-End Latency----------------`:
+// read by `sectionTitle` with index scans (a `-{3,}(.*?)-{3,}` regex is cubic on a long run of dashes).
 // `Label:<blanks>value`; the label starts with a letter and holds no colon; the value may be missing.
 const METRIC = /^([ \t]*)([A-Za-z][^:]*):(.*)$/;
 const BLANKS = /[ \t]{2,}|\t/;
@@ -19,8 +19,18 @@ export const isCloser = (text: string): boolean => CLOSER.test(text);
 
 /** The title of a `---Title---` line; `''` for a bare dash run (the sglang run separator); null otherwise. */
 export function sectionTitle(text: string): string | null {
-  const m = SECTION.exec(text);
-  return m ? m[1].trim() : null;
+  let start = 0;
+  while (start < text.length && (text[start] === ' ' || text[start] === '\t')) start++;
+  let end = text.length;
+  while (end > start && (text[end - 1] === ' ' || text[end - 1] === '\t')) end--;
+  let lead = start;
+  while (lead < end && text[lead] === '-') lead++;
+  if (lead === end) return end - start >= 6 ? '' : null;
+  let trail = end;
+  while (trail > lead && text[trail - 1] === '-') trail--;
+  if (lead - start < 3 || end - trail < 3) return null;
+  const title = text.slice(lead, trail);
+  return /[\n\r\u2028\u2029]/.test(title) ? null : title.trim();
 }
 
 export interface MetricShape {

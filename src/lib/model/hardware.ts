@@ -16,7 +16,9 @@ export function parseHardware(text: string): Hardware | null {
     /\b([HABL]\d{2,3}[A-Z]?|MI\d{3}X?|GB\d{3}|910B)\b/.exec(clean)?.[1] ??
     null;
   let count: number | null = null;
-  const numeric = /(\d+)\s*(?:[x×*]|\bx\b)\s*(?:NVIDIA|AMD|Ascend|ASCEND|[A-Z]+\d)/i.exec(clean) ?? /(\d+)\s+(?:NVIDIA\s+|AMD\s+|Ascend\s+)?\S+\s+(?:\S+\s+)?(?:GPUs|NPUs)\b/.exec(clean);
+  // `(?<!\d)`: a count starts where a digit run starts (the leftmost match is unchanged, and a long run of digits
+  // is not re-read from each of its digits, which was quadratic).
+  const numeric = /(?<!\d)(\d+)\s*(?:[x×*]|\bx\b)\s*(?:NVIDIA|AMD|Ascend|ASCEND|[A-Z]+\d)/i.exec(clean) ?? /(?<!\d)(\d+)\s+(?:NVIDIA\s+|AMD\s+|Ascend\s+)?\S+\s+(?:\S+\s+)?(?:GPUs|NPUs)\b/.exec(clean);
   if (numeric) count = Number.parseInt(numeric[1], 10);
   else {
     const word = /\b(a single|single|one|two|four|eight|sixteen)\b/i.exec(clean);

@@ -3,12 +3,21 @@ import type { Root } from 'mdast';
 import { headingText, mkdocsSlug } from '../markdown/index.js';
 import type { Report } from '../schemas/report.js';
 
-/** Unique ids per page; MkDocs suffixes repeats with `_1`, `_2`, ... */
+/**
+ * Unique ids per page; MkDocs suffixes repeats with `_1`, `_2`, ... (skipping any id already taken, such as a
+ * literal `slug_1` heading). The last suffix tried per base slug is kept, so n repeats cost O(n), not O(n²):
+ * every suffix below it is already taken and ids are never released.
+ */
 function createSlugger() {
   const seen = new Set<string>();
+  const next = new Map<string, number>();
   return (slug: string): string => {
     let unique = slug || '_';
-    for (let n = 1; seen.has(unique); n++) unique = `${slug}_${n}`;
+    if (seen.has(unique)) {
+      let n = next.get(slug) ?? 1;
+      for (unique = `${slug}_${n}`; seen.has(unique); n++, unique = `${slug}_${n}`);
+      next.set(slug, n + 1);
+    }
     seen.add(unique);
     return unique;
   };

@@ -20,6 +20,7 @@ import { acknowledgementInvalid } from './acknowledgement-invalid.js';
 import { benchmarkAmbiguousMetric } from './benchmark-ambiguous-metric.js';
 import { benchmarkMixedFormat } from './benchmark-mixed-format.js';
 import { fileNameInvalid } from './file-name-invalid.js';
+import { nestingTooDeep } from './nesting-too-deep.js';
 
 /** Every rule, one file each; the file name is the rule id. */
 export const rules: Rule[] = [
@@ -44,4 +45,5 @@ export const rules: Rule[] = [
   benchmarkAmbiguousMetric,
   benchmarkMixedFormat,
   fileNameInvalid,
+  nestingTooDeep,
 ];

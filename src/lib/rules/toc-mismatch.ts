@@ -52,8 +52,20 @@ const page = (entry: string) => `# SGLang v0.5.1
 Results.
 `;
 
-// An entry is a list item that is only an in-page link (comments such as acknowledgements may follow).
-const ENTRY = /^\s*(?:[-*+]|\d+\.)\s+\[([^\]]+)\]\(#([^)\s]+)\)\s*(?:<!--.*?-->\s*)*$/;
+// An entry is a list item that is only an in-page link (comments such as acknowledgements may follow). The link
+// is one regex (each part ends at a fixed character, so it is linear); the comments after it are read by
+// `onlyComments`, not by a repeated lazy group, which backtracks exponentially over runs of `<!---->`.
+const ENTRY = /^\s*(?:[-*+]|\d+\.)\s+\[([^\]]+)\]\(#([^)\s]+)\)/;
+
+/**
+ * True when `rest` is blanks, or blanks around comments `<!-- ... -->` (one comment may hold `-->`, as the lazy
+ * `\s*(?:<!--.*?-->\s*)*$` it replaces allowed). A line terminator inside is refused, as `.` refused it.
+ */
+function onlyComments(rest: string): boolean {
+  const t = rest.trim();
+  if (t === '') return true;
+  return t.length >= 7 && t.startsWith('<!--') && t.endsWith('-->') && !/[\n\r\u2028\u2029]/.test(t);
+}
 
 /**
  * A table of contents (a list of two or more in-page `#anchor` links) that does not match the page's headings:
@@ -124,7 +136,7 @@ function tables(source: string): Array<Array<{ text: string; anchor: string; lin
   let current: Array<{ text: string; anchor: string; line: number; column: number }> = [];
   sourceLines(source).forEach((text, i) => {
     const m = inFence.has(i + 1) ? null : ENTRY.exec(text);
-    if (m) {
+    if (m && onlyComments(text.slice(m[0].length))) {
       current.push({ text: m[1], anchor: m[2], line: i + 1, column: text.indexOf('[') + 1 });
       return;
     }

@@ -9,7 +9,34 @@ export interface PlacedLink {
   column: number;
 }
 
-const INLINE = /(!?)\[([^\]]*)\]\(\s*<?([^)\s>]+)>?(?:\s+"[^"]*")?\s*\)/g;
+// The `(url "title")` part of an inline link, tried right after a `]`.
+const TARGET = /\(\s*<?([^)\s>]+)>?(?:\s+"[^"]*")?\s*\)/y;
+
+/**
+ * Inline links of one line, as the global regex `(!?)\[([^\]]*)\]` + TARGET found them, in linear time: that
+ * regex re-read the rest of the line from every `[` (quadratic on `[` x N). A `[` ends at the first `]` after
+ * it, so every `[` before that `]` shares the same target: when it fails for the first, it fails for all.
+ */
+export function inlineLinks(text: string): Array<{ image: boolean; text: string; url: string; index: number }> {
+  const out: Array<{ image: boolean; text: string; url: string; index: number }> = [];
+  let pos = 0;
+  for (;;) {
+    const open = text.indexOf('[', pos);
+    if (open < 0) break;
+    const close = text.indexOf(']', open + 1);
+    if (close < 0) break;
+    TARGET.lastIndex = close + 1;
+    const m = TARGET.exec(text);
+    if (!m) {
+      pos = close + 1;
+      continue;
+    }
+    const image = open - 1 >= pos && text[open - 1] === '!';
+    out.push({ image, text: text.slice(open + 1, close), url: m[1], index: image ? open - 1 : open });
+    pos = TARGET.lastIndex;
+  }
+  return out;
+}
 
 /**
  * Links (or images) of a page: the page model's, plus inline ones it does not collect (list items such as a
@@ -23,10 +50,10 @@ export function pageLinks(report: Report, source: string, images: boolean): Plac
   sourceLines(source).forEach((raw, i) => {
     if (inFence.has(i + 1)) return;
     const text = raw.replace(/`[^`]*`/g, (m) => ' '.repeat(m.length));
-    for (const m of text.matchAll(INLINE)) {
-      if ((m[1] === '!') !== images) continue;
-      const key = `${i + 1}|${m[3]}`;
-      if (!out.has(key)) out.set(key, { url: m[3], text: m[2], line: i + 1, column: (m.index ?? 0) + 1 });
+    for (const m of inlineLinks(text)) {
+      if (m.image !== images) continue;
+      const key = `${i + 1}|${m.url}`;
+      if (!out.has(key)) out.set(key, { url: m.url, text: m.text, line: i + 1, column: m.index + 1 });
     }
   });
   return [...out.values()].sort((a, b) => a.line - b.line || a.column - b.column);

@@ -1,0 +1,73 @@
+/**
+ * `nesting-too-deep` (error): Admonitions nested deeper than the limit (16); the page is not parsed.
+ *
+ * ok:
+ *
+ * ````markdown
+ * # Nested notes
+ *
+ * !!! note
+ *     !!! note
+ *         !!! note
+ *             !!! note
+ *                 !!! note
+ *                     !!! note
+ *                         !!! note
+ *                             !!! note
+ *                                 !!! note
+ *                                     !!! note
+ *                                         !!! note
+ *                                             !!! note
+ *                                                 !!! note
+ *                                                     !!! note
+ *                                                         !!! note
+ *                                                             !!! note
+ *                                                                 Sixteen levels deep.
+ * ````
+ *
+ * not ok:
+ *
+ * ````markdown
+ * # Nested notes
+ *
+ * !!! note
+ *     !!! note
+ *         !!! note
+ *             !!! note
+ *                 !!! note
+ *                     !!! note
+ *                         !!! note
+ *                             !!! note
+ *                                 !!! note
+ *                                     !!! note
+ *                                         !!! note
+ *                                             !!! note
+ *                                                 !!! note
+ *                                                     !!! note
+ *                                                         !!! note
+ *                                                             !!! note
+ *                                                                 !!! note
+ *                                                                     Seventeen levels deep.
+ * ````
+ */
+import { LIMITS } from '../limits.js';
+import type { Rule } from './types.js';
+
+const page = (depth: number, last: string) =>
+  ['# Nested notes', '', ...Array.from({ length: depth }, (_, d) => `${'    '.repeat(d)}!!! note`), `${'    '.repeat(depth)}${last}`, ''].join('\n');
+
+/**
+ * A page whose admonitions (`!!!` / `???`) nest deeper than `LIMITS.admonitionDepth` (a level is 4 columns of
+ * indentation): the page is reported at the first admonition too deep and not parsed, since deep nesting costs
+ * time and memory out of proportion to the page. Reported before parsing by `src/lib/limits.ts`; the companion
+ * limit `page-too-large` (pages over 4 MiB) is documented in the README, as its example would not fit here.
+ */
+export const nestingTooDeep: Rule = {
+  id: 'nesting-too-deep',
+  severity: 'error',
+  description: `Admonitions nested deeper than the limit (${LIMITS.admonitionDepth}); the page is not parsed.`,
+  examples: { ok: page(16, 'Sixteen levels deep.'), notOk: page(17, 'Seventeen levels deep.') },
+  check() {
+    return [];
+  },
+};
