@@ -21,6 +21,7 @@ export const PIPELINE_MESSAGE_IDS: readonly string[] = [
   'benchmark-unparsed',
   'frontmatter-invalid',
   'model-internal-error',
+  'page-too-large',
   'parse-internal-error',
   'profile-invalid',
   'rule-internal-error',

@@ -19,7 +19,8 @@ export function restate(text: string, value: number, stated: number | null): { t
   const old = match[0];
   const signed = old.startsWith('+') || old.startsWith('-');
   const digits = old.replace(/^[+-]/, '');
-  const decimals = /\.(\d+)$/.exec(digits)?.[1].length ?? 0;
+  const dot = digits.lastIndexOf('.');
+  const decimals = dot < 0 ? 0 : digits.length - dot - 1;
   const negative = value < 0 || Object.is(value, -0);
   if (!signed && negative && (stated === null || stated >= 0)) {
     return { reason: `the recomputed value ${value} is negative but \`${text}\` has no sign; the sentence around it may say the direction` };

@@ -56,7 +56,7 @@ function modelOf(o: Outline, title: string | null): string | null {
     const full = ids.find((id) => id.toLowerCase().endsWith(`/${stated.toLowerCase()}`));
     return full ?? stated;
   }
-  const fromTitle = /^Optimi[sz]ing\s+(.+?)\s+(?:Throughput|Latency)\b/i.exec(title ?? '')?.[1];
+  const fromTitle = modelInTitle(title ?? '');
   if (fromTitle) return ids.find((id) => id.toLowerCase().endsWith(`/${fromTitle.toLowerCase()}`)) ?? fromTitle;
   return null;
 }
@@ -84,4 +84,15 @@ function objectiveOf(o: Outline, title: string | null, override: string | null):
 function enginesFromTitle(o: Outline): Report['engines'] {
   const m = /^(vLLM|SGLang|TensorRT-LLM|MindIE|LMDeploy)\s+(v?\d[\w.+-]*)/i.exec(o.title?.text ?? '');
   return m && o.title ? [{ name: m[1], version: m[2], line: o.title.line }] : [];
+}
+
+/** `Optimizing <Model> Throughput|Latency ...` -> `<Model>`; a linear scan (no lazy group between blanks). */
+function modelInTitle(title: string): string | undefined {
+  const head = /^Optimi[sz]ing\s/i.exec(title);
+  if (!head) return undefined;
+  const rest = title.slice(head[0].length).trimStart();
+  const end = /\s(?:Throughput|Latency)\b/i.exec(rest.slice(1));
+  if (!end) return undefined;
+  const model = rest.slice(0, end.index + 1).trimEnd();
+  return model || undefined;
 }

@@ -66,6 +66,7 @@ export const nestingTooDeep: Rule = {
   id: 'nesting-too-deep',
   severity: 'error',
   description: `Admonitions nested deeper than the limit (${LIMITS.admonitionDepth}); the page is not parsed.`,
+  fix: 'Flatten the admonitions (put sibling blocks side by side instead of inside each other), or split the page.',
   examples: { ok: page(16, 'Sixteen levels deep.'), notOk: page(17, 'Seventeen levels deep.') },
   check() {
     return [];

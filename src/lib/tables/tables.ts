@@ -67,12 +67,12 @@ function recomputeLine(text: string, lineNo: number, claims: Claim[], notes: str
     // The family colours a gain green and a loss red: follow the sign of the recomputed improvement.
     if (c.kind === 'improvement' && c.recomputed !== null) {
       const negative = c.recomputed < 0 || Object.is(c.recomputed, -0);
-      before = before.replace(/background-color:(?:lightgreen|#fbcaca);(">\s*\(?)$/, `${negative ? RED : GREEN}$1`);
+      before = recolour(before, negative ? RED : GREEN);
     }
     out = before + replacement + out.slice(start + c.text.length);
   }
   // Acknowledgements were about the stated numbers; the printed ones are computed, so they do not apply.
-  return out.replace(/\s*<!--\s*perflab-ignore\b[\s\S]*?-->/g, '');
+  return withoutAcknowledgements(out);
 }
 
 function metricText(run: Run | undefined, name: string): string | null {
@@ -153,4 +153,37 @@ export function computeTables(report: Report, source: string): Tables {
     );
   }
   return { markdown: parts.length ? `${parts.join('\n\n')}\n` : '', notes, changes };
+}
+
+/** Swap the gain/loss colour of the `<span style="background-color:...;">(` that ends `text`; else `text`. */
+function recolour(text: string, colour: string): string {
+  let end = text.endsWith('(') ? text.length - 1 : text.length;
+  while (end > 0 && /\s/.test(text[end - 1])) end--;
+  if (!text.startsWith('">', end - 2)) return text;
+  for (const old of ['background-color:lightgreen;', 'background-color:#fbcaca;']) {
+    if (text.startsWith(old, end - 2 - old.length)) return text.slice(0, end - 2 - old.length) + colour + text.slice(end - 2);
+  }
+  return text;
+}
+
+/** Remove every `<!-- perflab-ignore ... -->` comment and the blanks before it, in one pass. */
+function withoutAcknowledgements(text: string): string {
+  let out = '';
+  let at = 0;
+  for (;;) {
+    const open = text.indexOf('<!--', at);
+    if (open < 0) break;
+    let i = open + 4;
+    while (i < text.length && /\s/.test(text[i])) i++;
+    const close = text.indexOf('-->', open + 4);
+    if (close < 0) break;
+    if (!text.startsWith('perflab-ignore', i) || /[\w]/.test(text[i + 14] ?? '')) {
+      out += text.slice(at, open + 4);
+      at = open + 4;
+      continue;
+    }
+    out += text.slice(at, open).trimEnd();
+    at = close + 3;
+  }
+  return out + text.slice(at);
 }
