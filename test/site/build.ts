@@ -11,7 +11,8 @@ export const contentRoots = ['content', 'test/fixtures/site'];
 
 const inputs = ['content', 'test/fixtures/site', 'src', 'public', 'astro.config.mjs', 'package-lock.json', 'perflab.config.json'];
 
-function files(path: string): string[] {
+/** The files under `path` (a file or folder of the project), sorted. */
+export function files(path: string): string[] {
   const full = join(projectRoot, path);
   if (!existsSync(full)) return [];
   if (!statSync(full).isDirectory()) return [full];
@@ -21,9 +22,10 @@ function files(path: string): string[] {
     .sort();
 }
 
-function inputHash(): string {
+/** A short hash of the contents of `list` (project paths): a build is reused while it stays the same. */
+export function inputHash(list: readonly string[] = inputs): string {
   const hash = createHash('sha256');
-  for (const file of inputs.flatMap(files)) hash.update(relative(projectRoot, file)).update('\0').update(readFileSync(file));
+  for (const file of list.flatMap(files)) hash.update(relative(projectRoot, file)).update('\0').update(readFileSync(file));
   return hash.digest('hex').slice(0, 16);
 }
 

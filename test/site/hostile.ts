@@ -2,33 +2,16 @@
 // files the site must never publish: a symlink to an outside file, a symlinked outside folder, and pages that point
 // at images by `../../`. Kept apart from the main site build (test/site/build.ts); rebuilt when its inputs change.
 import { execFileSync, spawnSync } from 'node:child_process';
-import { createHash } from 'node:crypto';
 import { cpSync, existsSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, relative } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { projectRoot } from './build.js';
+import { inputHash, projectRoot } from './build.js';
 
 /** Bytes that only the outside files contain: none may reach the built site. */
 export const SECRET = 'PERFLAB-OUTSIDE-SECRET-7f3a';
 
 const inputs = ['test/fixtures/hostile', 'test/site/hostile.ts', 'src', 'public', 'astro.config.mjs', 'package-lock.json'];
-
-function files(path: string): string[] {
-  const full = join(projectRoot, path);
-  if (!existsSync(full)) return [];
-  if (!statSync(full).isDirectory()) return [full];
-  return readdirSync(full, { recursive: true, withFileTypes: true })
-    .filter((d) => d.isFile())
-    .map((d) => join(d.parentPath, d.name))
-    .sort();
-}
-
-function inputHash(): string {
-  const hash = createHash('sha256');
-  for (const file of inputs.flatMap(files)) hash.update(relative(projectRoot, file)).update('\0').update(readFileSync(file));
-  return hash.digest('hex').slice(0, 16);
-}
 
 const png = Buffer.from('89504e470d0a1a0a', 'hex');
 
@@ -129,7 +112,7 @@ function build(dir: string): void {
 /** The hostile site, built once per input hash in a folder outside the project (parallel callers wait). */
 export async function hostileSite(): Promise<HostileBuild> {
   const parent = join(tmpdir(), 'perflab-hostile');
-  const dir = join(parent, inputHash());
+  const dir = join(parent, inputHash(inputs));
   const lock = `${dir}.lock`;
   mkdirSync(parent, { recursive: true });
   const result = (): HostileBuild => ({ dir, dist: join(dir, 'dist'), content: join(dir, 'content'), outside: join(dir, 'outside'), log: readFileSync(join(dir, 'build.log'), 'utf8') });
