@@ -22,7 +22,8 @@ export interface VisibleText {
   highlights: Highlight[];
 }
 
-const TAG = /<(\/?)([a-zA-Z][\w-]*)([^<>]*)>/y;
+// The name is maximal, so the attributes (if any) start with a character that cannot extend it: no overlap to backtrack.
+const TAG = /<(\/?)([a-zA-Z][\w-]*)((?:[^<>\w-][^<>]*)?)>/y;
 const ENTITY = /&(nbsp|amp|lt|gt|quot|#\d+);/y;
 const ENTITIES: Record<string, string> = { nbsp: ' ', amp: '&', lt: '<', gt: '>', quot: '"' };
 

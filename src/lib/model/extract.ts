@@ -338,8 +338,8 @@ export function outline(tree: Root, source: string): Outline {
     if (s === 'model' && !out.modelText) out.modelText = { text, line };
     else if (s === 'hardware' && !out.hardwareText) out.hardwareText = { text, line };
     else if (/engine version/.test(s)) {
-      const m = /^(.+?):?\s+(v?\d[\w.+-]*)\s*$/.exec(text);
-      if (m) out.engines.push({ name: canonicalEngine(m[1]) ?? m[1].trim(), version: m[2], line });
+      const m = engineVersion(text);
+      if (m) out.engines.push({ name: canonicalEngine(m.name) ?? m.name.trim(), version: m.version, line });
     } else if (/benchmark dataset/.test(s)) out.datasets.push({ text, line });
     void node;
   }
@@ -461,4 +461,20 @@ export function logicalCommands(script: string, firstLine: number): Command[] {
     if (cmd) out.push(cmd);
   }
   return out;
+}
+
+/**
+ * `vLLM: v0.11.0` -> name `vLLM`, version `v0.11.0`: the last blank-separated token when it reads as a version,
+ * the text before it less its blanks and one trailing `:`. A scan from the end, linear in the line.
+ */
+function engineVersion(text: string): { name: string; version: string } | null {
+  const t = text.trimEnd();
+  let sp = t.length - 1;
+  while (sp >= 0 && !/\s/.test(t[sp])) sp--;
+  if (sp < 1) return null;
+  const version = t.slice(sp + 1);
+  if (!/^v?\d[\w.+-]*$/.test(version)) return null;
+  let name = t.slice(0, sp).trimEnd();
+  if (name.endsWith(':')) name = name.slice(0, -1);
+  return name ? { name, version } : null;
 }

@@ -10,14 +10,15 @@ export function lowlightBash(code: string): string {
 
 /** `a --b c --d e` -> one flag per line with `\` continuations, as the reports write commands. */
 export function multiline(command: string): string {
-  return command.replace(/\s+(?=--[a-zA-Z])/g, ' \\\n  ');
+  // Each blank run is matched once (no lookahead retried from every blank: linear on long runs of blanks).
+  return command.replace(/\s+/g, (blanks: string, at: number) => (/^--[a-zA-Z]/.test(command.slice(at + blanks.length, at + blanks.length + 3)) ? ' \\\n  ' : blanks));
 }
 
 /** The command as the author wrote it: the fence lines from `line` to the closing fence, dedented. */
 export function commandSource(source: string, line: number): string | null {
   const lines = source.split('\n');
   const out: string[] = [];
-  for (let i = line - 1; i < lines.length && !/^\s*(```|~~~)/.test(lines[i]); i++) out.push(lines[i].replace(/\s+$/, ''));
+  for (let i = line - 1; i < lines.length && !/^\s*(```|~~~)/.test(lines[i]); i++) out.push(lines[i].trimEnd());
   if (out.length === 0) return null;
   const indent = Math.min(...out.filter((l) => l.trim()).map((l) => /^\s*/.exec(l)![0].length));
   return out.map((l) => l.slice(indent)).join('\n').trim();
