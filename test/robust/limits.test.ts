@@ -15,7 +15,7 @@ describe('per-page input limits', () => {
 
   it('reports admonitions nested past the limit as nesting-too-deep at the first line too deep', () => {
     let text = '# Deep\n\n';
-    for (let d = 0; d < 1000; d++) text += `${'    '.repeat(d)}!!! note\n`;
+    for (let d = 0; d < 300; d++) text += `${'    '.repeat(d)}!!! note\n`;
     const a = analyze(text, 'deep.md');
     const m = a.report.messages.find((x) => x.ruleId === 'nesting-too-deep');
     expect(m).toMatchObject({ line: 3 + LIMITS.admonitionDepth, column: 4 * LIMITS.admonitionDepth + 1, actual: `${LIMITS.admonitionDepth + 1} nested admonitions` });

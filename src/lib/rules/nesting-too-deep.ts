@@ -60,7 +60,7 @@ const page = (depth: number, last: string) =>
  * A page whose admonitions (`!!!` / `???`) nest deeper than `LIMITS.admonitionDepth` (a level is 4 columns of
  * indentation): the page is reported at the first admonition too deep and not parsed, since deep nesting costs
  * time and memory out of proportion to the page. Reported before parsing by `src/lib/limits.ts`; the companion
- * limit `page-too-large` (pages over 4 MiB) is documented in the README, as its example would not fit here.
+ * limit `page-too-large` (pages over 1 MiB) is documented in the README, as its example would not fit here.
  */
 export const nestingTooDeep: Rule = {
   id: 'nesting-too-deep',
