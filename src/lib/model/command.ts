@@ -67,7 +67,7 @@ export function parseCommand(script: string, firstLine: number): Command | null 
  * Backend parameters (new pages): one flag per line, no launcher. Returns a command with tool `null`.
  */
 export function parseParameters(script: string, firstLine: number): Command | null {
-  const lines = script.split('\n').map((l) => l.replace(/\\?\s*\r?$/, '').trim()).filter((l) => l && !l.startsWith('#'));
+  const lines = script.split('\n').map(withoutContinuation).filter((l) => l && !l.startsWith('#'));
   if (lines.length === 0) return null;
   const text = lines.join(' ');
   const model = MODEL_FLAG.exec(` ${text}`)?.[1] ?? null;
@@ -123,4 +123,10 @@ export function devicesOf(command: Command): { tp: number; pp: number; dp: numbe
 
 function unquote(s: string): string {
   return s.replace(/^['"]|['"]$/g, '');
+}
+
+/** A line without its trailing blanks and one trailing `\\` continuation, trimmed (linear: no regex from each blank). */
+function withoutContinuation(line: string): string {
+  const t = line.trimEnd();
+  return (t.endsWith('\\') ? t.slice(0, -1) : t).trim();
 }

@@ -63,7 +63,7 @@ function modelOf(o: Outline, title: string | null): string | null {
 
 function hardwareOf(o: Outline, title: string | null, fm: Record<string, unknown>): Report['hardware'] {
   const stated = o.hardwareText ? parseHardware(o.hardwareText.text) : null;
-  const fromTitle = title ? parseHardware(/\bon\s+(.+)$/i.exec(title)?.[1] ?? '') : null;
+  const fromTitle = title ? parseHardware(afterOn(title)) : null;
   const hw = stated ?? (fromTitle?.gpu ? fromTitle : null);
   const gpu = str(fm.gpu) ?? hw?.gpu ?? null;
   let count = typeof fm.gpus === 'number' ? fm.gpus : (hw?.count ?? null);
@@ -95,4 +95,10 @@ function modelInTitle(title: string): string | undefined {
   if (!end) return undefined;
   const model = rest.slice(0, end.index + 1).trimEnd();
   return model || undefined;
+}
+
+/** The text after the first word `on` of a title (`... on NVIDIA H100 GPUs` -> `NVIDIA H100 GPUs`); `''` if none. */
+function afterOn(title: string): string {
+  const on = /\bon\s/i.exec(title);
+  return on ? title.slice(on.index + 2).trimStart() : '';
 }

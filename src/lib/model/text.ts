@@ -24,7 +24,7 @@ export function columnOf(node: Nodes): number {
 
 /** Strip Markdown emphasis markers and HTML tags from a short label. */
 export function bareLabel(text: string): string {
-  return text.replace(/<[^>]*>/g, '').replace(/\*\*|__/g, '').replace(/\s+/g, ' ').trim();
+  return stripTags(text).replace(/\*\*|__/g, '').replace(/\s+/g, ' ').trim();
 }
 
 export function children(node: Nodes): RootContent[] {
@@ -38,4 +38,19 @@ export function cellSource(source: string, node: Nodes): { text: string; base: n
   if (source[start] === '|') start++;
   if (end > start && source[end - 1] === '|' && source[end - 2] !== '\\') end--;
   return { text: source.slice(start, end), base: start };
+}
+
+/** Remove every `<...>` tag (a `<` with no `>` after it stays); one pass, linear where `/<[^>]*>/g` is quadratic. */
+export function stripTags(text: string): string {
+  let out = '';
+  let at = 0;
+  for (;;) {
+    const open = text.indexOf('<', at);
+    if (open < 0) break;
+    const close = text.indexOf('>', open + 1);
+    if (close < 0) break;
+    out += text.slice(at, open);
+    at = close + 1;
+  }
+  return out + text.slice(at);
 }

@@ -3,6 +3,7 @@ import type { ListedEntry as Entry } from './entry.js';
 import { claimStatus, type ClaimStatus } from './claims.js';
 import { pageTitle } from './describe.js';
 import { compareText } from '../order.js';
+import { stripTags } from '../model/text.js';
 
 export interface EngineUse {
   name: string;
@@ -46,7 +47,7 @@ export function techniques(entries: readonly Entry[]): TechniqueUse[] {
   const map = new Map<string, TechniqueUse>();
   for (const e of entries) {
     for (const row of e.summary) {
-      const o = optionOf(row.cells.map((c) => c.replace(/<[^>]*>/g, '').trim()));
+      const o = optionOf(row.cells.map((c) => stripTags(c).trim()));
       if (!o || !o.name || /^total/i.test(o.name)) continue;
       const key = o.name.toLowerCase();
       const claim = e.claims.find((c) => c.line === row.line && c.kind === 'improvement');

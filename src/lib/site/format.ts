@@ -1,6 +1,16 @@
 // Number formatting in one place, fixed locale so builds are deterministic.
 
-const decimalsOf = (text: string) => /\d+\.(\d+)/.exec(text)?.[1].length ?? 0;
+/** Digits after the point of the first decimal number in `text` (a scan over the points, linear). */
+function decimalsOf(text: string): number {
+  const digit = (c: string | undefined) => c !== undefined && c >= '0' && c <= '9';
+  for (let i = text.indexOf('.'); i >= 0; i = text.indexOf('.', i + 1)) {
+    if (!digit(text[i - 1]) || !digit(text[i + 1])) continue;
+    let j = i + 1;
+    while (digit(text[j])) j++;
+    return j - i - 1;
+  }
+  return 0;
+}
 
 /** Formats `value` the way `like` is written: same decimals, `+` sign and `%`/`x` suffix (`+46.8%`, `2.7x`). */
 export function formatLike(like: string, value: number): string {

@@ -7,7 +7,10 @@ const SUFFIX =
   /[-_.](?:fp8|fp4|nvfp4|mxfp4|int4|int8|w8a8|w4a16|w4a8|w8a16|awq|gptq|gguf|bf16|fp16|dynamic|block|instruct|chat|thinking|base|hf|\d{4}|quantized\.w\d+a\d+)$/i;
 
 export function baseModel(id: string): string {
-  let name = id.trim().replace(/^['"]|['"]$/g, '').replace(/\/+$/, '');
+  let name = id.trim().replace(/^['"]|['"]$/g, '');
+  let end = name.length;
+  while (end > 0 && name[end - 1] === '/') end--;
+  name = name.slice(0, end);
   name = name.slice(name.lastIndexOf('/') + 1).toLowerCase();
   let previous = '';
   while (previous !== name) {
