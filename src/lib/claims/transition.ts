@@ -7,6 +7,8 @@ import { visibleText } from './html.js';
 import { statedGroup } from './match.js';
 import { NUM, type Stated } from './stated.js';
 
+const PERCENT_IN_SENTENCE = new RegExp(String.raw`${NUM}\s*%`);
+
 export interface Transition {
   /** The verb as written (`improved`, `improves`, `decreased`). */
   verb: string;
@@ -42,7 +44,8 @@ export function parseTransitions(raw: string): Transition[] {
     const tail = v.text.slice(end);
     const stop = tail.search(/[.;](\s|$)/);
     const sentence = stop === -1 ? tail : tail.slice(0, stop);
-    const pctAt = sentence.search(new RegExp(String.raw`${NUM}\s*%`));
+    // No `%` in the sentence: no percent to look for (and no rescan of long digit runs from every digit).
+    const pctAt = sentence.includes('%') ? sentence.search(PERCENT_IN_SENTENCE) : -1;
     let percent: Stated | null = null;
     if (pctAt !== -1) {
       PERCENT.lastIndex = end + pctAt;
