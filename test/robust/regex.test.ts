@@ -22,6 +22,7 @@ import { stripTags } from '../../src/lib/model/text.js';
 import { baseModel } from '../../src/lib/rules/shared/model-name.js';
 import { formatLike } from '../../src/lib/site/format.js';
 import { parseParameters } from '../../src/lib/model/command.js';
+import { numbersIn } from '../../src/lib/verify/resolve.js';
 
 /**
  * Regexes the static checker cannot prove safe, listed with why they stay linear in practice (the growth test
@@ -79,6 +80,7 @@ const HOT: Array<{ name: string; make: (n: number) => string; run: (s: string) =
   { name: 'decimals: digits without a point', make: (n) => `${'1'.repeat(n)}!`, run: (s) => formatLike(s, 1), n: 40000 },
   { name: 'parameters: blanks then text', make: (n) => `--a${' '.repeat(n)}!`, run: (s) => parseParameters(s, 1), n: 40000 },
   { name: 'title: on on on ... then a line break', make: (n) => `# Optimizing X Throughput ${'on '.repeat(n)}\n`, run: (s) => analyze(s, 'p.md'), n: 8000 },
+  { name: 'numbers in a label: a long digit run', make: (n) => `${'1'.repeat(n)}x`, run: numbersIn, n: 40000 },
   { name: 'headings: identical headings', make: (n) => String(n), run: (s) => headingsOf(heading(Number(s)), { headings: [] }), n: 8000 },
   // Owned elsewhere: cubic until the acknowledgement fix merges (it may fail here until then).
   { name: 'acknowledge.ts (fixed on another branch): perflab-ignore + spaces', make: (n) => `<!-- perflab-ignore a:${' '.repeat(n)}`, run: (s) => findAcknowledgements(s), n: 300, elsewhere: true },

@@ -70,7 +70,43 @@ function structuralRun(ctx: PageContext, metric: string, hints: Hints): Found | 
 
 /** Numbers written in a case or label, with `K` expanded (`32K` -> 32000, `2k` -> 2000). */
 export function numbersIn(text: string): number[] {
-  return [...text.matchAll(/(\d+(?:\.\d+)?)\s*([kK])?\b/g)].map((m) => Number(m[1]) * (m[2] ? 1000 : 1));
+  // What `/(\d+(?:\.\d+)?)\s*([kK])?\b/g` finds, in one pass: that regex retries every digit of a long run
+  // (quadratic), but a match can only end after a whole digit run, so only the run's end needs trying.
+  const out: number[] = [];
+  const digit = (i: number) => i < text.length && text[i] >= '0' && text[i] <= '9';
+  const word = (i: number) => i >= 0 && i < text.length && /\w/.test(text[i]);
+  const boundary = (i: number) => word(i - 1) !== word(i);
+  const tail = (end: number): { k: boolean; stop: number } | null => {
+    let w = end;
+    while (w < text.length && /\s/.test(text[w])) w++;
+    if ((text[w] === 'k' || text[w] === 'K') && boundary(w + 1)) return { k: true, stop: w + 1 };
+    if (boundary(w)) return { k: false, stop: w };
+    if (w > end && boundary(end)) return { k: false, stop: end };
+    return null;
+  };
+  let i = 0;
+  while (i < text.length) {
+    if (!digit(i)) {
+      i++;
+      continue;
+    }
+    let q = i;
+    while (digit(q)) q++;
+    let r = -1;
+    if (text[q] === '.' && digit(q + 1)) {
+      r = q + 1;
+      while (digit(r)) r++;
+    }
+    const withDecimals = r > 0 ? tail(r) : null;
+    const found = withDecimals ?? tail(q);
+    if (!found) {
+      i = q;
+      continue;
+    }
+    out.push(Number(text.slice(i, withDecimals ? r : q)) * (found.k ? 1000 : 1));
+    i = found.stop;
+  }
+  return out;
 }
 
 const STOP = new Set(['the', 'and', 'with', 'of', 'in', 'on', 'for', 'a', 'to', 'prompt', 'input', 'case']);
