@@ -7,7 +7,32 @@ import { visibleText } from './html.js';
 import { statedGroup } from './match.js';
 import { NUM, type Stated } from './stated.js';
 
-const PERCENT_IN_SENTENCE = new RegExp(String.raw`${NUM}\s*%`);
+const NUMBER_AT = new RegExp(NUM, 'y');
+
+/**
+ * Offset of the first number followed (after blanks) by `%` in `text`, or -1. Numbers are read as tokens from
+ * left to right, each once, so the scan is linear (a regex search retried from every digit is quadratic).
+ */
+export function percentAt(text: string): number {
+  for (let i = 0; i < text.length; ) {
+    const c = text[i];
+    if (!((c >= '0' && c <= '9') || c === '+' || c === '-')) {
+      i++;
+      continue;
+    }
+    NUMBER_AT.lastIndex = i;
+    const m = NUMBER_AT.exec(text);
+    if (!m || m[0].length === 0) {
+      i++;
+      continue;
+    }
+    let j = i + m[0].length;
+    while (j < text.length && /\s/.test(text[j])) j++;
+    if (text[j] === '%') return i;
+    i += m[0].length;
+  }
+  return -1;
+}
 
 export interface Transition {
   /** The verb as written (`improved`, `improves`, `decreased`). */
@@ -45,7 +70,7 @@ export function parseTransitions(raw: string): Transition[] {
     const stop = tail.search(/[.;](\s|$)/);
     const sentence = stop === -1 ? tail : tail.slice(0, stop);
     // No `%` in the sentence: no percent to look for (and no rescan of long digit runs from every digit).
-    const pctAt = sentence.includes('%') ? sentence.search(PERCENT_IN_SENTENCE) : -1;
+    const pctAt = sentence.includes('%') ? percentAt(sentence) : -1;
     let percent: Stated | null = null;
     if (pctAt !== -1) {
       PERCENT.lastIndex = end + pctAt;

@@ -67,7 +67,7 @@ export function isExternal(url: string): boolean {
 /** Split `path#anchor` (URL-decoded path). */
 export function splitUrl(url: string): { path: string; anchor: string | null } {
   const hash = url.indexOf('#');
-  const rawPath = (hash < 0 ? url : url.slice(0, hash)).replace(/\?.*$/, '');
+  const rawPath = withoutQuery(hash < 0 ? url : url.slice(0, hash));
   let path = rawPath;
   try {
     path = decodeURIComponent(rawPath);
@@ -75,4 +75,11 @@ export function splitUrl(url: string): { path: string; anchor: string | null } {
     // Keep the raw path: a malformed escape is still a path to look for.
   }
   return { path, anchor: hash < 0 ? null : url.slice(hash + 1) };
+}
+
+/** `path?query` -> `path`: what `.replace(/\?.*$/, '')` gives (the first `?` after the last line break), in one pass. */
+function withoutQuery(text: string): string {
+  const lastBreak = Math.max(text.lastIndexOf('\n'), text.lastIndexOf('\r'), text.lastIndexOf('\u2028'), text.lastIndexOf('\u2029'));
+  const q = text.indexOf('?', lastBreak + 1);
+  return q < 0 ? text : text.slice(0, q);
 }
