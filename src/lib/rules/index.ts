@@ -20,6 +20,7 @@ import { acknowledgementInvalid } from './acknowledgement-invalid.js';
 import { benchmarkAmbiguousMetric } from './benchmark-ambiguous-metric.js';
 import { benchmarkMixedFormat } from './benchmark-mixed-format.js';
 import { fileNameInvalid } from './file-name-invalid.js';
+import { claimUnreadable } from './claim-unreadable.js';
 import { nestingTooDeep } from './nesting-too-deep.js';
 
 /** Every rule, one file each; the file name is the rule id. */
@@ -27,6 +28,7 @@ export const rules: Rule[] = [
   claimMismatch,
   claimUntraceable,
   claimOtherPage,
+  claimUnreadable,
   duplicateBlockAcrossPages,
   commandModelMismatch,
   labelFlagContradiction,
