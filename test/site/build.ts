@@ -46,14 +46,16 @@ function build(dir: string) {
   writeFileSync(join(dir, 'done'), new Date().toISOString());
 }
 
-/** The built site's folder (`.../dist`), building it first if needed. */
-export async function builtSite(): Promise<string> {
-  const dir = join(projectRoot, 'test-results', 'site', inputHash());
-  const dist = join(dir, 'dist');
+/**
+ * Runs `build(dir)` once per `dir` across parallel test workers: the first takes a lock folder beside `dir` and
+ * removes older builds under the same parent (stale once the inputs changed); the others wait until `dir/done`.
+ */
+export async function buildOnce(dir: string, build: (dir: string) => void): Promise<void> {
+  const parent = join(dir, '..');
   const lock = `${dir}.lock`;
-  mkdirSync(join(projectRoot, 'test-results', 'site'), { recursive: true });
+  mkdirSync(parent, { recursive: true });
   for (;;) {
-    if (existsSync(join(dir, 'done'))) return dist;
+    if (existsSync(join(dir, 'done'))) return;
     try {
       mkdirSync(lock);
     } catch {
@@ -64,8 +66,7 @@ export async function builtSite(): Promise<string> {
     }
     try {
       if (!existsSync(join(dir, 'done'))) {
-        // Older builds are stale once the inputs changed.
-        for (const old of readdirSync(join(dir, '..'))) if (!old.endsWith('.lock')) rmSync(join(dir, '..', old), { recursive: true, force: true });
+        for (const old of readdirSync(parent)) if (!old.endsWith('.lock')) rmSync(join(parent, old), { recursive: true, force: true });
         mkdirSync(dir, { recursive: true });
         build(dir);
       }
@@ -73,6 +74,13 @@ export async function builtSite(): Promise<string> {
       rmSync(lock, { recursive: true, force: true });
     }
   }
+}
+
+/** The built site's folder (`.../dist`), building it first if needed. */
+export async function builtSite(): Promise<string> {
+  const dir = join(projectRoot, 'test-results', 'site', inputHash());
+  await buildOnce(dir, build);
+  return join(dir, 'dist');
 }
 
 /** A built page's HTML by URL path (`/reports/qwen3-14b/h100/`). */

@@ -2,11 +2,10 @@
 // files the site must never publish: a symlink to an outside file, a symlinked outside folder, and pages that point
 // at images by `../../`. Kept apart from the main site build (test/site/build.ts); rebuilt when its inputs change.
 import { execFileSync, spawnSync } from 'node:child_process';
-import { cpSync, existsSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
+import { cpSync, mkdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, relative } from 'node:path';
-import { setTimeout as sleep } from 'node:timers/promises';
-import { inputHash, projectRoot } from './build.js';
+import { buildOnce, inputHash, projectRoot } from './build.js';
 
 /** Bytes that only the outside files contain: none may reach the built site. */
 export const SECRET = 'PERFLAB-OUTSIDE-SECRET-7f3a';
@@ -111,28 +110,7 @@ function build(dir: string): void {
 
 /** The hostile site, built once per input hash in a folder outside the project (parallel callers wait). */
 export async function hostileSite(): Promise<HostileBuild> {
-  const parent = join(tmpdir(), 'perflab-hostile');
-  const dir = join(parent, inputHash(inputs));
-  const lock = `${dir}.lock`;
-  mkdirSync(parent, { recursive: true });
-  const result = (): HostileBuild => ({ dir, dist: join(dir, 'dist'), content: join(dir, 'content'), outside: join(dir, 'outside'), log: readFileSync(join(dir, 'build.log'), 'utf8') });
-  for (;;) {
-    if (existsSync(join(dir, 'done'))) return result();
-    try {
-      mkdirSync(lock);
-    } catch {
-      if (Date.now() - (statSync(lock, { throwIfNoEntry: false })?.mtimeMs ?? Date.now()) > 600_000) rmSync(lock, { recursive: true, force: true });
-      await sleep(250);
-      continue;
-    }
-    try {
-      if (!existsSync(join(dir, 'done'))) {
-        for (const old of readdirSync(parent)) if (!old.endsWith('.lock')) rmSync(join(parent, old), { recursive: true, force: true });
-        mkdirSync(dir, { recursive: true });
-        build(dir);
-      }
-    } finally {
-      rmSync(lock, { recursive: true, force: true });
-    }
-  }
+  const dir = join(tmpdir(), 'perflab-hostile', inputHash(inputs));
+  await buildOnce(dir, build);
+  return { dir, dist: join(dir, 'dist'), content: join(dir, 'content'), outside: join(dir, 'outside'), log: readFileSync(join(dir, 'build.log'), 'utf8') };
 }

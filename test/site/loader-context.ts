@@ -10,14 +10,28 @@ export interface FakeLoader {
   logs: string[];
 }
 
-/** `root`: project root (content under it); `cacheDir`: absolute; `parseData` may be replaced to make one page fail. */
-export function fakeLoader(root: string, cacheDir: string, parseData?: (input: { id: string; data: unknown }) => Promise<unknown>): FakeLoader {
-  const entries = new Map<string, any>();
-  const meta = new Map<string, string>();
-  const logs: string[] = [];
+/** State kept across loads (a store, its meta, the log), and a hook called on every stored entry. */
+export interface LoaderState {
+  entries: Map<string, any>;
+  meta: Map<string, string>;
+  logs: string[];
+  onSet?: () => void;
+}
+
+/**
+ * `root`: project root (content under it); `cacheDir`: absolute; `parseData` may be replaced to make one page
+ * fail; `state` carries the store from one load to the next (a fresh one by default).
+ */
+export function fakeLoader(
+  root: string,
+  cacheDir: string,
+  parseData?: (input: { id: string; data: unknown }) => Promise<unknown>,
+  state: LoaderState = { entries: new Map(), meta: new Map(), logs: [] },
+): FakeLoader {
+  const { entries, meta, logs } = state;
   const store = {
     get: (id: string) => entries.get(id),
-    set: (e: any) => (entries.set(e.id, e), true),
+    set: (e: any) => (entries.set(e.id, e), state.onSet?.(), true),
     delete: (id: string) => void entries.delete(id),
     keys: () => [...entries.keys()],
     values: () => [...entries.values()],

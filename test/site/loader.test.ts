@@ -2,14 +2,13 @@
 import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { createHash } from 'node:crypto';
-import { pathToFileURL } from 'node:url';
 import { afterEach, beforeEach, expect, it } from 'vitest';
 import type { LoaderContext } from 'astro/loaders';
 import { reportsLoader } from '../../src/loader/index.js';
 import { cachedHtml, cachedRuns, cachedSource, fullEntry } from '../../src/lib/site/cached.js';
-import { entrySchema, storedEntrySchema } from '../../src/lib/site/entry.js';
+import { entrySchema } from '../../src/lib/site/entry.js';
 import { projectRoot } from './build.js';
+import { fakeLoader } from './loader-context.js';
 
 const mismatch = join(projectRoot, 'test/fixtures/site/fixtures/mismatch.md');
 let root = '';
@@ -19,28 +18,7 @@ let meta: Map<string, string>;
 let rendered = 0;
 
 function context(): LoaderContext {
-  const store = {
-    get: (id: string) => entries.get(id),
-    set: (e: any) => (entries.set(e.id, e), rendered++, true),
-    delete: (id: string) => void entries.delete(id),
-    keys: () => [...entries.keys()],
-    values: () => [...entries.values()],
-    entries: () => [...entries],
-    has: (id: string) => entries.has(id),
-    clear: () => entries.clear(),
-    addModuleImport: () => {},
-  };
-  const log = (level: string) => (msg: string) => void logs.push(`${level} ${msg}`);
-  return {
-    collection: 'reports',
-    store,
-    meta: { get: (k: string) => meta.get(k), set: (k: string, v: string) => void meta.set(k, v), has: (k: string) => meta.has(k), delete: (k: string) => void meta.delete(k) },
-    logger: { info: log('info'), warn: log('warn'), error: log('error'), debug: log('debug'), options: {}, label: 'test', fork: () => undefined },
-    config: { root: pathToFileURL(`${root}/`), cacheDir: pathToFileURL(`${root}/cache/`), base: '/' },
-    parseData: async ({ data }: { data: unknown }) => storedEntrySchema.parse(data),
-    generateDigest: (data: unknown) => createHash('sha1').update(typeof data === 'string' ? data : JSON.stringify(data)).digest('hex'),
-    renderMarkdown: async () => ({ html: '' }),
-  } as unknown as LoaderContext;
+  return fakeLoader(root, join(root, 'cache'), undefined, { entries, meta, logs, onSet: () => rendered++ }).context;
 }
 
 const write = (name: string, text: string) => writeFileSync(join(root, 'content', name), text);
