@@ -1,4 +1,4 @@
-import type { Analysis } from './pipeline.js';
+import type { Analysis } from './page.js';
 import { rules } from './rules/index.js';
 import { existsSync } from 'node:fs';
 import { verifyClaims } from './verify/index.js';
@@ -13,7 +13,16 @@ export function runChecks(analyses: Analysis[]): void {
   for (const a of analyses) {
     for (const rule of rules) {
       try {
-        const drafts = rule.check({ report: a.report, source: a.source, reports, exists: existsSync, absolutePath: a.absolutePath });
+        const drafts = rule.check({
+          report: a.report,
+          source: a.source,
+          tree: a.tree,
+          file: a.file,
+          sites: a.sites,
+          reports,
+          exists: existsSync,
+          absolutePath: a.absolutePath,
+        });
         a.report.messages.push(...drafts.map((d) => ({ ...d, file: a.report.path })));
       } catch (error) {
         a.report.messages.push({

@@ -1,8 +1,10 @@
-import type { Root } from 'mdast';
+import { VFile } from 'vfile';
 import type { Draft } from './diagnostics.js';
 import { parseMarkdown } from './markdown/index.js';
 import { normalizeLoneCr } from './markdown/eol.js';
-import { outline, type Outline } from './model/extract.js';
+import { outline } from './model/extract.js';
+import { inDocumentOrder } from './model/sites.js';
+import type { Analysis } from './page.js';
 import { assemble } from './model/report.js';
 import type { Message } from './schemas/message.js';
 import type { Report } from './schemas/report.js';
@@ -13,18 +15,9 @@ import { compareText } from './order.js';
 import { checkLimits } from './limits.js';
 
 /** Bumped whenever parsing or checking changes output, so cached site entries are rebuilt. */
-export const PARSER_VERSION = '0.6.0';
+export const PARSER_VERSION = '0.7.0';
 
-/** One parsed page: its data, its mdast tree (for rendering, so each file is parsed once) and its source. */
-export interface Analysis {
-  report: Report;
-  tree: Root;
-  source: string;
-  /** Absolute path on disk, when the page came from a file. */
-  absolutePath: string | null;
-  /** The walk's outline (tables, prose blocks) for the claim extraction. */
-  outline: Outline;
-}
+export type { Analysis } from './page.js';
 
 /** Parse one page into its report data and tree. Never throws on content. */
 export function analyze(source: string, path: string, absolutePath: string | null = null): Analysis {
@@ -44,7 +37,12 @@ export function analyze(source: string, path: string, absolutePath: string | nul
     data = assemble(path, { ...o, modelText: null, hardwareText: null, objectiveText: null }, {});
   }
   const report: Report = { ...data, claims: [], messages: toMessages(path, [...parsed.messages, ...o.drafts]) };
-  return { report, tree: parsed.tree, source: text, absolutePath, outline: o };
+  const sites = inDocumentOrder([
+    ...o.prose.map((p) => ({ kind: 'prose' as const, ...p })),
+    ...o.tables.map((t) => ({ kind: 'table' as const, ...t })),
+  ]);
+  const file = new VFile({ path, value: text });
+  return { file, report, tree: parsed.tree, source: text, absolutePath, sites, profiles: o.profiles, commands: o.commands, outline: o };
 }
 
 /**

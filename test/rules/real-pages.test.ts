@@ -79,7 +79,7 @@ function findings(sets: Array<{ dir: string; prefix: string }>): string[] {
     .flatMap((a) =>
       rules.flatMap((rule) =>
         rule
-          .check({ report: a.report, source: a.source, reports, exists: existsSync, absolutePath: a.absolutePath })
+          .check({ report: a.report, source: a.source, tree: a.tree, file: a.file, sites: a.sites, reports, exists: existsSync, absolutePath: a.absolutePath })
           .map((d) => `${a.report.path}:${d.line} ${d.ruleId}`),
       ),
     )

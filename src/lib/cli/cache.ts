@@ -2,6 +2,7 @@ import { createHash, randomBytes } from 'node:crypto';
 import { mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { deserialize, serialize } from 'node:v8';
+import { VFile } from 'vfile';
 import { PARSER_VERSION, analyze, type Analysis } from '../pipeline.js';
 
 /** Layout of an entry on disk; bump when it changes. */
@@ -65,7 +66,8 @@ export class AnalysisCache {
     const cached = this.read(file, { path, absolutePath, source: sourceHash });
     if (cached) {
       this.hits++;
-      return cached;
+      // v8 serialisation keeps data, not classes: the VFile is made again from the cached text.
+      return { ...cached, file: new VFile({ path: cached.report.path, value: cached.source }) };
     }
     const fresh = analyze(source, path, absolutePath);
     this.write(file, { entry: ENTRY_VERSION, parser: PARSER_VERSION, path, absolutePath, source: sourceHash, analysis: fresh });

@@ -9,7 +9,7 @@ import rehypeSanitize from 'rehype-sanitize';
 import remarkRehype from 'remark-rehype';
 import { unified } from 'unified';
 import { VFile } from 'vfile';
-import type { Analysis } from '../pipeline.js';
+import type { Analysis } from '../page.js';
 import type { Report } from '../schemas/report.js';
 import { decorate, type LinkContext, type RenderProblem } from './decorate.js';
 import { handlers, unknownHandler } from './handlers.js';

@@ -1,4 +1,7 @@
+import type { Root } from 'mdast';
+import type { VFile } from 'vfile';
 import type { Draft } from '../diagnostics.js';
+import type { ClaimSite } from '../model/sites.js';
 import type { Report } from '../schemas/report.js';
 import type { Severity } from '../schemas/message.js';
 
@@ -6,8 +9,14 @@ import type { Severity } from '../schemas/message.js';
 export interface RuleContext {
   /** The page being checked (runs, claims, headings, links, commands ...). */
   report: Report;
-  /** The page's Markdown source, as read. */
+  /** The page's Markdown source, as read (to quote a line in a message only; read the tree instead). */
   source: string;
+  /** The page's mdast tree, with positions. */
+  tree: Root;
+  /** The page's file (`path`, `value`); messages can be made against it with vfile-message. */
+  file: VFile;
+  /** The nodes of the page that state numbers, with their structural context. */
+  sites: readonly ClaimSite[];
   /** Every page checked together (cross-page rules); includes `report`. */
   reports: readonly Report[];
   /** Whether a path (resolved relative to the page's file on disk) exists; used by link and image rules. */

@@ -1,6 +1,6 @@
 import type { CheckResult } from '../claims/check.js';
 import type { Stated } from '../claims/stated.js';
-import type { Analysis } from '../pipeline.js';
+import type { Analysis } from '../page.js';
 import type { Claim, ClaimKind, ClaimSource } from '../schemas/claim.js';
 import type { Run } from '../schemas/run.js';
 import { devicesOf } from '../model/command.js';
@@ -27,7 +27,7 @@ export class PageContext {
   /** Devices (TP x PP x DP) of the command that produced a run, when the page shows that command. */
   devices(run: Run | undefined): number | undefined {
     const line = run?.context.commandLine;
-    const cmd = line ? this.analysis.outline.commands.find((c) => c.line === line) : undefined;
+    const cmd = line ? this.analysis.commands.find((c) => c.line === line) : undefined;
     return cmd ? devicesOf(cmd).total : undefined;
   }
 

@@ -1,4 +1,4 @@
-import type { Analysis } from '../pipeline.js';
+import type { Analysis } from '../page.js';
 import { verifyChainTable } from './chain.js';
 import { PageContext } from './context.js';
 import { verifyEssayProse, verifyEssayTable, type ReadTable } from './essay.js';
@@ -30,7 +30,8 @@ function verifyPage(analysis: Analysis, index: RunIndex): void {
   {
     const ctx = new PageContext(analysis, index);
     const essayTables: ReadTable[] = [];
-    for (const t of analysis.outline.tables) {
+    for (const t of analysis.sites) {
+      if (t.kind !== 'table') continue;
       if (t.role === 'conclusion') verifyComparisonTable(ctx, t.node);
       else if (t.role === 'summary') {
         const columns = t.node.children[0]?.children.length ?? 0;
@@ -42,7 +43,8 @@ function verifyPage(analysis: Analysis, index: RunIndex): void {
       }
     }
     const essay = analysis.report.kind === 'essay';
-    for (const block of analysis.outline.prose) {
+    for (const block of analysis.sites) {
+      if (block.kind !== 'prose') continue;
       if (essay) verifyEssayProse(ctx, block, essayTables);
       else verifyProse(ctx, block);
     }

@@ -1,4 +1,4 @@
-import type { Analysis } from '../pipeline.js';
+import type { Analysis } from '../page.js';
 import { MEAN_REQUEST_LATENCY, printsAs, valueOf, type Found } from './sources.js';
 
 /** Metrics a stated number is looked up by on other pages. */

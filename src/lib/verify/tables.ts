@@ -148,7 +148,7 @@ function verifyPrevious(ctx: PageContext, s: Stated, base: number): void {
 
 /** `Success rate: 51.6%` = successful requests / the profile's `total_requests` x 100. */
 function verifySuccessRate(ctx: PageContext, s: Stated, base: number, run: Run | undefined): void {
-  const profile = run?.context.profile ? ctx.analysis.outline.profiles.get(run.context.profile) : undefined;
+  const profile = run?.context.profile ? ctx.analysis.profiles.get(run.context.profile) : undefined;
   const total = Number(profile?.total_requests);
   const ok = run?.metrics.successful_requests;
   if (!run || !ok || ok.value === null || !Number.isFinite(total) || total <= 0) {

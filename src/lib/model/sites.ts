@@ -1,0 +1,29 @@
+import type { Paragraph, Table } from 'mdast';
+import type { Experiment } from '../schemas/report.js';
+
+/** A paragraph of prose that may state numbers, with where it sits. */
+export interface ProseSite {
+  kind: 'prose';
+  node: Paragraph;
+  /** Heading texts from H2 down to the nearest heading above the node. */
+  headings: string[];
+  /** Experiment the paragraph belongs to, if any. */
+  experiment: Experiment | null;
+}
+
+/** A table that may state numbers, with where it sits. */
+export interface TableSite {
+  kind: 'table';
+  node: Table;
+  headings: string[];
+  /** `conclusion` and `summary` tables of the report skeleton; `other` for any other table. */
+  role: 'conclusion' | 'summary' | 'other';
+}
+
+/** A claim site: a node of the tree that states numbers, with its structural context. */
+export type ClaimSite = ProseSite | TableSite;
+
+/** Sites in document order (by start offset). */
+export function inDocumentOrder(sites: ClaimSite[]): ClaimSite[] {
+  return [...sites].sort((a, b) => (a.node.position?.start.offset ?? 0) - (b.node.position?.start.offset ?? 0));
+}

@@ -1,0 +1,28 @@
+import type { Root } from 'mdast';
+import type { VFile } from 'vfile';
+import type { Outline } from './model/extract.js';
+import type { ClaimSite } from './model/sites.js';
+import type { Command, Report } from './schemas/report.js';
+
+/**
+ * One read page: its file, its tree (parsed once), its page model and the nodes that state numbers.
+ * Every stage after parsing reads this; none reads the raw text except to quote a line in a message.
+ */
+export interface Analysis {
+  /** The page as a VFile: `path` (content-relative) and `value` (the text as parsed). */
+  file: VFile;
+  report: Report;
+  tree: Root;
+  /** The text as parsed (same as `file.value`); for quoting lines in messages only. */
+  source: string;
+  /** Absolute path on disk, when the page came from a file. */
+  absolutePath: string | null;
+  /** The nodes that state numbers (paragraphs, tables) with their structural context, in document order. */
+  sites: ClaimSite[];
+  /** Benchmark profiles (`##### ShareGPT 8RPS` + a YAML fence) by name, as parsed. */
+  profiles: Map<string, Record<string, unknown>>;
+  /** Every command shown on the page (serving commands, scripts), in document order. */
+  commands: Command[];
+  /** The walk's outline (tables, prose blocks) for the claim extraction. */
+  outline: Outline;
+}
