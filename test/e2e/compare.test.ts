@@ -46,7 +46,7 @@ describe.skipIf(!hasChromium)('compare explorer in Chromium', () => {
     expect(await page.inputValue('select[name="x"]')).toBe('ttft');
     expect(await page.inputValue('input[name="limit"]')).toBe('1000');
     expect(await shownKeys(page)).toEqual(before);
-    const gpus = await page.$$eval('tbody[data-rows] tr:not([hidden]) td:nth-child(3)', (tds) => [...new Set(tds.map((td) => td.textContent!.split('×')[1].trim()))]);
+    const gpus = await page.$$eval('tbody[data-rows] tr:not([hidden]) td[data-col="gpu"]', (tds) => [...new Set(tds.map((td) => td.textContent!.split('×')[1].trim()))]);
     expect(gpus).toEqual(['H100']);
   });
 
@@ -72,7 +72,7 @@ describe.skipIf(!hasChromium)('compare explorer in Chromium', () => {
     expect(best).toBeTruthy();
     // The same answer by brute force over the table rows the two filters keep.
     const rows = await page.$$eval('tbody[data-rows] tr:not([hidden])', (trs) =>
-      trs.map((tr) => ({ key: (tr as HTMLElement).dataset.key!, perGpu: Number((tr as HTMLTableRowElement).cells[8].dataset.v || NaN), tpot: Number((tr as HTMLTableRowElement).cells[10].dataset.v || NaN) })),
+      trs.map((tr) => ({ key: (tr as HTMLElement).dataset.key!, perGpu: Number(tr.querySelector<HTMLElement>('[data-col="total"]')!.dataset.v || NaN), tpot: Number(tr.querySelector<HTMLElement>('[data-col="tpot"]')!.dataset.v || NaN) })),
     );
     const within = rows.filter((r) => r.tpot <= 100 && Number.isFinite(r.perGpu));
     expect(within.length).toBeGreaterThan(0);
@@ -96,11 +96,11 @@ describe.skipIf(!hasChromium)('compare explorer in Chromium', () => {
   it('should sort the table by a numeric column as numbers', async () => {
     const { page } = await site.open('/compare/');
     await page.click('th button:has-text("Total")');
-    const up = await page.$$eval('tbody[data-rows] tr:not([hidden]) td:nth-child(9)', (tds) => tds.map((td) => (td as HTMLElement).dataset.v!).filter(Boolean).map(Number));
+    const up = await page.$$eval('tbody[data-rows] tr:not([hidden]) td[data-col="total"]', (tds) => tds.map((td) => (td as HTMLElement).dataset.v!).filter(Boolean).map(Number));
     expect(up.length).toBeGreaterThan(2);
     expect(up).toEqual([...up].sort((a, b) => a - b));
     await page.keyboard.press('Enter'); // the header button keeps focus: Enter sorts the other way
-    const down = await page.$$eval('tbody[data-rows] tr:not([hidden]) td:nth-child(9)', (tds) => tds.map((td) => (td as HTMLElement).dataset.v!).filter(Boolean).map(Number));
+    const down = await page.$$eval('tbody[data-rows] tr:not([hidden]) td[data-col="total"]', (tds) => tds.map((td) => (td as HTMLElement).dataset.v!).filter(Boolean).map(Number));
     expect(down).toEqual([...up].reverse());
     expect(await page.getAttribute('th:has(button:has-text("Total"))', 'aria-sort')).toBe('descending');
   });

@@ -5,7 +5,7 @@ import { relative } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { analyze, checkAll } from '../../src/lib/pipeline.js';
 import { explorerColumns, explorerCsv } from '../../src/lib/site/compare/csv.js';
-import { filterGroups, scriptJson } from '../../src/lib/site/compare/options.js';
+import { clientRow, filterGroups, scriptJson } from '../../src/lib/site/compare/options.js';
 import { compareRows, type ComparedPage, type RunRow } from '../../src/lib/site/compare/rows.js';
 import {
   bestUnder, defaultView, filterIds, filterValue, isPoint, matches, paretoFront, pointOf, viewFromQuery, viewToQuery, type Point, type View,
@@ -233,6 +233,17 @@ describe('CSV', () => {
 });
 
 describe('rows in the page', () => {
+  it('should ship slim rows that plot, filter and export exactly like the full ones', () => {
+    const slim = rows.map(clientRow);
+    expect(JSON.stringify(slim).length).toBeLessThan(JSON.stringify(rows).length * 0.7);
+    for (const x of ['tpot', 'ttft', 'e2e'] as const) {
+      const view = { ...defaultView(), x };
+      expect(slim.map((r) => pointOf(r, view)).map((p) => ('x' in p ? [p.x, p.y] : p.missing))).toEqual(rows.map((r) => pointOf(r, view)).map((p) => ('x' in p ? [p.x, p.y] : p.missing)));
+    }
+    expect(explorerCsv(slim)).toBe(explorerCsv(rows));
+    for (const id of filterIds) expect(slim.map((r) => filterValue(r, id))).toEqual(rows.map((r) => filterValue(r, id)));
+  });
+
   it('should serialise rows so that no content can end the script element', () => {
     const hostile = { ...rows[0], setting: '</script><script>alert(1)</script>', title: 'a\u2028b & <!--' };
     const json = scriptJson({ rows: [hostile] });

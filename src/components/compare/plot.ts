@@ -72,7 +72,9 @@ export function drawPlot(svg: SVGSVGElement, { points, front, best, view, engine
   el('line', { x1: m.left, x2: m.left + w, y1: m.top + h, y2: m.top + h, class: 'axis' }, grid);
   el('line', { x1: m.left, x2: m.left, y1: m.top, y2: m.top + h, class: 'axis' }, grid);
   text(svg, { x: m.left + w / 2, y: height - 8, 'text-anchor': 'middle', class: 'axis-title' }, `${xAxis.label} (${xAxis.unit}${sx.log ? ', log scale' : ''})`);
-  text(svg, { x: -(m.top + h / 2), y: 14, transform: 'rotate(-90)', 'text-anchor': 'middle', class: 'axis-title' }, `${yAxis.label.replace(' per GPU', '')} (${yAxis.unit})`);
+  // The rotated title runs along the plot's height: a short one where the full one would not fit (~7 px a character).
+  const yTitle = `${yAxis.label.replace(' per GPU', '')} (${yAxis.unit})`;
+  text(svg, { x: -(m.top + h / 2), y: 14, transform: 'rotate(-90)', 'text-anchor': 'middle', class: 'axis-title' }, yTitle.length * 7 > h ? `${yAxis.short} (${yAxis.unit})` : yTitle);
 
   if (view.limit !== null) {
     const lx = X(view.limit);

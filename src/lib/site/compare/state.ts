@@ -50,8 +50,8 @@ export const axes = {
     e2e: { label: 'Mean end-to-end latency', unit: 's', limit: 10 },
   },
   y: {
-    total: { label: 'Total token throughput per GPU', unit: 'tok/s/GPU' },
-    output: { label: 'Output token throughput per GPU', unit: 'tok/s/GPU' },
+    total: { label: 'Total token throughput per GPU', short: 'Total throughput', unit: 'tok/s/GPU' },
+    output: { label: 'Output token throughput per GPU', short: 'Output throughput', unit: 'tok/s/GPU' },
   },
 } as const;
 export type XAxis = keyof typeof axes.x;
