@@ -40,7 +40,7 @@ export interface PlotInput {
 export function drawPlot(svg: SVGSVGElement, { points, front, best, view, engineIndex }: PlotInput): void {
   const width = Math.max(280, Math.round(svg.parentElement?.clientWidth ?? 640));
   const height = Math.round(Math.min(460, Math.max(300, width * 0.62)));
-  const m = { top: 14, right: 14, bottom: 46, left: 62 };
+  const m = { top: 14, right: 24, bottom: 46, left: 62 };
   const w = width - m.left - m.right;
   const h = height - m.top - m.bottom;
   svg.replaceChildren();
