@@ -1,0 +1,17 @@
+// The reports as the explorer and runs.csv read them at build time: full runs, page URL and Markdown source.
+import { cachedSource, fullEntry } from '../cached';
+import { reports } from '../collection';
+import type { Entry } from '../entry.js';
+import { compareText } from '../../order.js';
+
+export interface SitePage {
+  report: Entry;
+  url: string;
+  source: string;
+}
+
+/** Every report, ordered by slug. */
+export async function sitePages(): Promise<SitePage[]> {
+  const entries = (await reports()).slice().sort((a, b) => compareText(a.data.slug, b.data.slug));
+  return entries.map((e) => ({ report: fullEntry(e), url: e.data.site.url, source: cachedSource(e) }));
+}
