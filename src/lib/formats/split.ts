@@ -85,6 +85,8 @@ export function splitLines(lines: readonly SourceLine[]): SplitResult {
   let invocation: Invocation | null = null;
   let chatter = false;
   let traceback: FailureSegment | null = null;
+  // A bare `=====` rule just seen: it separates runs, unless it is the top rule of a sectioned report's banner.
+  let ruled = false;
 
   const dropGroup = (): void => {
     if (group.length > 0 && !chatter) orphans = orphans.concat(group);
@@ -171,6 +173,10 @@ export function splitLines(lines: readonly SourceLine[]): SplitResult {
       continue;
     }
     const banner = headerOf(text);
+    if (ruled) {
+      ruled = false;
+      if (!banner || banner.format.block.closer !== null) dropGroup();
+    }
     if (banner) {
       traceback = null;
       block = open(line, banner.format, banner.title, null, null);
@@ -185,8 +191,11 @@ export function splitLines(lines: readonly SourceLine[]): SplitResult {
       }
       continue;
     }
-    const title = RULE.test(text) ? '' : sectionTitle(text);
-    if (title === '') {
+    if (RULE.test(text)) {
+      ruled = true;
+      continue;
+    }
+    if (sectionTitle(text) === '') {
       // A bare rule between runs (the sglang `-----` separator): labels before it belong to nothing.
       dropGroup();
       continue;
