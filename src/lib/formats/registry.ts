@@ -7,10 +7,11 @@
 import { guidellm } from './guidellm.js';
 import { labelKey } from './shapes.js';
 import { sglang } from './sglang.js';
+import { trtllm } from './trtllm.js';
 import type { Chatter, FormatSpec, Identity, MetricDef } from './spec.js';
 import { vllm } from './vllm.js';
 
-export const FORMATS = [sglang, guidellm, vllm] as const;
+export const FORMATS = [sglang, guidellm, trtllm, vllm] as const;
 
 /** A format id. */
 export type FormatId = (typeof FORMATS)[number]['id'];
