@@ -36,8 +36,8 @@ const INF = /^[+-]?(?:inf|infinity)$/i;
 const NAN = /^nan$/i;
 const MISSING = /^(?:n\/a|na|none|-)$/i;
 /** Beyond these a binary float no longer holds the printed number, so it cannot be checked. */
-export const MAX_SIGNIFICANT_DIGITS = 15;
-export const MAX_DECIMALS = 20;
+const MAX_SIGNIFICANT_DIGITS = 15;
+const MAX_DECIMALS = 20;
 
 /**
  * `1020.76` -> 1020.76 (2 decimals); `inf` -> Infinity; `N/A` -> null; other text -> null, not numeric.
