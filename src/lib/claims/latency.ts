@@ -19,7 +19,8 @@ function printed(run: Run, way: Extract<LatencyWay, { kind: 'printed' }>): Deriv
   if (!m || m.value === null || !Number.isFinite(m.value)) return null;
   const v = m.value;
   if (way.divisor === 1) {
-    return { value: v, decimals: m.decimals, text: m.text, interval: displayed(v, m.decimals), formula: m.text, metric: way.metric, lines: [m.line] };
+    const interval = displayed(v, m.decimals);
+    return { value: v, decimals: m.decimals, text: m.text, interval, formula: m.text, metric: way.metric, lines: [m.line] };
   }
   return {
     value: v / way.divisor,

@@ -94,7 +94,10 @@ export const mayBeInfinite = (name: string): boolean => INFINITE.has(name);
 export const identitiesOf = (id: string | null): readonly Identity[] => formatOf(id)?.identities ?? [];
 
 /** The tools that print a benchmark format, for the page model's command reader. */
-export const BENCHMARK_TOOLS: ReadonlyArray<{ tool: string; test: RegExp }> = FORMATS.map((f) => ({ tool: f.tool.id, test: f.tool.command }));
+export const BENCHMARK_TOOLS: ReadonlyArray<{ tool: string; test: RegExp }> = LIST.map((f) => ({
+  tool: f.tool.id,
+  test: f.tool.command,
+}));
 
 /** True for a line that opens a result block of some format: its banner, or a metric line that opens one. */
 export function isResultLine(text: string): boolean {

@@ -93,7 +93,11 @@ const sum = (a: string, b: string) => (m: Metrics) => {
 export const RATES_OVER_DURATION: readonly Identity[] = [
   { target: 'request_throughput', formula: 'successful requests / duration', compute: perSecond((m) => value(m, 'successful_requests')) },
   { target: 'input_token_throughput', formula: 'total input tokens / duration', compute: perSecond((m) => value(m, 'total_input_tokens')) },
-  { target: 'output_token_throughput', formula: 'total generated tokens / duration', compute: perSecond((m) => value(m, 'total_output_tokens')) },
+  {
+    target: 'output_token_throughput',
+    formula: 'total generated tokens / duration',
+    compute: perSecond((m) => value(m, 'total_output_tokens')),
+  },
   {
     target: 'total_token_throughput',
     formula: '(total input + generated tokens) / duration',

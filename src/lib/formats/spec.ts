@@ -84,7 +84,7 @@ export type LatencyWay =
 
 /** The tool whose output this is, as the page model reads it from a command line. */
 export interface FormatTool {
-  /** Tool id in the page model (`vllm-bench`, `trtllm-bench`). */
+  /** Tool id in the page model (`vllm-bench`, `sglang-bench`). */
   id: string;
   /** Test on one logical command line (continuations joined). */
   command: RegExp;

@@ -112,7 +112,8 @@ export function splitLines(lines: readonly SourceLine[]): SplitResult {
     const names = new Set<string>(name ? [name] : []);
     const invocation = takeInvocation();
     const titles = new Set<string>(title === null ? [] : [title]);
-    return { kind: 'block', lines: [line], shapes: [shape], opener, closed: false, cutBy: null, label, invocation, names, blank: false, titles };
+    const segment = { kind: 'block' as const, lines: [line], shapes: [shape], opener, closed: false, cutBy: null, label, invocation };
+    return { ...segment, names, blank: false, titles };
   };
   const add = (open: OpenBlock, line: SourceLine, shape: MetricShape | null): void => {
     open.lines.push(line);

@@ -9,7 +9,8 @@ import { num, value } from './serving.js';
 import { defineFormat, metric, type Identity, type MetricDef, type Metrics } from './spec.js';
 
 // The banners that start a report; the other banners of the tool are sections inside it.
-const HEADER = /^[ \t]*=[ \t]+(PYTORCH BACKEND|PyTorch backend|ENGINE DETAILS|REQUEST DETAILS|WORLD \+ RUNTIME INFORMATION|PERFORMANCE OVERVIEW)[ \t]*$/;
+const HEADER =
+  /^[ \t]*=[ \t]+(PYTORCH BACKEND|PyTorch backend|ENGINE DETAILS|REQUEST DETAILS|WORLD \+ RUNTIME INFORMATION|PERFORMANCE OVERVIEW)[ \t]*$/;
 // `=====` rules, any `= TITLE` banner, `-- Title ---` breakdown titles and bare dash rules.
 const SECTION = /^(?:={3,}|=[ \t]+\S.*|--[ \t]+\S.*|-{3,})$/;
 // Log lines of the tool and the header of the dataset percentile table: never labels.
