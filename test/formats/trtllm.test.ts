@@ -18,6 +18,7 @@ import { fixture, run } from './golden.js';
 
 const streaming = fixture('real-trtllm-streaming');
 const overview = fixture('real-trtllm-overview');
+const engine = fixture('real-trtllm-engine');
 /** File line n of a fixture (its content starts at file line `contentLine`). */
 const lineOf = (f: typeof streaming, n: number) => f.raw.split('\n')[n - f.options.contentLine];
 const fence = (value: string) => parseFence({ value, fenceLine: 1, contentLine: 2, column: 1, lang: null }, { expectResult: true });
@@ -44,6 +45,15 @@ describe('trtllm-bench: the block opens', () => {
     const { runs, messages } = run(overview);
     expect(messages).toEqual([]);
     expect(runs.map((r) => [r.format, lineOf(overview, r.line)])).toEqual([['trtllm', '= PERFORMANCE OVERVIEW']]);
+  });
+
+  it('should read an older engine-backend report whose overview holds the request details, to its last rule', () => {
+    const { runs, messages } = run(engine);
+    expect(messages).toEqual([]);
+    expect(runs.map((r) => [r.format, lineOf(engine, r.line), lineOf(engine, r.endLine)])).toEqual([
+      ['trtllm', '= ENGINE DETAILS', '='.repeat(59)],
+    ]);
+    expect(runs[0].unknown).toEqual([]);
   });
 
   it('should detect trtllm by its overview banner or its request throughput line, and nothing else by them', () => {
@@ -144,6 +154,19 @@ describe('trtllm-bench: the consistency identities', () => {
     const result = Object.fromEntries(holds(run(overview).runs[0].metrics));
     expect(result).toMatchObject({ request_throughput: 'absent', total_token_throughput: 'absent', mean_latency_ms: 'holds' });
     expect(Object.values(result)).not.toContain('fails');
+  });
+
+  it('should hold the rate identities on the older report, where `Token Throughput` is the output rate', () => {
+    expect(Object.fromEntries(holds(run(engine).runs[0].metrics))).toEqual({
+      request_throughput: 'holds',
+      output_token_throughput: 'holds',
+      total_token_throughput: 'absent',
+      output_token_throughput_per_gpu: 'absent',
+      mean_latency_ms: 'absent',
+      mean_ttft_ms: 'absent',
+      mean_tpot_ms: 'absent',
+      mean_user_output_speed: 'absent',
+    });
   });
 
   it('should report an edited rate through block-consistency, with the value the report implies', () => {

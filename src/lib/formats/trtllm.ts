@@ -111,6 +111,8 @@ export const trtllm = defineFormat({
     'Total Output Throughput (tokens/sec)': metric('output_token_throughput', 'tok/s'),
     'Total Token Throughput (tokens/sec)': metric('total_token_throughput', 'tok/s'),
     'Total Latency (ms)': metric('total_latency_ms', 'ms'),
+    // Releases before the total token line printed the output rate as `Token Throughput`.
+    'Token Throughput (tokens/sec)': metric('output_token_throughput', 'tok/s'),
     'Average request latency (ms)': metric('mean_latency_ms', 'ms'),
     'Per User Output Throughput [w/ ctx] (tps/user)': metric('mean_user_output_throughput', 'tok/s'),
     'Per User Output Throughput (tokens/sec/user)': metric('mean_user_output_throughput', 'tok/s'),
