@@ -146,8 +146,9 @@ const BASELINE = new Set<string>([
   "src/lib/claims/ranking.ts /\\s*([<>=])/dy",
   "src/lib/claims/transition.ts /per\\s+GPU/i",
   "src/lib/formats/metrics.ts /^[+-]?(?:\\d+|\\d{1,3}(?:,\\d{3})+)(?:\\.(\\d+))?$/",
-  "src/lib/model/command.ts /\\bvllm\\s+bench\\s+serve\\b/",
-  "src/lib/model/command.ts /\\bguidellm\\s+benchmark\\b/",
+  // The benchmark tools' commands, now stated by their format specs.
+  "src/lib/formats/vllm.ts /\\bvllm\\s+bench\\s+serve\\b/",
+  "src/lib/formats/guidellm.ts /\\bguidellm\\s+benchmark\\b/",
   "src/lib/model/command.ts /\\bvllm\\s+serve\\b|vllm\\.entrypoints/",
   "src/lib/model/command.ts /\\bsglang\\.launch_server\\b|\\bsglang\\s+serve\\b/",
   "src/lib/model/command.ts /\\blmdeploy\\s+serve\\b/",

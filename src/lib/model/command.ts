@@ -1,10 +1,9 @@
+import { BENCHMARK_TOOLS } from '../formats/registry.js';
 import type { Command } from '../schemas/report.js';
 
-/** Engines and benchmark tools recognised in commands; order matters (first match wins). */
+/** Engines and benchmark tools (from the format registry) recognised in commands; first match wins. */
 const TOOLS: Array<{ tool: string; engine: string | null; test: RegExp }> = [
-  { tool: 'vllm-bench', engine: null, test: /\bvllm\s+bench\s+serve\b/ },
-  { tool: 'guidellm', engine: null, test: /\bguidellm\s+benchmark\b/ },
-  { tool: 'sglang-bench', engine: null, test: /\bsglang\.bench_serving\b|\bbenchmark_serving(\.sh|\.py)?\b/ },
+  ...BENCHMARK_TOOLS.map((t) => ({ ...t, engine: null })),
   { tool: 'vllm', engine: 'vLLM', test: /\bvllm\s+serve\b|vllm\.entrypoints/ },
   { tool: 'sglang', engine: 'SGLang', test: /\bsglang\.launch_server\b|\bsglang\s+serve\b/ },
   { tool: 'trtllm', engine: 'TensorRT-LLM', test: /\btrtllm-serve\b/ },

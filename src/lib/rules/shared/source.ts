@@ -2,6 +2,7 @@
  * Line-level views of a page's source that several rules share: fences with their info string and the
  * admonition around them. Independent of indentation, so flattened pages (bodies at column 0) work too.
  */
+import { isResultLine } from '../../formats/registry.js';
 
 /** One fenced block as written. */
 export interface Fence {
@@ -68,7 +69,7 @@ function around(lines: string[], at: number, indent: number): { admonition: stri
 
 /** True for a fence that holds benchmark output rather than a script. */
 export function isResultFence(fence: Fence): boolean {
-  return fence.body.some((l) => /Serving Benchmark Result|^\s*Successful requests:/.test(l.text));
+  return fence.body.some((l) => isResultLine(l.text.trim()));
 }
 
 /** True for a fence that holds a shell script (bash/sh/shell/console, or no info string). */
