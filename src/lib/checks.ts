@@ -8,7 +8,8 @@ import { verifyClaims } from './verify/index.js';
  * each report's messages.
  */
 export function runChecks(analyses: Analysis[]): void {
-  verifyClaims(analyses);
+  const verified = verifyClaims(analyses);
+  analyses.forEach((a, i) => ((a.report.claims = verified[i].claims), a.report.messages.push(...verified[i].messages)));
   const reports = analyses.map((a) => a.report);
   for (const a of analyses) {
     for (const rule of rules) {
