@@ -3,6 +3,7 @@ import { claimKinds, type ClaimKindModule } from '../claims/kinds/index.js';
 import type { Analysis } from '../page.js';
 import type { Claim } from '../schemas/claim.js';
 import type { Message } from '../schemas/message.js';
+import { placeClaims } from '../render/place.js';
 import { PageContext } from './context.js';
 import { RunIndex } from './run-index.js';
 
@@ -41,10 +42,26 @@ function verifyPage(analysis: Analysis, index: RunIndex, kinds: readonly ClaimKi
     }
   };
   for (const site of analysis.sites) {
+    const found: Claim[] = [];
     for (const kind of kinds) {
       const candidates = guard(kind.kind, site.node, () => kind.find(site, ctx), []);
-      for (const candidate of candidates) ctx.claims.push(...guard(kind.kind, candidate.node, () => kind.verify(candidate, ctx), []));
+      for (const candidate of candidates) {
+        const claims = guard(kind.kind, candidate.node, () => kind.verify(candidate, ctx), []);
+        ctx.claims.push(...claims);
+        found.push(...claims);
+      }
       if (kind.exclusive && candidates.length > 0) break;
+    }
+    // The renderer marks each claim in the text node of the site that holds it; one it cannot mark is said here.
+    for (const { claim, reason } of placeClaims(site.node, found, analysis.source).unplaced) {
+      messages.push({
+        file: analysis.report.path,
+        line: claim.line,
+        column: claim.column,
+        ruleId: 'site-claim-unplaced',
+        severity: 'warning',
+        message: `Claim \`${claim.text}\` cannot be marked on the site: ${reason}`,
+      });
     }
   }
   const claims = [...ctx.claims].sort((a, b) => a.line - b.line || a.column - b.column);
