@@ -2,6 +2,7 @@ import type { Analysis } from './page.js';
 import { rules } from './rules/index.js';
 import { existsSync } from 'node:fs';
 import { verifyClaims } from './verify/index.js';
+import { siteFindings } from './render/findings.js';
 
 /**
  * The checks over the set of pages: every rule (one file each) on every page. Rule messages are appended to
@@ -9,7 +10,8 @@ import { verifyClaims } from './verify/index.js';
  */
 export function runChecks(analyses: Analysis[]): void {
   const verified = verifyClaims(analyses);
-  analyses.forEach((a, i) => ((a.report.claims = verified[i].claims), a.report.messages.push(...verified[i].messages)));
+  const site = siteFindings(analyses);
+  analyses.forEach((a, i) => ((a.report.claims = verified[i].claims), a.report.messages.push(...verified[i].messages, ...site[i])));
   const reports = analyses.map((a) => a.report);
   for (const a of analyses) {
     for (const rule of rules) {
