@@ -9,7 +9,8 @@ import type { Run } from '../schemas/run.js';
 import type { Claim } from '../schemas/claim.js';
 import { renderCode, metricAnchor } from './code.js';
 import { isAdmonition, type AdmonitionNode } from './handlers.js';
-import { headingsOf, walk, type HeadingInfo } from './headings.js';
+import { visit as visitTree } from 'unist-util-visit';
+import { headingsOf, type HeadingInfo } from './headings.js';
 import { markClaims } from './claims.js';
 
 export interface LinkContext {
@@ -58,7 +59,7 @@ export function decorate(hast: Root, mdast: MdastRoot, report: Report, links: Li
   // mdast nodes by position.
   const codes = new Map<string, Code>();
   const admonitions = new Map<string, AdmonitionNode>();
-  walk(mdast, (node) => {
+  visitTree(mdast, (node) => {
     if (!node.position) return;
     if (node.type === 'code') codes.set(key(node.position.start), node);
     else if (isAdmonition(node)) admonitions.set(key(node.position.start), node);
@@ -182,7 +183,9 @@ export function decorate(hast: Root, mdast: MdastRoot, report: Report, links: Li
 
   // In-page anchors that point nowhere become plain text; claim links must always resolve.
   const ids = new Set<string>(titleId ? [titleId] : []);
-  walk(hast as never, (n: Element) => n.type === 'element' && n.properties?.id && ids.add(String(n.properties.id)));
+  visitTree(hast, 'element', (n) => {
+    if (n.properties.id) ids.add(String(n.properties.id));
+  });
   const check = (parent: Root | Element) => {
     parent.children.forEach((node, i) => {
       if (node.type !== 'element') return;

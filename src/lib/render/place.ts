@@ -3,6 +3,7 @@
 // claim the renderer cannot mark is a message of `perflab check`, never a surprise of the site build.
 import { decodeNamedCharacterReference } from 'decode-named-character-reference';
 import type { Nodes, Text } from 'mdast';
+import { visit } from 'unist-util-visit';
 import type { Claim } from '../schemas/claim.js';
 
 export interface Placement {
@@ -21,14 +22,9 @@ export interface Placed {
 /** Text nodes under `root` in document order, with positions. */
 function textNodes(root: Nodes): Text[] {
   const out: Text[] = [];
-  const walk = (node: Nodes) => {
-    if (node.type === 'text') {
-      if (node.position?.start.offset !== undefined && node.position.end.offset !== undefined) out.push(node);
-      return;
-    }
-    if ('children' in node) for (const child of node.children) walk(child as Nodes);
-  };
-  walk(root);
+  visit(root, 'text', (node) => {
+    if (node.position?.start.offset !== undefined && node.position.end.offset !== undefined) out.push(node);
+  });
   return out;
 }
 
