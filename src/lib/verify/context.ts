@@ -54,7 +54,8 @@ export class PageContext {
   /** Devices (TP x PP x DP) of the command that produced a run, when the page shows that command. */
   devices(run: Run | undefined): number | undefined {
     const line = run?.context.commandLine;
-    const cmd = line ? this.analysis.commands.find((c) => c.line === line) : undefined;
+    const byLine = this.memo('commands-by-line', () => new Map([...this.analysis.commands].reverse().map((c) => [c.line, c])));
+    const cmd = line ? byLine.get(line) : undefined;
     return cmd ? devicesOf(cmd).total : undefined;
   }
 

@@ -48,6 +48,14 @@ export const chainTable = claimKind<Candidate>({
     const originalStep = original ? step(ctx, original, metric, latency) : null;
     let reference = originalStep;
     const used = new Set<Experiment>();
+    // The final configuration (optimized side of the other cases) is the last resort: some pages state the
+    // last step against it (latency pages, whose experiments run at one batch size).
+    const fallback = report.otherCases
+      .flatMap((c) => c.optimized)
+      .map((id) => ctx.run(id))
+      .filter((r): r is Run => !!r && !r.failed)
+      .map((r) => step(ctx, r, metric, latency))
+      .filter((s): s is Step => !!s);
     const better = latency ? 'lower' : 'higher';
     /** The gains stated by the step rows so far (a total is their product). */
     const steps: StatedValue[] = [];
@@ -80,14 +88,6 @@ export const chainTable = claimKind<Candidate>({
         out.push(ctx.claim('improvement', stated, raw.base, null, null));
         continue;
       }
-      // The final configuration (optimized side of the other cases) is the last resort: some pages state the
-      // last step against it (latency pages, whose experiments run at one batch size).
-      const fallback = report.otherCases
-        .flatMap((c) => c.optimized)
-        .map((id) => ctx.run(id))
-        .filter((r): r is Run => !!r && !r.failed)
-        .map((r) => step(ctx, r, metric, latency))
-        .filter((s): s is Step => !!s);
       let hit: { result: CheckResult; cand: Step; ref: Step } | null = null;
       search: for (const pool of [candidates, fallback]) {
         for (const ref of [reference, originalStep].filter((r): r is Step => !!r)) {

@@ -117,15 +117,20 @@ function side(ctx: PageContext, out: Claim[], row: TableRow, col: number, which:
 
 /** Runs a baseline cell restates: baseline sides of other cases and the first variant of the first experiment. */
 function baselinePool(ctx: PageContext): Run[] {
-  const r = ctx.analysis.report;
-  const ids = new Set([...r.otherCases.flatMap((c) => c.baseline), ...(r.experiments[0]?.variants[0]?.runs ?? [])]);
-  return r.runs.filter((run) => ids.has(run.id));
+  return ctx.memo('baseline-pool', () => {
+    const r = ctx.analysis.report;
+    const ids = new Set([...r.otherCases.flatMap((c) => c.baseline), ...(r.experiments[0]?.variants[0]?.runs ?? [])]);
+    return r.runs.filter((run) => ids.has(run.id));
+  });
 }
 
+/** Runs an optimized cell restates: optimized sides of other cases. */
 function optimizedPool(ctx: PageContext): Run[] {
-  const r = ctx.analysis.report;
-  const ids = new Set(r.otherCases.flatMap((c) => c.optimized));
-  return r.runs.filter((run) => ids.has(run.id));
+  return ctx.memo('optimized-pool', () => {
+    const r = ctx.analysis.report;
+    const ids = new Set(r.otherCases.flatMap((c) => c.optimized));
+    return r.runs.filter((run) => ids.has(run.id));
+  });
 }
 
 /** `/GPU`: devices of the optimized run's command over the baseline's (TP2 vs one GPU -> 2). */
