@@ -178,5 +178,5 @@ const BASELINE = new Set<string>([
   "src/lib/site/gain.ts /Total TPS:\\s*([\\d.]+)(?:\\s*x\\s*(\\d+))?/i",
   "src/lib/site/gain.ts /Mean latency:\\s*([\\d.]+)\\s*s/i",
   "src/lib/site/gain.ts /\\(([+-]?\\d+(?:\\.\\d+)?%(?:\\/GPU)?|\\d+(?:\\.\\d+)?x (?:faster|slower))/i",
-  "src/lib/verify/prose.ts /summary\\s*:/i",
+  "src/lib/claims/kinds/summary-sentence.ts /summary\\s*:/i",
 ]);
