@@ -18,7 +18,7 @@ export interface ClaimLinks {
 }
 
 /** `line:column` of a position's start: how a claim's bare span is known again after sanitising. */
-export const startKey = (p: { line: number; column: number }) => `${p.line}:${p.column}`;
+const startKey = (p: { line: number; column: number }) => `${p.line}:${p.column}`;
 
 /**
  * The mdast `text` handler that splits each text node holding claims into plain text and one bare, positioned
@@ -57,7 +57,7 @@ export function claimTextHandler(placed: Placed, source: string): Handlers['text
   };
 }
 
-export function markElement(claim: Claim, status: ClaimStatus, href: string | null, children: ElementContent[]): Element {
+function markElement(claim: Claim, status: ClaimStatus, href: string | null, children: ElementContent[]): Element {
   const title = claimTitle(claim);
   return {
     type: 'element',

@@ -208,7 +208,7 @@ export function decorate(hast: Root, mdast: MdastRoot, report: Report, links: Li
 }
 
 /** `decodeURIComponent`, or null for a malformed %-escape (content must never make the renderer throw). */
-export function safeDecode(text: string): string | null {
+function safeDecode(text: string): string | null {
   try {
     return decodeURIComponent(text);
   } catch {

@@ -120,7 +120,7 @@ function words(text: string): string[] {
 }
 
 /** How well a run's label, profile or variant names a case (0 = not at all). */
-export function caseScore(caseName: string, run: Run): number {
+function caseScore(caseName: string, run: Run): number {
   const names = [run.label, run.context.profile, run.context.variant].filter((n): n is string => !!n);
   let best = 0;
   const caseWords = words(caseName);

@@ -21,7 +21,7 @@ export interface ReadTable {
 }
 
 /** Read and check one table that is neither a conclusion nor a summary table; null when it states no change. */
-export function readEssayTable(ctx: PageContext, node: Table): ReadTable | null {
+function readEssayTable(ctx: PageContext, node: Table): ReadTable | null {
   const [headerRow, ...rows] = node.children;
   if (!headerRow || rows.length === 0) return null;
   const header = headerRow.children.map((c) => plain(c));
