@@ -2,13 +2,16 @@ import type { Analysis } from './page.js';
 import { rules } from './rules/index.js';
 import { existsSync } from 'node:fs';
 import { verifyClaims } from './verify/index.js';
+import { siteFindings } from './render/findings.js';
 
 /**
  * The checks over the set of pages: every rule (one file each) on every page. Rule messages are appended to
  * each report's messages.
  */
 export function runChecks(analyses: Analysis[]): void {
-  verifyClaims(analyses);
+  const verified = verifyClaims(analyses);
+  const site = siteFindings(analyses);
+  analyses.forEach((a, i) => ((a.report.claims = verified[i].claims), a.report.messages.push(...verified[i].messages, ...site[i])));
   const reports = analyses.map((a) => a.report);
   for (const a of analyses) {
     for (const rule of rules) {
