@@ -1,6 +1,5 @@
 import type { Root } from 'mdast';
 import type { VFile } from 'vfile';
-import type { Outline } from './model/extract.js';
 import type { ClaimSite } from './model/sites.js';
 import type { Command, Report } from './schemas/report.js';
 
@@ -23,6 +22,4 @@ export interface Analysis {
   profiles: Map<string, Record<string, unknown>>;
   /** Every command shown on the page (serving commands, scripts), in document order. */
   commands: Command[];
-  /** The walk's outline (tables, prose blocks) for the claim extraction. */
-  outline: Outline;
 }

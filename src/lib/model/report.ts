@@ -1,13 +1,13 @@
 import type { Report } from '../schemas/report.js';
 import { devicesOf } from './command.js';
-import type { Outline } from './extract.js';
 import { parseHardware } from './hardware.js';
+import type { Found } from './walk/state.js';
 
 /**
- * Assemble the page model from the walk's outline. Front matter fields (`title`, `model`, `gpu`, `gpus`,
+ * Assemble the page model from what the walk found. Front matter fields (`title`, `model`, `gpu`, `gpus`,
  * `objective`, `kind`) override what the page says.
  */
-export function assemble(path: string, o: Outline, frontmatter: Record<string, unknown>): Omit<Report, 'claims' | 'messages'> {
+export function assemble(path: string, o: Found, frontmatter: Record<string, unknown>): Omit<Report, 'claims' | 'messages'> {
   const title = str(frontmatter.title) ?? o.title?.text ?? null;
   const kind = pageKind(o, title, str(frontmatter.kind));
   const hardware = hardwareOf(o, title, frontmatter);
@@ -39,7 +39,7 @@ function str(v: unknown): string | null {
   return typeof v === 'string' && v.trim() ? v.trim() : null;
 }
 
-function pageKind(o: Outline, title: string | null, override: string | null): Report['kind'] {
+function pageKind(o: Found, title: string | null, override: string | null): Report['kind'] {
   if (override === 'report' || override === 'engine-baseline' || override === 'essay') return override;
   const h2 = o.headings.filter((h) => h.depth === 2).map((h) => h.text.toLowerCase());
   if (/^optimi[sz]ing\b/i.test(title ?? '') || (h2.includes('conclusion') && h2.some((t) => /experiment/.test(t)))) return 'report';
@@ -48,7 +48,7 @@ function pageKind(o: Outline, title: string | null, override: string | null): Re
 }
 
 /** `### Model` text, completed to a full id (`Qwen/Qwen3-14B`) from a command when the section is short. */
-function modelOf(o: Outline, title: string | null): string | null {
+function modelOf(o: Found, title: string | null): string | null {
   const stated = o.modelText?.text.replace(/^[-*]\s*/, '').replace(/[`.]$/g, '').replace(/`/g, '').trim() ?? null;
   const ids = [...o.benchmarkCommands, ...o.commands].map((c) => c.model).filter((m): m is string => !!m);
   if (stated) {
@@ -61,7 +61,7 @@ function modelOf(o: Outline, title: string | null): string | null {
   return null;
 }
 
-function hardwareOf(o: Outline, title: string | null, fm: Record<string, unknown>): Report['hardware'] {
+function hardwareOf(o: Found, title: string | null, fm: Record<string, unknown>): Report['hardware'] {
   const stated = o.hardwareText ? parseHardware(o.hardwareText.text) : null;
   const fromTitle = title ? parseHardware(afterOn(title)) : null;
   const hw = stated ?? (fromTitle?.gpu ? fromTitle : null);
@@ -75,13 +75,13 @@ function hardwareOf(o: Outline, title: string | null, fm: Record<string, unknown
   return { gpu, count, text: hw?.text ?? str(fm.gpu) ?? '' };
 }
 
-function objectiveOf(o: Outline, title: string | null, override: string | null): Report['objective'] {
+function objectiveOf(o: Found, title: string | null, override: string | null): Report['objective'] {
   const pick = (s: string): Report['objective'] => (/latency/i.test(s) ? 'latency' : /throughput/i.test(s) ? 'throughput' : null);
   return (override ? pick(override) : null) ?? pick(title ?? '') ?? (o.objectiveText ? pick(o.objectiveText.text) : null);
 }
 
 /** An engine-baseline page names its engine in the title (`# SGLang v0.5.1`). */
-function enginesFromTitle(o: Outline): Report['engines'] {
+function enginesFromTitle(o: Found): Report['engines'] {
   const m = /^(vLLM|SGLang|TensorRT-LLM|MindIE|LMDeploy)\s+(v?\d[\w.+-]*)/i.exec(o.title?.text ?? '');
   return m && o.title ? [{ name: m[1], version: m[2], line: o.title.line }] : [];
 }
