@@ -108,7 +108,7 @@ function withWords(command: Omit<Command, 'words' | 'flags'>): Command {
  * The shell tokeniser: words as written, blank-separated, where a `'...'`, `"..."` or `{...}` span is one word
  * (quotes and braces kept, no expansion: `${TP}` stays `${TP}`).
  */
-export function shellWords(text: string): string[] {
+function shellWords(text: string): string[] {
   return text.match(/'[^']*'|"[^"]*"|\{[^}]*\}|\S+/g) ?? [];
 }
 
