@@ -1,5 +1,6 @@
 import type { Root } from 'mdast';
 import type { VFile } from 'vfile';
+import type { Script } from './model/script.js';
 import type { ClaimSite } from './model/sites.js';
 import type { Command, Report } from './schemas/report.js';
 
@@ -22,4 +23,9 @@ export interface Analysis {
   profiles: Map<string, Record<string, unknown>>;
   /** Every command shown on the page (serving commands, scripts), in document order. */
   commands: Command[];
+  /**
+   * Every fence read as a script (serving scripts, benchmark scripts, backend parameters) with its node, its
+   * admonition and every command in it, each tokenised once: read these instead of scanning fences in the text.
+   */
+  scripts: Script[];
 }

@@ -24,7 +24,7 @@ describe('one walk per page', () => {
   });
 
   it('should not give the Analysis a second outline of the page', () => {
-    expect(Object.keys(analyze('# T\n', 't.md')).sort()).toEqual(['absolutePath', 'commands', 'file', 'profiles', 'report', 'sites', 'source', 'tree']);
+    expect(Object.keys(analyze('# T\n', 't.md')).sort()).toEqual(['absolutePath', 'commands', 'file', 'profiles', 'report', 'scripts', 'sites', 'source', 'tree']);
   });
 });
 
@@ -81,6 +81,41 @@ describe('claim sites', () => {
       for (const s of sites) expect(s.node.type).toBe(s.kind === 'table' ? 'table' : 'paragraph');
     },
   );
+});
+
+describe('scripts: every command tokenised once', () => {
+  const files = [...markdownFiles(CONTENT), ...(hasCorpus ? markdownFiles(CORPUS) : [])];
+
+  it.each(files.map((f) => [f.slice(f.lastIndexOf('/', f.lastIndexOf('/') - 1) + 1), f]))(
+    'should take every command of the model from the scripts, the same objects (%s)',
+    (_name, file) => {
+      const { report, commands, scripts } = analyze(readFileSync(file, 'utf8'), file);
+      const tokenised = new Set(scripts.flatMap((s) => s.commands));
+      const used = [
+        ...commands,
+        ...report.benchmarkCommands,
+        ...(report.recommendedCommand ? [report.recommendedCommand] : []),
+        ...report.experiments.flatMap((e) => e.variants.flatMap((v) => (v.command ? [v.command] : []))),
+      ];
+      for (const c of used) expect(tokenised.has(c), `${c.line}: ${c.text}`).toBe(true);
+      const lines = scripts.map((s) => s.node.position!.start.line);
+      expect(lines).toEqual([...lines].sort((a, b) => a - b));
+      for (const s of scripts) for (const c of s.commands) expect(c.words.join(' ')).toBe(c.text.split(/\s+/).filter(Boolean).join(' '));
+    },
+  );
+
+  it('should keep every command of a script, with its line, words and flags', () => {
+    const page = ['# S', '', '```bash', 'export TP=4', 'vllm serve Org/M \\', "  --tp ${TP} --speculative-config '{\"a\": 1}'", 'docker logs -f x', '```', ''].join('\n');
+    const { scripts, commands } = analyze(page, 's.md');
+    expect(scripts).toHaveLength(1);
+    expect(scripts[0].commands.map((c) => [c.line, c.tool, c.words])).toEqual([
+      [4, null, ['export', 'TP=4']],
+      [5, 'vllm', ['vllm', 'serve', 'Org/M', '--tp', '${TP}', '--speculative-config', "'{\"a\": 1}'"]],
+      [7, null, ['docker', 'logs', '-f', 'x']],
+    ]);
+    expect(scripts[0].commands[1].flags).toEqual(['--tp ${TP}', "--speculative-config '{\"a\": 1}'"]);
+    expect(commands).toEqual([scripts[0].commands[1]]);
+  });
 });
 
 describe('the walk reads the tree, not the text', () => {

@@ -3,6 +3,7 @@ import type { VFile } from 'vfile';
 import type { Draft } from '../diagnostics.js';
 import type { Command, Report } from '../schemas/report.js';
 import { assemble } from './report.js';
+import type { Script } from './script.js';
 import type { ClaimSite, ProseSite } from './sites.js';
 import { walk } from './walk/index.js';
 
@@ -21,6 +22,8 @@ export interface PageModel {
   profiles: Map<string, Record<string, unknown>>;
   /** Every command shown on the page (serving commands, scripts, backend parameters), in document order. */
   commands: Command[];
+  /** Every fence read as a script, with every command in it (the `commands` above are among them). */
+  scripts: Script[];
   /** What the walk had to say about the page (results that are not, invalid profiles). */
   drafts: Draft[];
 }
@@ -40,5 +43,5 @@ export function extractPage(tree: Root, file: VFile, frontmatter: Record<string,
     found.drafts.push({ ruleId: 'model-internal-error', severity: 'error', line: 1, column: 1, message: `Page model stopped: ${String(error)}` });
     model = assemble(path, { ...found, modelText: null, hardwareText: null, objectiveText: null }, {});
   }
-  return { model, sites: found.sites, profiles: found.profiles, commands: found.commands, drafts: found.drafts };
+  return { model, sites: found.sites, profiles: found.profiles, commands: found.commands, scripts: found.scripts, drafts: found.drafts };
 }

@@ -2,7 +2,7 @@ import type { Code } from 'mdast';
 import { parse as parseYaml } from 'yaml';
 import { draft } from '../../diagnostics.js';
 import { parseFence } from '../../formats/index.js';
-import { logicalCommands, parseCommand, parseParameters } from '../command.js';
+import { logicalCommands, parseParameters } from '../command.js';
 import { columnOf, lineOf } from '../text.js';
 import { onCommand } from './commands.js';
 import { onRuns } from './runs.js';
@@ -33,6 +33,7 @@ export function onCode(node: Code, admonition: string | null, itemText: string |
   if (!isResult && itemText !== null && /parameters/i.test(itemText)) {
     at.paramsSide = /baseline/i.test(itemText) ? 'baseline' : /optimi[sz]ed/i.test(itemText) ? 'optimized' : null;
     const cmd = parseParameters(value, fenceLine + 1);
+    found.scripts.push({ node, admonition, parameters: true, commands: cmd ? [cmd] : [] });
     if (cmd) onCommand(cmd, null, state);
     return;
   }
@@ -58,10 +59,13 @@ export function onCode(node: Code, admonition: string | null, itemText: string |
   }
   if (isResult || isYaml) return;
   // Not a result: a script. Serving commands, benchmark commands, docker templates.
+  const commands = logicalCommands(value, fenceLine + 1);
+  found.scripts.push({ node, admonition, parameters: false, commands });
   if (/setup|method/.test(section(at)) && /benchmark|open-source replacement/.test(subsection(at))) {
-    for (const cmd of logicalCommands(value, fenceLine + 1)) if (cmd.tool && /bench|guidellm/.test(cmd.tool)) found.benchmarkCommands.push(cmd);
+    for (const cmd of commands) if (cmd.tool && /bench|guidellm/.test(cmd.tool)) found.benchmarkCommands.push(cmd);
     return;
   }
-  const cmd = parseCommand(value, fenceLine + 1);
+  // The script's command: the first that launches a known tool, else its first (what `parseCommand` reads).
+  const cmd = commands.find((c) => c.tool !== null) ?? commands[0];
   if (cmd && (cmd.tool || isScriptTitle(admonition ?? ''))) onCommand(cmd, admonition, state);
 }

@@ -14,6 +14,7 @@ import type {
   Variant,
 } from '../../schemas/report.js';
 import { canonicalEngine } from '../command.js';
+import type { Script } from '../script.js';
 import type { ClaimSite } from '../sites.js';
 
 /** Which side of a comparison a node stands on (`Baseline`/`Optimized` admonition or parameters list item). */
@@ -39,6 +40,8 @@ export interface Found {
   summary: SummaryRow[];
   otherCases: OtherCase[];
   runs: Run[];
+  /** Every fence read as a script, with all its commands. */
+  scripts: Script[];
   /** Paragraphs and tables that state numbers, with their context. */
   sites: ClaimSite[];
   /** Benchmark profiles (`##### ShareGPT 8RPS` + a YAML fence) by name, as parsed. */
@@ -94,6 +97,7 @@ export function newState(): WalkState {
       summary: [],
       otherCases: [],
       runs: [],
+      scripts: [],
       sites: [],
       profiles: new Map(),
       drafts: [],
