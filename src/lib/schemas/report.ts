@@ -27,8 +27,14 @@ export const commandSchema = z.object({
   tool: z.string().nullable(),
   /** Model argument (`Qwen/Qwen3-8B`), or null. */
   model: z.string().nullable(),
-  /** Flags as written (`--tensor-parallel-size 4`, `--kv-cache-dtype=fp8`). */
+  /** Flags as written (`--tensor-parallel-size 4`, `--kv-cache-dtype=fp8`), read from `words`. */
   flags: z.array(z.string()),
+  /**
+   * The command's shell words, tokenised once when the page is read (read these instead of splitting `text`
+   * again): blank-separated, a `'...'`, `"..."` or `{...}` span is one word, quotes and braces kept, nothing
+   * expanded (`vllm`, `serve`, `Qwen/Qwen3-8B`, `--tensor-parallel-size`, `4`, `--kv-cache-dtype=fp8`).
+   */
+  words: z.array(z.string()),
 });
 
 /** A conclusion-table cell split into its parts; the numbers themselves are claims. */
