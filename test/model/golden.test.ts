@@ -24,8 +24,14 @@ describe('page model golden (qwen3.5-35b-a3b/h200-latency)', () => {
   const golden = JSON.parse(readFileSync(GOLDEN, 'utf8')) as Snapshot;
 
   it('should give the same model as the golden, links aside', () => {
-    const strip = ({ report: { links: _links, ...report }, ...rest }: Snapshot) => ({ report, ...rest });
+    const strip = ({ report: { links: _links, commands: _c, profiles: _p, ...report }, ...rest }: Snapshot) => ({ report, ...rest });
     expect(strip(actual)).toEqual(strip(golden));
+  });
+
+  it('should hold the commands and profiles of the page in the report (for the site), the same as the walk found', () => {
+    expect(analysis.report.commands).toBe(analysis.commands);
+    expect(Object.entries(analysis.report.profiles)).toEqual([...analysis.profiles]);
+    expect(analysis.report.commands.length).toBeGreaterThan(0);
   });
 
   it('should keep every link of the golden and add exactly the links inside list items', () => {

@@ -18,18 +18,21 @@ function load(root: string): ComparedPage[] {
   const files = markdownFiles(root);
   const analyses = files.map((f) => analyze(readFileSync(f, 'utf8'), relative(root, f), f));
   const reports = checkAll(analyses);
-  return reports.map((report, i) => ({ report, url: `/reports/${report.slug}/`, source: analyses[i].source }));
+  for (const [i, r] of reports.entries()) sources.set(`/reports/${r.slug}/`, analyses[i].source);
+  return reports.map((report) => ({ report, url: `/reports/${report.slug}/` }));
 }
+
+/** Each page's text by URL: the test reads the raw line a link points at. */
+const sources = new Map<string, string>();
 
 const content = load(CONTENT);
 const corpus = hasCorpus ? load(CORPUS) : [];
 const pages = [...content, ...corpus];
 const rows = compareRows(pages);
-const sourceOf = new Map(pages.map((p) => [p.url, p.source!]));
 const lineOf = (href: string) => {
   const [url, id] = href.split('#');
   const m = /-m(\d+)$/.exec(id) ?? /^run-L(\d+)$/.exec(id);
-  return sourceOf.get(url)!.split('\n')[Number(m![1]) - 1];
+  return sources.get(url)!.split('\n')[Number(m![1]) - 1];
 };
 const points = (rs: readonly RunRow[], view: Pick<View, 'x' | 'y'> = defaultView()) => rs.map((r) => pointOf(r, view)).filter(isPoint);
 

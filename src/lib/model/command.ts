@@ -132,7 +132,7 @@ function flagsOf(tokens: readonly string[]): string[] {
 }
 
 /** Value of a flag among several spellings (`--tensor-parallel-size`, `-tp`, `--tp-size`, `--tp`). */
-function flagValue(flags: readonly string[], names: readonly string[]): string | null {
+export function flagValue(flags: readonly string[], names: readonly string[]): string | null {
   for (const flag of flags) {
     const m = /^(--?[\w-]+)(?:[= ](.*))?$/.exec(flag);
     if (m && names.includes(m[1])) return m[2] ?? '';

@@ -136,6 +136,10 @@ export const reportSchema = z.object({
   benchmarkCommands: z.array(commandSchema),
   /** The "Serving Command" of the Conclusion. */
   recommendedCommand: commandSchema.nullable(),
+  /** Every command the page shows in a script fence (serving commands, benchmark commands, backend parameters), in document order. */
+  commands: z.array(commandSchema),
+  /** Benchmark profiles (`##### ShareGPT 8RPS` + a YAML fence under a `#### ... Profiles` heading), as parsed, by name. */
+  profiles: z.record(z.string(), z.record(z.string(), z.unknown())),
   conclusion: z.array(conclusionRowSchema),
   experiments: z.array(experimentSchema),
   summary: z.array(summaryRowSchema),

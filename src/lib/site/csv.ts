@@ -8,11 +8,10 @@ import { compareRows } from './compare/rows.js';
 
 export { cell };
 
-/** A report with its page URL and Markdown source (read for serving commands and benchmark profiles). */
+/** A report with its page URL. */
 export interface CsvPage {
   report: Entry;
   url: string;
-  source: string | null;
 }
 
 export function runsCsv(pages: readonly CsvPage[]): string {

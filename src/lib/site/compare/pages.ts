@@ -1,5 +1,5 @@
-// The reports as the explorer and runs.csv read them at build time: full runs, page URL and Markdown source.
-import { cachedSource, fullEntry } from '../cached';
+// The reports as the explorer and runs.csv read them at build time: full runs and page URL.
+import { fullEntry } from '../cached';
 import { reports } from '../collection';
 import type { Entry } from '../entry.js';
 import { compareText } from '../../order.js';
@@ -7,11 +7,10 @@ import { compareText } from '../../order.js';
 export interface SitePage {
   report: Entry;
   url: string;
-  source: string;
 }
 
 /** Every report, ordered by slug. */
 export async function sitePages(): Promise<SitePage[]> {
   const entries = (await reports()).slice().sort((a, b) => compareText(a.data.slug, b.data.slug));
-  return entries.map((e) => ({ report: fullEntry(e), url: e.data.site.url, source: cachedSource(e) }));
+  return entries.map((e) => ({ report: fullEntry(e), url: e.data.site.url }));
 }

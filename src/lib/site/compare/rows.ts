@@ -1,7 +1,6 @@
 // One row per run of every report, with what the explorer filters and plots: model, GPU and count, engine and
 // version, precision, parallelism, dataset/profile, concurrency, success rate, the run's verdict, and its metrics
 // (each with the anchor of the raw line that prints it). Derived values say how they were derived.
-import { parse as parseYaml } from 'yaml';
 import { canonicalEngine } from '../../model/command.js';
 import type { Claim } from '../../schemas/claim.js';
 import type { Command, Report } from '../../schemas/report.js';
@@ -14,15 +13,14 @@ export type { RunRow, RunValue, Verdict } from './types.js';
 
 export type ComparedReport = Pick<
   Report,
-  | 'path' | 'slug' | 'title' | 'model' | 'hardware' | 'engines' | 'datasets' | 'benchmarkCommands' | 'recommendedCommand'
+  | 'path' | 'slug' | 'title' | 'model' | 'hardware' | 'engines' | 'datasets' | 'benchmarkCommands' | 'recommendedCommand' | 'commands' | 'profiles'
   | 'experiments' | 'runs' | 'claims' | 'messages' | 'headings'
 >;
 
-/** A report as the explorer reads it: its data, its page URL and its Markdown source (for commands and profiles). */
+/** A report as the explorer reads it: its data and its page URL. */
 export interface ComparedPage {
   report: ComparedReport;
   url: string;
-  source: string | null;
 }
 
 const anchor = (url: string, id: string) => `${url}#${id}`;
@@ -91,24 +89,6 @@ function datasetFromFlags(text: string | null | undefined): string | null {
   return inLen !== null && outLen !== null ? `${name} ${inLen} in / ${outLen} out` : name;
 }
 
-/** The YAML of a GPUStack benchmark profile (`##### ShareGPT` under `#### Benchmark Profiles`), or null. */
-function profileData(report: ComparedReport, source: string | null, name: string | null): Record<string, unknown> | null {
-  if (!source || !name) return null;
-  const at = report.headings.findIndex((h, i) => h.depth === 5 && h.text === name && report.headings.slice(0, i).reverse().find((p) => p.depth === 4 && /profile/i.test(p.text)));
-  if (at < 0) return null;
-  const lines = source.split('\n');
-  const end = report.headings.slice(at + 1).find((h) => h.depth <= 5)?.line ?? lines.length + 1;
-  const open = lines.findIndex((l, i) => i >= report.headings[at].line && i < end - 1 && /^\s*(```|~~~)/.test(l));
-  if (open < 0) return null;
-  const close = lines.findIndex((l, i) => i > open && /^\s*(```|~~~)/.test(l));
-  try {
-    const data = parseYaml(lines.slice(open + 1, close < 0 ? end - 1 : close).join('\n'));
-    return data && typeof data === 'object' ? (data as Record<string, unknown>) : null;
-  } catch {
-    return null;
-  }
-}
-
 const cites = (claim: Claim, path: string, runId: string) =>
   [claim.source, ...claim.sources].some((s) => s !== null && s.runId === runId && s.path === path);
 
@@ -145,15 +125,15 @@ function engineOf(report: ComparedReport, run: Run, command: Command | null): { 
 
 /** Every run of every page, in page order. */
 export function compareRows(pages: readonly ComparedPage[]): RunRow[] {
-  return pages.flatMap(({ report, url, source }) =>
+  return pages.flatMap(({ report, url }) =>
     report.runs.map((run): RunRow => {
-      const command = runCommand(report, run, source);
+      const command = runCommand(report, run);
       const setup = setupOf(report, run, command);
       const modelId = run.context.model ?? report.model;
       const model = modelId ? modelName(modelId) : null;
       const { engine, version } = engineOf(report, run, command);
       const { verdict, note } = verdictOf(report, run);
-      const profile = profileData(report, source, run.context.profile);
+      const profile = run.context.profile ? (report.profiles[run.context.profile] ?? null) : null;
       const flagsText = [run.invocation, run.label].filter(Boolean).join(' ');
       const dataset = run.context.profile ?? datasetFromFlags(flagsText) ?? report.datasets[0]?.text.replace(/:\s*$/, '').trim() ?? null;
       const concurrency =

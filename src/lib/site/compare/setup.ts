@@ -1,6 +1,6 @@
 // What a run was served with, read from its serving command (or GPUStack backend parameters): devices used,
 // parallelism and precision. Nothing is guessed: a fact the command and the page do not state is null.
-import { flagValue, parseCommand, parseParameters } from '../../model/command.js';
+import { flagValue } from '../../model/command.js';
 import type { Command, Report } from '../../schemas/report.js';
 import type { Run } from '../../schemas/run.js';
 
@@ -15,7 +15,7 @@ export interface Setup {
   precision: string | null;
 }
 
-type Page = Pick<Report, 'hardware' | 'experiments' | 'recommendedCommand'>;
+type Page = Pick<Report, 'hardware' | 'commands'>;
 
 const TP = ['-tp', '--tp', '--tp-size', '--tp_size', '--tensor-parallel-size', '--tensor_parallel_size'];
 const PP = ['-pp', '--pp', '--pp-size', '--pp_size', '--pipeline-parallel-size', '--pipeline_parallel_size'];
@@ -28,25 +28,10 @@ const ONE_DEVICE_DEFAULT = new Set(['vllm', 'sglang', 'trtllm', 'lmdeploy']);
 /** Precision written as a model-name suffix (`Qwen/Qwen3-14B-FP8`, `...-AWQ`). */
 const MODEL_PRECISION = /[-_](fp8|fp4|nvfp4|mxfp4|int8|int4|w8a8|w4a16|w4a8|awq|gptq|bf16|fp16)(?:[-_]dynamic)?$/i;
 
-/** The command as written at `line` of the page: the fence lines from there to the closing fence. */
-export function commandAt(source: string, line: number): Command | null {
-  const lines = source.split('\n');
-  const body: string[] = [];
-  for (let i = line - 1; i < lines.length && !/^\s*(```|~~~)/.test(lines[i]); i++) body.push(lines[i]);
-  const text = body.join('\n');
-  if (!text.trim()) return null;
-  const first = body.find((l) => l.trim() && !l.trim().startsWith('#'))?.trim() ?? '';
-  return first.startsWith('-') ? parseParameters(text, line) : parseCommand(text, line);
-}
-
-/** The run's serving command: one the page model holds at the run's command line, else read from the source. */
-export function runCommand(page: Page, run: Run, source: string | null): Command | null {
+/** The run's serving command, as the page model holds it (every command of a script fence, by its first line). */
+export function runCommand(page: Page, run: Run): Command | null {
   const line = run.context.commandLine;
-  if (line === null) return null;
-  const known = [page.recommendedCommand, ...page.experiments.flatMap((e) => e.variants.map((v) => v.command))];
-  const hit = known.find((c) => c && c.line === line);
-  if (hit) return hit;
-  return source === null ? null : commandAt(source, line);
+  return line === null ? null : (page.commands.find((c) => c.line === line) ?? null);
 }
 
 const count = (flags: readonly string[], names: readonly string[]): number | null => {
