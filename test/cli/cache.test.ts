@@ -24,7 +24,7 @@ function random(seed: number): () => number {
 }
 
 describe('CLI cache entries are verified before use', () => {
-  it('should refuse an entry copied over another file\'s entry and report that file\'s own findings', () => {
+  it("should refuse an entry copied over another file's entry and report that file's own findings", () => {
     const dir = mkdtempSync(join(tmpdir(), 'perflab-cache-'));
     const cache = new AnalysisCache(dir);
     const a = claimMismatch.examples.notOk;
@@ -82,12 +82,14 @@ describe('CLI cache entries are verified before use', () => {
     const blocked = join(dir, 'file');
     writeFileSync(blocked, '');
     const none = new AnalysisCache(join(blocked, 'sub'));
-    expect(output(none.analyze(claimMismatch.examples.ok, 'ok.md', '/x/ok.md'))).toBe(output(analyze(claimMismatch.examples.ok, 'ok.md', '/x/ok.md')));
+    expect(output(none.analyze(claimMismatch.examples.ok, 'ok.md', '/x/ok.md'))).toBe(
+      output(analyze(claimMismatch.examples.ok, 'ok.md', '/x/ok.md')),
+    );
   });
 });
 
 describe('CLI cache entries are keyed by the code that wrote them', () => {
-  it('should not read an entry written by other code, under its own key or copied over this one\'s', () => {
+  it("should not read an entry written by other code, under its own key or copied over this one's", () => {
     const dir = mkdtempSync(join(tmpdir(), 'perflab-code-'));
     const source = claimMismatch.examples.notOk;
     const older = new AnalysisCache(dir, { code: 'an older build' });
@@ -125,4 +127,3 @@ describe('CLI cache entries are keyed by the code that wrote them', () => {
     expect(codeHash()).toBe(codeHash());
   });
 });
-

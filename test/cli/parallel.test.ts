@@ -48,7 +48,7 @@ describe('parsing pages on two threads', () => {
     expect(summary(two.stderr)).toBe(summary(one.stderr));
   });
 
-  it.skipIf(!hasCorpus)('should store the worker\'s pages in the cache so that a second run parses none', () => {
+  it.skipIf(!hasCorpus)("should store the worker's pages in the cache so that a second run parses none", () => {
     // A folder of its own, so the cache (node_modules/.cache/perflab under it) starts empty.
     const cwd = mkdtempSync(join(tmpdir(), 'perflab-parallel-'));
     const args = ['check', join(ROOT, 'content'), CORPUS, '--format', 'json'];

@@ -41,7 +41,9 @@ describe('tests that run the CLI build it first', () => {
     const root = mkdtempSync(join(tmpdir(), 'perflab-broken-'));
     try {
       cpSync(join(ROOT, 'src', 'lib', 'limits.ts'), join(root, 'src', 'lib', 'limits.ts'));
-      expect(() => ensureCli(root)).toThrow(/^The CLI tests run bin\/perflab\.mjs, which could not be built \(bin\/perflab\.mjs is missing\): `npm run build:cli` failed/);
+      expect(() => ensureCli(root)).toThrow(
+        /^The CLI tests run bin\/perflab\.mjs, which could not be built \(bin\/perflab\.mjs is missing\): `npm run build:cli` failed/,
+      );
     } finally {
       rmSync(root, { recursive: true, force: true });
     }

@@ -40,7 +40,9 @@ export function ensureCli(root = ROOT): string | null {
     execFileSync(process.execPath, [join(root, 'scripts', 'build-cli.mjs')], { cwd: root, stdio: ['ignore', 'pipe', 'pipe'] });
   } catch (error) {
     const stderr = String((error as { stderr?: Buffer }).stderr ?? '').trim();
-    throw new Error(`The CLI tests run bin/perflab.mjs, which could not be built (${reason}): \`npm run build:cli\` failed${stderr ? `:\n${stderr}` : ''}`);
+    throw new Error(
+      `The CLI tests run bin/perflab.mjs, which could not be built (${reason}): \`npm run build:cli\` failed${stderr ? `:\n${stderr}` : ''}`,
+    );
   }
   return reason;
 }

@@ -133,7 +133,9 @@ describe('admonition bodies', () => {
   });
 
   it('should nest admonitions', () => {
-    const { tree } = parseMarkdown('!!! note "outer"\n    text\n\n    ??? info "inner"\n        ```\n        code\n        ```\n\n    back\n');
+    const { tree } = parseMarkdown(
+      '!!! note "outer"\n    text\n\n    ??? info "inner"\n        ```\n        code\n        ```\n\n    back\n',
+    );
     const [outer, inner] = admonitions(tree);
     expect(outer.children.map((c) => c.type)).toEqual(['paragraph', 'admonition', 'paragraph']);
     expect(inner).toMatchObject({ title: 'inner', collapsible: true });

@@ -21,11 +21,17 @@ export function codeHash(): string {
   if (typeof __PERFLAB_BUILD__ === 'string') return (codeVersion = __PERFLAB_BUILD__);
   const lib = join(dirname(fileURLToPath(import.meta.url)), '..');
   const hash = createHash('sha256');
-  const files = (readdirSync(lib, { recursive: true, withFileTypes: true }) as { name: string; parentPath?: string; path?: string; isFile(): boolean }[])
+  const files = (
+    readdirSync(lib, { recursive: true, withFileTypes: true }) as { name: string; parentPath?: string; path?: string; isFile(): boolean }[]
+  )
     .filter((e) => e.isFile())
     .map((e) => join(e.parentPath ?? e.path ?? lib, e.name))
     .sort();
-  for (const file of files) hash.update(`${file.slice(lib.length)}\0`).update(readFileSync(file)).update('\0');
+  for (const file of files)
+    hash
+      .update(`${file.slice(lib.length)}\0`)
+      .update(readFileSync(file))
+      .update('\0');
   return (codeVersion = `source-${hash.digest('hex').slice(0, 32)}`);
 }
 

@@ -21,12 +21,7 @@ export interface ParsedMarkdown {
 }
 
 // Built once: freezing a processor per call would cost more than small pages take to parse.
-const processor = unified()
-  .use(remarkParse)
-  .use(remarkMkdocsGfm)
-  .use(remarkFrontmatter, ['yaml'])
-  .use(remarkAdmonition)
-  .freeze();
+const processor = unified().use(remarkParse).use(remarkMkdocsGfm).use(remarkFrontmatter, ['yaml']).use(remarkAdmonition).freeze();
 
 let tokenizes = 0;
 

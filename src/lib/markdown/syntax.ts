@@ -11,15 +11,7 @@
 import { factorySpace } from 'micromark-factory-space';
 import { asciiAlphanumeric, markdownLineEnding, markdownSpace } from 'micromark-util-character';
 import { codes, constants } from 'micromark-util-symbol';
-import type {
-  Code,
-  Construct,
-  Effects,
-  Exiter,
-  Extension,
-  State,
-  TokenizeContext,
-} from 'micromark-util-types';
+import type { Code, Construct, Effects, Exiter, Extension, State, TokenizeContext } from 'micromark-util-types';
 
 declare module 'micromark-util-types' {
   interface TokenTypeMap {
@@ -272,8 +264,6 @@ function tokenizeLazyStop(this: TokenizeContext, _effects: Effects, ok: State, n
 
   function start(code: Code): State | undefined {
     const line = self.now().line;
-    return self.interrupt && self.parser.lazy[line] && self.parser.admonitionBreaks?.has(line)
-      ? ok(code)
-      : nok(code);
+    return self.interrupt && self.parser.lazy[line] && self.parser.admonitionBreaks?.has(line) ? ok(code) : nok(code);
   }
 }
