@@ -25,14 +25,19 @@ const result = await build({
   outfile,
   define: { __PERFLAB_BUILD__: JSON.stringify(PLACEHOLDER) },
   // Some dependencies are CommonJS (commander) and require Node's built-ins.
-  banner: { js: "#!/usr/bin/env node\nimport { createRequire as __perflabRequire } from 'node:module';\nconst require = __perflabRequire(import.meta.url);" },
+  banner: {
+    js: "#!/usr/bin/env node\nimport { createRequire as __perflabRequire } from 'node:module';\nconst require = __perflabRequire(import.meta.url);",
+  },
   legalComments: 'none',
   logLevel: 'warning',
 });
 
 const [file] = result.outputFiles;
 const text = file.text;
-const hash = createHash('sha256').update(text).digest('hex').slice(0, PLACEHOLDER.length - 'perflab-build-'.length);
+const hash = createHash('sha256')
+  .update(text)
+  .digest('hex')
+  .slice(0, PLACEHOLDER.length - 'perflab-build-'.length);
 const stamped = text.split(PLACEHOLDER).join(`perflab-build-${hash}`);
 if (stamped.length !== text.length || !stamped.includes(hash)) throw new Error('build-cli: the build hash was not stamped into the bundle');
 
