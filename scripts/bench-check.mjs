@@ -9,7 +9,7 @@
 // (paths that do not exist are left out). Both CLIs run from this folder, on the same files and config.
 import { execFileSync, spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, rmSync, symlinkSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { availableParallelism, loadavg, tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 
 const argv = process.argv.slice(2);
@@ -52,14 +52,21 @@ symlinkSync(join(root, 'node_modules'), join(tree, 'node_modules'), 'dir');
 execFileSync(process.execPath, ['scripts/build-cli.mjs'], { cwd: tree, stdio: 'inherit' });
 
 const clis = [
-  { name: `old ${commit.slice(0, 7)}`, bin: join(tree, 'bin', 'perflab.mjs'), ms: [], out: null },
-  { name: 'new (working tree)', bin: join(root, 'bin', 'perflab.mjs'), ms: [], out: null },
+  { name: `old ${commit.slice(0, 7)}`, bin: join(tree, 'bin', 'perflab.mjs'), ms: [], cpu: [], out: null },
+  { name: 'new (working tree)', bin: join(root, 'bin', 'perflab.mjs'), ms: [], cpu: [], out: null },
 ];
+
+// Each run also reports the CPU time of its whole process (all threads) on its last stderr line: on a busy machine
+// wall clock swings with the neighbours, CPU time much less.
+const CPU = `process.on('exit', () => { const u = process.cpuUsage(); process.stderr.write('\\nperflab-bench-cpu ' + (u.user + u.system) / 1000 + '\\n'); });`;
+const PRELOAD = `data:text/javascript,${encodeURIComponent(CPU)}`;
 
 const once = (cli) => {
   const started = process.hrtime.bigint();
-  const r = spawnSync(process.execPath, [cli.bin, ...checkArgs], { cwd: root, encoding: 'utf8', maxBuffer: 1 << 30 });
+  const r = spawnSync(process.execPath, ['--import', PRELOAD, cli.bin, ...checkArgs], { cwd: root, encoding: 'utf8', maxBuffer: 1 << 30 });
   const ms = Number(process.hrtime.bigint() - started) / 1e6;
+  const cpu = /perflab-bench-cpu ([\d.]+)\n$/.exec(r.stderr);
+  if (cpu) cli.cpu.push(Number(cpu[1]));
   if (r.status !== 0 && r.status !== 1) {
     process.stderr.write(`${cli.name} exited ${r.status}:\n${r.stderr}\n`);
     process.exit(2);
@@ -78,8 +85,13 @@ const median = (xs) => {
 };
 const f = (ms) => `${ms.toFixed(0)} ms`.padStart(9);
 console.log(`perflab ${checkArgs.join(' ')}   (${runs} cold runs each, wall clock)`);
-console.log(`${''.padEnd(22)}${'median'.padStart(9)}${'min'.padStart(9)}${'max'.padStart(9)}`);
-for (const cli of clis) console.log(`${cli.name.padEnd(22)}${f(median(cli.ms))}${f(Math.min(...cli.ms))}${f(Math.max(...cli.ms))}`);
+console.log(`${''.padEnd(22)}${'median'.padStart(9)}${'min'.padStart(9)}${'max'.padStart(9)}   ${'CPU median'.padStart(10)}`);
+for (const cli of clis) {
+  const cpu = cli.cpu.length ? f(median(cli.cpu)) : '        -';
+  console.log(`${cli.name.padEnd(22)}${f(median(cli.ms))}${f(Math.min(...cli.ms))}${f(Math.max(...cli.ms))}   ${cpu.padStart(10)}`);
+}
 const [a, b] = clis;
-console.log(`ratio old/new (median): ${(median(a.ms) / median(b.ms)).toFixed(2)}x`);
+console.log(`ratio old/new, wall clock (median): ${(median(a.ms) / median(b.ms)).toFixed(2)}x`);
+if (a.cpu.length && b.cpu.length) console.log(`ratio old/new, CPU time (median):   ${(median(a.cpu) / median(b.cpu)).toFixed(2)}x`);
+console.log(`load average (1 min) at the end: ${loadavg()[0].toFixed(2)} on ${availableParallelism()} cores`);
 console.log(`stdout: ${a.out === b.out ? 'identical' : 'DIFFERENT'}`);
