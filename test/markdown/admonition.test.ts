@@ -138,7 +138,12 @@ describe('admonition bodies', () => {
     const [code] = codes(node);
     expect(code.value.split('\n')[0]).toBe('code');
     expect(code.value.split('\n').at(-1)).toBe('more');
-    expect(code.value.split('\n').slice(1, -1).every((l) => l.trim() === '')).toBe(true);
+    expect(
+      code.value
+        .split('\n')
+        .slice(1, -1)
+        .every((l) => l.trim() === ''),
+    ).toBe(true);
     expect(node.position?.end).toMatchObject({ line: 6, column: 9 });
   });
 
