@@ -1,11 +1,16 @@
 /**
  * Parsing pages on a second core. Tokenizing is most of a cold `perflab check`, and pages are independent until
  * the cross-page checks, so when several pages miss the cache one worker thread (running the same bundled CLI)
- * parses a share of them while the main thread parses the rest. The result is the same as parsing them in
- * order: each analysis is made from its page alone, and results are put back in input order.
+ * parses some of them while the main thread parses the others. The result is the same as parsing them in order:
+ * each analysis is made from its page alone, and results are put back in input order.
+ *
+ * The two threads take pages from one shared queue, largest first (an atomic counter in shared memory): the main
+ * thread starts at once, the worker joins when it has started (about 60 ms: a thread and the bundle to load), and
+ * neither waits for the other except for the page the other is still parsing. A worker that is slow to start (a
+ * busy machine) therefore costs little, and one that fails costs only time: its pages are parsed here.
  *
  * Only the bundled CLI starts a worker (run from source there is no file a worker could load without a
- * TypeScript loader); a worker that fails in any way costs only time: its pages are parsed on the main thread.
+ * TypeScript loader).
  */
 import { availableParallelism } from 'node:os';
 import { fileURLToPath } from 'node:url';
@@ -22,28 +27,26 @@ export interface Job {
   absolutePath: string;
 }
 
-/** `workerData` of a parse worker. */
+/** `workerData` of a parse worker: every job, in queue order, and the queue's next index (an Int32 in shared memory). */
 interface WorkerInput {
-  perflabParseJobs: Job[];
+  perflabParseQueue: { jobs: Job[]; next: SharedArrayBuffer };
 }
 
-type WorkerOutput = { analyses: Analysis[] } | { error: string };
+/** One message from a worker: a parsed page (its queue position), or the end of its work. */
+type WorkerOutput = { at: number; analysis: Analysis } | { done: true } | { error: string; at: number };
 
 /**
  * Below this many source bytes among the pages to parse, a worker costs more than it saves: starting one and
- * loading the bundle takes about as long as parsing 100 KB on a cold main thread.
+ * loading the bundle takes about as long as parsing 60 KB on a cold main thread.
  */
 export const MIN_PARALLEL_BYTES = 100_000;
-
-/** Head start, in bytes of source, that the main thread parses while the worker starts. */
-const WORKER_START_BYTES = 60_000;
 
 /** The bundled CLI file, when running from it; null when running from source. */
 function bundleFile(): string | null {
   return typeof __PERFLAB_BUILD__ === 'string' ? fileURLToPath(import.meta.url) : null;
 }
 
-/** Threads to parse with: `PERFLAB_JOBS` (1 turns workers off), else the cores available, at most 2. */
+/** Threads to parse with: `PERFLAB_JOBS` (1 turns the worker off), else the cores available, at most 2. */
 export function defaultJobs(): number {
   const env = Number(process.env.PERFLAB_JOBS);
   if (Number.isInteger(env) && env >= 1) return Math.min(env, 2);
@@ -55,88 +58,111 @@ export function revive(analysis: Analysis): Analysis {
   return { ...analysis, file: new VFile({ path: analysis.report.path, value: analysis.source }) };
 }
 
-/**
- * Split jobs between the worker and the main thread by source size: largest first, each to the side that would
- * finish it first, the main thread starting `WORKER_START_BYTES` ahead. Returns the worker's job indices.
- */
-export function split(jobs: readonly Job[]): number[] {
-  const order = jobs.map((job, index) => ({ index, size: job.source.length })).sort((a, b) => b.size - a.size || a.index - b.index);
-  let main = 0;
-  let worker = WORKER_START_BYTES;
-  const mine: number[] = [];
-  for (const { index, size } of order) {
-    if (worker <= main) {
-      worker += size;
-      mine.push(index);
-    } else main += size;
-  }
-  return mine.sort((a, b) => a - b);
+/** Queue order: largest page first (the longest jobs start earliest), ties in input order. */
+export function queueOrder(jobs: readonly Job[]): number[] {
+  return jobs
+    .map((job, index) => ({ index, size: job.source.length }))
+    .sort((a, b) => b.size - a.size || a.index - b.index)
+    .map((x) => x.index);
 }
 
-/** Parse every job; with `jobs` > 1 and enough to do, a share of them on a worker thread. In input order. */
+/** Parse every job; with `jobs` > 1 and enough to do, some of them on a worker thread. In input order. */
 export async function analyzeAll(list: readonly Job[], jobs = defaultJobs()): Promise<Analysis[]> {
   const file = bundleFile();
   const bytes = list.reduce((n, job) => n + job.source.length, 0);
   if (jobs < 2 || !file || list.length < 2 || bytes < MIN_PARALLEL_BYTES) return list.map(parse);
-  const theirs = split(list);
-  if (theirs.length === 0) return list.map(parse);
-  const input: WorkerInput = { perflabParseJobs: theirs.map((i) => list[i]) };
-  const pending = runWorker(file, input);
+  const order = queueOrder(list);
+  const next = new SharedArrayBuffer(4);
+  const counter = new Int32Array(next);
   const out: (Analysis | undefined)[] = new Array(list.length);
-  const taken = new Set(theirs);
-  list.forEach((job, index) => {
-    if (!taken.has(index)) out[index] = parse(job);
+  const worker = new ParseWorker(file, { perflabParseQueue: { jobs: order.map((i) => list[i]), next } }, (at, analysis) => {
+    out[order[at]] = revive(analysis);
   });
-  const result = await pending;
-  theirs.forEach((index, k) => {
-    const got = result?.[k];
-    out[index] = got ? revive(got) : parse(list[index]);
-  });
-  return out as Analysis[];
+  let mine = 0;
+  for (let at = Atomics.add(counter, 0, 1); at < order.length; at = Atomics.add(counter, 0, 1), mine++) {
+    out[order[at]] = parse(list[order[at]]);
+  }
+  // The queue is empty: wait only for the pages the worker took (none if it had not started yet).
+  await worker.settle(order.length - mine);
+  // Pages a failed worker took and did not return.
+  return out.map((analysis, index) => analysis ?? parse(list[index]));
 }
 
 function parse(job: Job): Analysis {
   return analyze(job.source, job.path, job.absolutePath);
 }
 
-/** The worker's analyses, or null when it failed (its pages are then parsed here). Never rejects. */
-function runWorker(file: string, input: WorkerInput): Promise<Analysis[] | null> {
-  return new Promise((resolve) => {
-    let worker: Worker;
+/** The parse worker, seen from the main thread. Never throws: a worker that fails only stops returning pages. */
+class ParseWorker {
+  private received = 0;
+  private expected = Infinity;
+  private over = false;
+  private wake: (() => void) | null = null;
+  private readonly worker: Worker | null;
+
+  constructor(file: string, input: WorkerInput, got: (at: number, analysis: Analysis) => void) {
+    let worker: Worker | null = null;
     try {
       worker = new Worker(file, { workerData: input, stdout: false, stderr: false });
     } catch {
-      resolve(null);
-      return;
+      this.over = true;
     }
-    let settled = false;
-    const done = (value: Analysis[] | null) => {
-      if (settled) return;
-      settled = true;
-      resolve(value);
-      void worker.terminate();
-    };
-    worker.once('message', (message: WorkerOutput) => done('analyses' in message ? message.analyses : null));
-    worker.once('error', () => done(null));
-    worker.once('exit', () => done(null));
-  });
+    this.worker = worker;
+    if (!worker) return;
+    worker.on('message', (message: WorkerOutput) => {
+      if ('analysis' in message) {
+        got(message.at, message.analysis);
+        this.received++;
+      } else if ('error' in message) this.received++;
+      else this.end();
+      this.check();
+    });
+    worker.once('error', () => this.end());
+    worker.once('exit', () => this.end());
+  }
+
+  /** Resolves once `expected` pages came back (or the worker ended), and stops the worker. */
+  settle(expected: number): Promise<void> {
+    this.expected = expected;
+    const done = new Promise<void>((resolve) => {
+      this.wake = resolve;
+    });
+    this.check();
+    return done.then(() => {
+      if (this.worker) {
+        this.worker.unref();
+        void this.worker.terminate();
+      }
+    });
+  }
+
+  private end(): void {
+    this.over = true;
+    this.check();
+  }
+
+  private check(): void {
+    if (this.wake && (this.over || this.received >= this.expected)) {
+      const wake = this.wake;
+      this.wake = null;
+      wake();
+    }
+  }
 }
 
-/** In a parse worker: parse the jobs of `workerData`, post the analyses, and say so. False on the main thread. */
+/** In a parse worker: take pages from the shared queue until it is empty, post each analysis. False on the main thread. */
 export function serveParseWorker(): boolean {
-  const input = workerData as Partial<WorkerInput> | null;
-  if (!parentPort || !input || !Array.isArray(input.perflabParseJobs)) return false;
-  let output: WorkerOutput;
-  try {
-    output = { analyses: input.perflabParseJobs.map(parse) };
-  } catch (error) {
-    output = { error: String(error) };
+  const input = (workerData as Partial<WorkerInput> | null)?.perflabParseQueue;
+  if (!parentPort || !input || !Array.isArray(input.jobs) || !(input.next instanceof SharedArrayBuffer)) return false;
+  const counter = new Int32Array(input.next);
+  for (let at = Atomics.add(counter, 0, 1); at < input.jobs.length; at = Atomics.add(counter, 0, 1)) {
+    try {
+      parentPort.postMessage({ at, analysis: parse(input.jobs[at]) } satisfies WorkerOutput);
+    } catch (error) {
+      // An analysis that cannot be cloned (or a parse that threw): the main thread parses this page itself.
+      parentPort.postMessage({ at, error: String(error) } satisfies WorkerOutput);
+    }
   }
-  try {
-    parentPort.postMessage(output);
-  } catch (error) {
-    // Something in an analysis cannot be cloned: the main thread parses these pages itself.
-    parentPort.postMessage({ error: String(error) } satisfies WorkerOutput);
-  }
+  parentPort.postMessage({ done: true } satisfies WorkerOutput);
   return true;
 }
