@@ -1,5 +1,6 @@
 import { copyFileSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
+import { spawnSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { join } from 'node:path';
 import { serialize } from 'node:v8';
@@ -125,5 +126,24 @@ describe('CLI cache entries are keyed by the code that wrote them', () => {
   it('should hash every source file when run from source, the same on every call', () => {
     expect(codeHash()).toMatch(/^source-[0-9a-f]{32}$/);
     expect(codeHash()).toBe(codeHash());
+  });
+});
+
+describe('the built CLI keys its cache by its own code', () => {
+  it('should not use entries written by a build of other code, and use its own', () => {
+    const BIN = join(import.meta.dirname, '..', '..', 'bin', 'perflab.mjs');
+    const cwd = mkdtempSync(join(tmpdir(), 'perflab-builds-'));
+    writeFileSync(join(cwd, 'page.md'), claimMismatch.examples.notOk);
+    // Another build: the same bundle with another stamp, as a change anywhere in the code would give.
+    const text = readFileSync(BIN, 'utf8');
+    const stamp = /perflab-build-[0-9a-f]{50}/.exec(text)![0];
+    const other = join(cwd, 'other.mjs');
+    writeFileSync(other, text.split(stamp).join(`perflab-build-${'1'.repeat(50)}`));
+    const run = (bin: string) => spawnSync(process.execPath, [bin, 'check', 'page.md'], { cwd, encoding: 'utf8' }).stderr;
+    expect(run(BIN)).toMatch(/; 0 of 1 files parsed earlier/);
+    expect(run(BIN)).toMatch(/; 1 of 1 files parsed earlier/);
+    expect(run(other)).toMatch(/; 0 of 1 files parsed earlier/);
+    expect(run(other)).toMatch(/; 1 of 1 files parsed earlier/);
+    expect(readdirSync(join(cwd, 'node_modules', '.cache', 'perflab'))).toHaveLength(2);
   });
 });

@@ -13,7 +13,8 @@ let codeVersion: string | undefined;
 
 /**
  * What the analysis depends on besides the page: the code that made it. In the built CLI, a hash of the bundle
- * (parser, page model and dependencies alike); run from source (tests), a hash of every file of `src/lib`. Any
+ * (parser, page model and dependencies alike); run from source (tests), a hash of every file of `src/lib` and of
+ * the lockfile (the dependencies' versions). Any
  * change to the code gives new keys, so an entry of another shape is never read; nothing to bump by hand.
  */
 export function codeHash(): string {
@@ -32,6 +33,11 @@ export function codeHash(): string {
       .update(`${file.slice(lib.length)}\0`)
       .update(readFileSync(file))
       .update('\0');
+  try {
+    hash.update(readFileSync(join(lib, '..', '..', 'package-lock.json')));
+  } catch {
+    // No lockfile beside the sources: the sources alone.
+  }
   return (codeVersion = `source-${hash.digest('hex').slice(0, 32)}`);
 }
 
