@@ -3,7 +3,7 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { MIN_PARALLEL_BYTES, analyzeAll, queueOrder, type Job } from '../../src/lib/cli/parallel.js';
+import { analyzeAll, queueOrder, type Job } from '../../src/lib/cli/parallel.js';
 import { CORPUS, hasCorpus } from '../helpers/pages.js';
 
 const ROOT = join(import.meta.dirname, '..', '..');
@@ -23,7 +23,7 @@ describe('parsing pages on two threads', () => {
   });
 
   it('should parse on the main thread, in input order, when run from source', async () => {
-    const jobs = [job(MIN_PARALLEL_BYTES, 'a.md'), job(10, 'b.md')].map((j, i) => ({ ...j, source: `# Page ${i}\n\n${j.source}\n` }));
+    const jobs = [job(100_000, 'a.md'), job(10, 'b.md')].map((j, i) => ({ ...j, source: `# Page ${i}\n\n${j.source}\n` }));
     const got = await analyzeAll(jobs, 2);
     expect(got.map((a) => a.report.path)).toEqual(['a.md', 'b.md']);
     expect(got.map((a) => String(a.file.value))).toEqual(jobs.map((j) => j.source));

@@ -30,8 +30,8 @@ export interface CheckOptions {
   cache?: boolean;
   /** Cache folder; default `node_modules/.cache/perflab` under `cwd`. */
   cacheDir?: string;
-  /** Threads that parse pages (1: the main thread only); default: the cores available, at most 2. */
-  jobs?: number;
+  /** Threads that parse pages: 1 (the main thread), 2 (a worker too), `auto` (default: see `cli/parallel.ts`). */
+  jobs?: number | 'auto';
 }
 
 /**

@@ -7,12 +7,13 @@
  * The two threads take pages from one shared queue, largest first (an atomic counter in shared memory): the main
  * thread starts at once, the worker joins when it has started (about 60 ms: a thread and the bundle to load), and
  * neither waits for the other except for the page the other is still parsing. A worker that is slow to start (a
- * busy machine) therefore costs little, and one that fails costs only time: its pages are parsed here.
+ * busy machine) therefore costs little, and one that fails costs only time: its pages are parsed here. When a
+ * worker pays at all is measured below (`MIN_PARALLEL_BYTES`).
  *
  * Only the bundled CLI starts a worker (run from source there is no file a worker could load without a
  * TypeScript loader).
  */
-import { availableParallelism } from 'node:os';
+import { availableParallelism, loadavg } from 'node:os';
 import { fileURLToPath } from 'node:url';
 import { Worker, parentPort, workerData } from 'node:worker_threads';
 import { VFile } from 'vfile';
@@ -36,21 +37,32 @@ interface WorkerInput {
 type WorkerOutput = { at: number; analysis: Analysis } | { done: true } | { error: string; at: number };
 
 /**
- * Below this many source bytes among the pages to parse, a worker costs more than it saves: starting one and
- * loading the bundle takes about as long as parsing 60 KB on a cold main thread.
+ * A worker pays for its own start (about 60 ms) and, above all, for compiling the parser afresh: a fresh thread
+ * parses cold, as slowly as the main thread's first pages. Measured on two cores over 0.47 MB of pages, the worker
+ * added about 350 ms of CPU to take about 80 ms off the main thread, and was slower on a busy machine. So by
+ * default it starts only for at least this many bytes of pages to parse, and only when a core is idle.
  */
-export const MIN_PARALLEL_BYTES = 100_000;
+export const MIN_PARALLEL_BYTES = 2_000_000;
+
+/**
+ * Threads to parse with: `PERFLAB_JOBS` (1: the main thread only; 2: a worker whenever there are two pages or
+ * more), else `auto`: a worker for large work on a machine with an idle core (see `MIN_PARALLEL_BYTES`).
+ */
+export function defaultJobs(): number | 'auto' {
+  const env = Number(process.env.PERFLAB_JOBS);
+  if (Number.isInteger(env) && env >= 1) return Math.min(env, 2);
+  return 'auto';
+}
 
 /** The bundled CLI file, when running from it; null when running from source. */
 function bundleFile(): string | null {
   return typeof __PERFLAB_BUILD__ === 'string' ? fileURLToPath(import.meta.url) : null;
 }
 
-/** Threads to parse with: `PERFLAB_JOBS` (1 turns the worker off), else the cores available, at most 2. */
-export function defaultJobs(): number {
-  const env = Number(process.env.PERFLAB_JOBS);
-  if (Number.isInteger(env) && env >= 1) return Math.min(env, 2);
-  return Math.min(availableParallelism(), 2);
+/** In `auto` mode: is a worker worth starting for this many bytes? */
+function worthAWorker(bytes: number): boolean {
+  const cores = availableParallelism();
+  return cores >= 2 && bytes >= MIN_PARALLEL_BYTES && loadavg()[0] < cores - 1;
 }
 
 /** A structured clone keeps data, not classes: make the VFile again from the text. */
@@ -66,11 +78,12 @@ export function queueOrder(jobs: readonly Job[]): number[] {
     .map((x) => x.index);
 }
 
-/** Parse every job; with `jobs` > 1 and enough to do, some of them on a worker thread. In input order. */
-export async function analyzeAll(list: readonly Job[], jobs = defaultJobs()): Promise<Analysis[]> {
+/** Parse every job, some of them on a worker thread when `jobs` says so (see `defaultJobs`). In input order. */
+export async function analyzeAll(list: readonly Job[], jobs: number | 'auto' = defaultJobs()): Promise<Analysis[]> {
   const file = bundleFile();
   const bytes = list.reduce((n, job) => n + job.source.length, 0);
-  if (jobs < 2 || !file || list.length < 2 || bytes < MIN_PARALLEL_BYTES) return list.map(parse);
+  const parallel = jobs === 'auto' ? worthAWorker(bytes) : jobs >= 2;
+  if (!parallel || !file || list.length < 2) return list.map(parse);
   const order = queueOrder(list);
   const next = new SharedArrayBuffer(4);
   const counter = new Int32Array(next);
