@@ -106,8 +106,7 @@ export class AnalysisCache {
     const cached = this.read(file, { path, absolutePath, source: sha256(source).toString('hex') });
     if (!cached) return null;
     this.hits++;
-    // v8 serialisation keeps data, not classes: the VFile is made again from the cached text.
-    return { ...cached, file: new VFile({ path: cached.report.path, value: cached.source }) };
+    return revive(cached);
   }
 
   /** Keep the analysis of a page (made from exactly `source`) for the next run. */
@@ -168,6 +167,14 @@ export class AnalysisCache {
       }
     }
   }
+}
+
+/**
+ * An analysis back from v8 serialisation (the cache, a worker's message): that keeps data, not classes, so the
+ * VFile is made again from the text.
+ */
+export function revive(analysis: Analysis): Analysis {
+  return { ...analysis, file: new VFile({ path: analysis.report.path, value: analysis.source }) };
 }
 
 /** The record of an entry whose header and checksum hold, else null (never throws). */

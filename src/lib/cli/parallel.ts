@@ -16,8 +16,8 @@
 import { availableParallelism, loadavg } from 'node:os';
 import { fileURLToPath } from 'node:url';
 import { Worker, parentPort, workerData } from 'node:worker_threads';
-import { VFile } from 'vfile';
 import { analyze, type Analysis } from '../pipeline.js';
+import { revive } from './cache.js';
 
 declare const __PERFLAB_BUILD__: string | undefined;
 
@@ -63,11 +63,6 @@ function bundleFile(): string | null {
 function worthAWorker(bytes: number): boolean {
   const cores = availableParallelism();
   return cores >= 2 && bytes >= MIN_PARALLEL_BYTES && loadavg()[0] < cores - 1;
-}
-
-/** A structured clone keeps data, not classes: make the VFile again from the text. */
-export function revive(analysis: Analysis): Analysis {
-  return { ...analysis, file: new VFile({ path: analysis.report.path, value: analysis.source }) };
 }
 
 /** Queue order: largest page first (the longest jobs start earliest), ties in input order. */
