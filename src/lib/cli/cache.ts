@@ -170,10 +170,10 @@ export class AnalysisCache {
 }
 
 /**
- * An analysis back from v8 serialisation (the cache, a worker's message): that keeps data, not classes, so the
+ * An analysis back from v8 serialisation: that keeps data, not classes, so the
  * VFile is made again from the text.
  */
-export function revive(analysis: Analysis): Analysis {
+function revive(analysis: Analysis): Analysis {
   return { ...analysis, file: new VFile({ path: analysis.report.path, value: analysis.source }) };
 }
 

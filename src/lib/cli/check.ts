@@ -4,9 +4,7 @@ import { formatMessage } from '../diagnostics.js';
 import { loadConfig } from '../config.js';
 import { checkAll, isBlocking } from '../pipeline.js';
 import { AnalysisCache } from './cache.js';
-import { analyzeAll, type Job } from './parallel.js';
 import type { Report } from '../schemas/report.js';
-import type { Analysis } from '../page.js';
 import { UsageError, collectMarkdown } from './files.js';
 import { toJson } from './json.js';
 import { compareText } from '../order.js';
@@ -30,8 +28,6 @@ export interface CheckOptions {
   cache?: boolean;
   /** Cache folder; default `node_modules/.cache/perflab` under `cwd`. */
   cacheDir?: string;
-  /** Threads that parse pages: 1 (the main thread), 2 (a worker too), `auto` (default: see `cli/parallel.ts`). */
-  jobs?: number | 'auto';
 }
 
 /**
@@ -39,7 +35,7 @@ export interface CheckOptions {
  * Throws UsageError (missing path, no Markdown files) or ConfigError (bad `perflab.config.json`) before any
  * page is read.
  */
-export async function check(paths: readonly string[], options: CheckOptions): Promise<CheckResult> {
+export function check(paths: readonly string[], options: CheckOptions): CheckResult {
   const started = process.hrtime.bigint();
   const config = loadConfig(options.cwd);
   const { files } = collectMarkdown(paths.length ? paths : ['content']);
@@ -47,7 +43,7 @@ export async function check(paths: readonly string[], options: CheckOptions): Pr
   const cache = new AnalysisCache(
     options.cache === false ? null : (options.cacheDir ?? join(options.cwd, 'node_modules', '.cache', 'perflab')),
   );
-  const jobs: Job[] = files.map((file) => {
+  const analyses = files.map((file) => {
     let source: string;
     try {
       source = readFileSync(file, 'utf8');
@@ -55,20 +51,9 @@ export async function check(paths: readonly string[], options: CheckOptions): Pr
       throw new UsageError(`cannot read ${file}: ${(error as NodeJS.ErrnoException).code ?? String(error)}`);
     }
     bytes += Buffer.byteLength(source);
-    return { source, path: file, absolutePath: resolve(file) };
+    return cache.analyze(source, file, resolve(file));
   });
-  // Cached pages first; the rest are parsed (on two cores when there are enough of them) and kept.
-  const analyses = jobs.map((job) => cache.lookup(job.source, job.path, job.absolutePath));
-  const missing = jobs.filter((_, i) => !analyses[i]);
-  const fresh = await analyzeAll(missing, options.jobs);
-  let next = 0;
-  analyses.forEach((cached, i) => {
-    if (cached) return;
-    const analysis = fresh[next++];
-    cache.store(jobs[i].source, jobs[i].path, jobs[i].absolutePath, analysis);
-    analyses[i] = analysis;
-  });
-  const reports = checkAll(analyses as Analysis[], config);
+  const reports = checkAll(analyses, config);
   const messages = reports
     .flatMap((r) => r.messages)
     .sort((a, b) => compareText(a.file, b.file) || a.line - b.line || a.column - b.column || compareText(a.ruleId, b.ruleId));

@@ -1,7 +1,6 @@
 import { Command, type CommanderError } from 'commander';
 import { ConfigError } from '../config.js';
 import { check } from './check.js';
-import { serveParseWorker } from './parallel.js';
 import { UsageError } from './files.js';
 import { runFix } from '../fix/command.js';
 import { ciOutput, isCiFormat } from '../output/index.js';
@@ -27,7 +26,7 @@ program
   .option('--quiet', 'print only errors', false)
   .option('--no-cache', 'parse every file afresh (by default parsed pages are kept in node_modules/.cache/perflab)')
   .addHelpText('after', '\nExit codes: 0 no unacknowledged error, 1 unacknowledged errors, 2 usage or config error.')
-  .action(async (paths: string[], opts: { format: string; quiet: boolean; cache: boolean; fix?: boolean; fixDryRun?: boolean }) => {
+  .action((paths: string[], opts: { format: string; quiet: boolean; cache: boolean; fix?: boolean; fixDryRun?: boolean }) => {
     if (opts.format !== 'text' && opts.format !== 'json' && !isCiFormat(opts.format)) {
       usage(`--format must be "text" or "json", got "${opts.format}" (for CI: "github" or "sarif")`);
       return;
@@ -38,10 +37,10 @@ program
       if (fixed) process.stderr.write(`${fixed.report}\n`);
       if (fixed && opts.fixDryRun) {
         if (fixed.diff) process.stdout.write(fixed.diff);
-        process.exitCode = (await check(paths, { format: 'text', cwd: process.cwd(), cache: opts.cache })).exitCode;
+        process.exitCode = check(paths, { format: 'text', cwd: process.cwd(), cache: opts.cache }).exitCode;
         return;
       }
-      result = await check(paths, { format: opts.format === 'json' ? 'json' : 'text', cwd: process.cwd(), cache: opts.cache });
+      result = check(paths, { format: opts.format === 'json' ? 'json' : 'text', cwd: process.cwd(), cache: opts.cache });
     } catch (error) {
       if (error instanceof UsageError || error instanceof ConfigError) {
         usage(error.message);
@@ -87,5 +86,4 @@ function usage(message: string): void {
   process.exitCode = EXIT.usage;
 }
 
-// A parse worker (see parallel.ts) runs this same file: it parses its pages and leaves the command line alone.
-if (!serveParseWorker()) await program.parseAsync();
+program.parse();
