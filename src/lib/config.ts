@@ -44,11 +44,16 @@ export const configSchema = z
   .object({
     rules: z
       .record(
-        z.string().refine((id) => knownMessageIds().has(id), (id) => ({ message: `unknown rule id "${id}"; see docs/rules.md for the rule ids` })),
+        z.string().refine(
+          (id) => knownMessageIds().has(id),
+          (id) => ({ message: `unknown rule id "${id}"; see docs/rules.md for the rule ids` }),
+        ),
         levelSchema,
         {
           errorMap: (issue, ctx) =>
-            issue.code === 'invalid_type' ? { message: `expected an object of rule ids to severities, got ${JSON.stringify(ctx.data)}` } : { message: ctx.defaultError },
+            issue.code === 'invalid_type'
+              ? { message: `expected an object of rule ids to severities, got ${JSON.stringify(ctx.data)}` }
+              : { message: ctx.defaultError },
         },
       )
       .optional(),
@@ -82,8 +87,10 @@ export function parseConfig(text: string, file = 'perflab.config.json'): Config 
     throw new ConfigError(
       file,
       parsed.error.issues.map((i) => {
-        if (i.code === 'unrecognized_keys') return `unknown key${i.keys.length > 1 ? 's' : ''} ${i.keys.map((k) => `"${k}"`).join(', ')}; the only key is "rules"`;
-        if (i.code === 'invalid_type' && i.path.length === 0) return `expected an object such as { "rules": { "image-missing": "off" } }, got ${i.received}`;
+        if (i.code === 'unrecognized_keys')
+          return `unknown key${i.keys.length > 1 ? 's' : ''} ${i.keys.map((k) => `"${k}"`).join(', ')}; the only key is "rules"`;
+        if (i.code === 'invalid_type' && i.path.length === 0)
+          return `expected an object such as { "rules": { "image-missing": "off" } }, got ${i.received}`;
         const where = i.path.length ? `"${i.path.join('.')}": ` : '';
         return `${where}${i.message}`;
       }),

@@ -1,8 +1,11 @@
 import { copyFileSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
+import { spawnSync } from 'node:child_process';
+import { createHash } from 'node:crypto';
 import { join } from 'node:path';
+import { serialize } from 'node:v8';
 import { describe, expect, it } from 'vitest';
-import { AnalysisCache } from '../../src/lib/cli/cache.js';
+import { AnalysisCache, codeHash, verifyEntry } from '../../src/lib/cli/cache.js';
 import { toJson } from '../../src/lib/cli/json.js';
 import { analyze, checkAll, type Analysis } from '../../src/lib/pipeline.js';
 import { claimMismatch } from '../../src/lib/rules/claim-mismatch.js';
@@ -22,7 +25,7 @@ function random(seed: number): () => number {
 }
 
 describe('CLI cache entries are verified before use', () => {
-  it('should refuse an entry copied over another file\'s entry and report that file\'s own findings', () => {
+  it("should refuse an entry copied over another file's entry and report that file's own findings", () => {
     const dir = mkdtempSync(join(tmpdir(), 'perflab-cache-'));
     const cache = new AnalysisCache(dir);
     const a = claimMismatch.examples.notOk;
@@ -80,6 +83,67 @@ describe('CLI cache entries are verified before use', () => {
     const blocked = join(dir, 'file');
     writeFileSync(blocked, '');
     const none = new AnalysisCache(join(blocked, 'sub'));
-    expect(output(none.analyze(claimMismatch.examples.ok, 'ok.md', '/x/ok.md'))).toBe(output(analyze(claimMismatch.examples.ok, 'ok.md', '/x/ok.md')));
+    expect(output(none.analyze(claimMismatch.examples.ok, 'ok.md', '/x/ok.md'))).toBe(
+      output(analyze(claimMismatch.examples.ok, 'ok.md', '/x/ok.md')),
+    );
+  });
+});
+
+describe('CLI cache entries are keyed by the code that wrote them', () => {
+  it("should not read an entry written by other code, under its own key or copied over this one's", () => {
+    const dir = mkdtempSync(join(tmpdir(), 'perflab-code-'));
+    const source = claimMismatch.examples.notOk;
+    const older = new AnalysisCache(dir, { code: 'an older build' });
+    older.analyze(source, 'page.md', '/x/page.md');
+    const oldFile = older.fileOf(source, 'page.md', '/x/page.md')!;
+    const current = new AnalysisCache(dir);
+    const file = current.fileOf(source, 'page.md', '/x/page.md')!;
+    expect(file).not.toBe(oldFile);
+    expect(current.lookup(source, 'page.md', '/x/page.md')).toBeNull();
+    // An old entry under the new key proves itself (checksum holds) but names other code: refused, not used.
+    copyFileSync(oldFile, file);
+    expect(verifyEntry(readFileSync(file))?.code).toBe('an older build');
+    const got = current.analyze(source, 'page.md', '/x/page.md');
+    expect(current.hits).toBe(0);
+    expect(current.discarded).toBe(1);
+    expect(output(got)).toBe(output(analyze(source, 'page.md', '/x/page.md')));
+    expect(verifyEntry(readFileSync(file))?.code).toBe(codeHash());
+  });
+
+  it('should refuse an entry whose analysis has another shape, even under the right code and checksum', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'perflab-shape-'));
+    const source = claimMismatch.examples.ok;
+    const cache = new AnalysisCache(dir);
+    const file = cache.fileOf(source, 'page.md', '/x/page.md')!;
+    const record = verifyEntry((cache.analyze(source, 'page.md', '/x/page.md'), readFileSync(file)))!;
+    const payload = serialize({ ...record, analysis: { report: { path: 'page.md' } } });
+    writeFileSync(file, Buffer.concat([readFileSync(file).subarray(0, 4), createHash('sha256').update(payload).digest(), payload]));
+    const again = new AnalysisCache(dir);
+    expect(output(again.analyze(source, 'page.md', '/x/page.md'))).toBe(output(analyze(source, 'page.md', '/x/page.md')));
+    expect(again.discarded).toBe(1);
+  });
+
+  it('should hash every source file when run from source, the same on every call', () => {
+    expect(codeHash()).toMatch(/^source-[0-9a-f]{32}$/);
+    expect(codeHash()).toBe(codeHash());
+  });
+});
+
+describe('the built CLI keys its cache by its own code', () => {
+  it('should not use entries written by a build of other code, and use its own', () => {
+    const BIN = join(import.meta.dirname, '..', '..', 'bin', 'perflab.mjs');
+    const cwd = mkdtempSync(join(tmpdir(), 'perflab-builds-'));
+    writeFileSync(join(cwd, 'page.md'), claimMismatch.examples.notOk);
+    // Another build: the same bundle with another stamp, as a change anywhere in the code would give.
+    const text = readFileSync(BIN, 'utf8');
+    const stamp = /perflab-build-[0-9a-f]{50}/.exec(text)![0];
+    const other = join(cwd, 'other.mjs');
+    writeFileSync(other, text.split(stamp).join(`perflab-build-${'1'.repeat(50)}`));
+    const run = (bin: string) => spawnSync(process.execPath, [bin, 'check', 'page.md'], { cwd, encoding: 'utf8' }).stderr;
+    expect(run(BIN)).toMatch(/; 0 of 1 files parsed earlier/);
+    expect(run(BIN)).toMatch(/; 1 of 1 files parsed earlier/);
+    expect(run(other)).toMatch(/; 0 of 1 files parsed earlier/);
+    expect(run(other)).toMatch(/; 1 of 1 files parsed earlier/);
+    expect(readdirSync(join(cwd, 'node_modules', '.cache', 'perflab'))).toHaveLength(2);
   });
 });

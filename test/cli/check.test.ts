@@ -1,8 +1,8 @@
-import { execFileSync, spawnSync } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { spawnSync } from 'node:child_process';
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { claimMismatch } from '../../src/lib/rules/claim-mismatch.js';
 import { CORPUS, hasCorpus, markdownFiles } from '../helpers/pages.js';
 
@@ -28,11 +28,6 @@ function countBlocks(source: string): number {
   });
   return count;
 }
-
-beforeAll(() => {
-  // The bundled CLI is built by `npm install` (prepare); build it here when a test runs on a fresh edit.
-  if (!existsSync(BIN)) execFileSync(process.execPath, [join(ROOT, 'scripts', 'build-cli.mjs')], { cwd: ROOT });
-});
 
 describe('perflab check', () => {
   it('should exit 0 on content/, whose findings are all acknowledged, and print a summary', () => {

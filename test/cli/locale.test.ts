@@ -19,7 +19,11 @@ const noisy = `# Notes
 
 function run(dir: string, env: Record<string, string>, format: string) {
   const clean = Object.fromEntries(Object.entries(process.env).filter(([k]) => !/^(LANG|LC_\w+|LANGUAGE)$/.test(k)));
-  const r = spawnSync(process.execPath, [BIN, 'check', '--no-cache', '--format', format, dir], { cwd: dir, encoding: 'utf8', env: { ...clean, ...env } });
+  const r = spawnSync(process.execPath, [BIN, 'check', '--no-cache', '--format', format, dir], {
+    cwd: dir,
+    encoding: 'utf8',
+    env: { ...clean, ...env },
+  });
   return { code: r.status, stdout: r.stdout };
 }
 
@@ -29,7 +33,13 @@ describe('locale-independent output', () => {
     expect([...NAMES].sort((a, b) => a.localeCompare(b, 'en-US'))).not.toEqual([...NAMES].sort((a, b) => a.localeCompare(b, 'da-DK')));
     const dir = mkdtempSync(join(tmpdir(), 'perflab-locale-'));
     NAMES.forEach((name, i) => writeFileSync(join(dir, name), i % 2 ? noisy : claimMismatch.examples.notOk));
-    const envs: Array<Record<string, string>> = [{ LANG: 'en_US.UTF-8' }, { LANG: 'da_DK.UTF-8' }, { LC_ALL: 'da_DK.UTF-8' }, { LC_ALL: 'C' }, { LANG: 'en_US.UTF-8' }];
+    const envs: Array<Record<string, string>> = [
+      { LANG: 'en_US.UTF-8' },
+      { LANG: 'da_DK.UTF-8' },
+      { LC_ALL: 'da_DK.UTF-8' },
+      { LC_ALL: 'C' },
+      { LANG: 'en_US.UTF-8' },
+    ];
     for (const format of ['text', 'json']) {
       const outs = envs.map((env) => run(dir, env, format));
       expect(outs[0].code).toBe(1);
@@ -37,7 +47,9 @@ describe('locale-independent output', () => {
       for (const [i, o] of outs.entries()) expect(o.stdout, `${format} ${JSON.stringify(envs[i])}`).toBe(outs[0].stdout);
     }
     // Files in code-unit order: `Zz.md` before `a-b.md`, `å.md` after `z.md`, `ø.md` last.
-    const files = JSON.parse(run(dir, { LC_ALL: 'da_DK.UTF-8' }, 'json').stdout).files.map((f: { path: string }) => f.path.slice(dir.length + 1));
+    const files = JSON.parse(run(dir, { LC_ALL: 'da_DK.UTF-8' }, 'json').stdout).files.map((f: { path: string }) =>
+      f.path.slice(dir.length + 1),
+    );
     expect(files).toEqual(['Zz.md', 'a-b.md', 'aa.md', 'ab.md', 'z.md', 'å.md', 'ø.md']);
   });
 });

@@ -8,7 +8,6 @@ import { collectMarkdown } from '../../src/lib/cli/files.js';
 import { analyze, checkAll } from '../../src/lib/pipeline.js';
 import { claimMismatch } from '../../src/lib/rules/claim-mismatch.js';
 
-
 const ROOT = join(import.meta.dirname, '..', '..');
 const BIN = join(ROOT, 'bin', 'perflab.mjs');
 
@@ -83,7 +82,10 @@ describe('config schema', () => {
   });
 
   it('should know every message id the source can emit', () => {
-    const src = execFileSync('git', ['grep', '-hoE', String.raw`(draft\(|ruleId: )'[a-z-]+'`, '--', 'src/lib'], { cwd: ROOT, encoding: 'utf8' });
+    const src = execFileSync('git', ['grep', '-hoE', String.raw`(draft\(|ruleId: )'[a-z-]+'`, '--', 'src/lib'], {
+      cwd: ROOT,
+      encoding: 'utf8',
+    });
     const ids = new Set([...src.matchAll(/'([a-z-]+)'/g)].map((m) => m[1]));
     const known = knownMessageIds();
     const unknown = [...ids].filter((id) => !known.has(id) && !id.startsWith('site-'));

@@ -132,8 +132,33 @@ describe('admonition bodies', () => {
     expect(node.children[0].position?.start).toMatchObject({ line: 2, column: 2 });
   });
 
+  it('should keep whitespace-only lines of a body, however wide, inside the body and out of its text', () => {
+    const node = only('!!! note\n        code\n        \n            \n        more\n    para\n');
+    expect(node.children.map((c) => c.type)).toEqual(['code', 'paragraph']);
+    const [code] = codes(node);
+    expect(code.value.split('\n')[0]).toBe('code');
+    expect(code.value.split('\n').at(-1)).toBe('more');
+    expect(
+      code.value
+        .split('\n')
+        .slice(1, -1)
+        .every((l) => l.trim() === ''),
+    ).toBe(true);
+    expect(node.position?.end).toMatchObject({ line: 6, column: 9 });
+  });
+
+  it('should end a body at a line indented by fewer than 4 columns, tabs counted to their stop', () => {
+    const { tree } = parseMarkdown('!!! note\n   \tin\n  \t  in too\n   out\n');
+    const [node] = admonitions(tree);
+    expect(node.children).toHaveLength(1);
+    expect(node.position?.end.line).toBe(3);
+    expect(tree.children.map((c) => c.type)).toEqual(['admonition', 'paragraph']);
+  });
+
   it('should nest admonitions', () => {
-    const { tree } = parseMarkdown('!!! note "outer"\n    text\n\n    ??? info "inner"\n        ```\n        code\n        ```\n\n    back\n');
+    const { tree } = parseMarkdown(
+      '!!! note "outer"\n    text\n\n    ??? info "inner"\n        ```\n        code\n        ```\n\n    back\n',
+    );
     const [outer, inner] = admonitions(tree);
     expect(outer.children.map((c) => c.type)).toEqual(['paragraph', 'admonition', 'paragraph']);
     expect(inner).toMatchObject({ title: 'inner', collapsible: true });

@@ -28,10 +28,7 @@ describe('classic latency page (qwen3-8b/h100-latency.md)', () => {
     expect(code.lang).toBe('bash');
     expect(code.position?.start).toMatchObject({ line: 10, column: 5 });
     expect(code.position?.end).toMatchObject({ line: 16, column: 8 });
-    expect(code.value.split('\n').slice(0, 2)).toEqual([
-      'python3 -m sglang.launch_server \\',
-      '    --model Qwen/Qwen3-8B-FP8 \\',
-    ]);
+    expect(code.value.split('\n').slice(0, 2)).toEqual(['python3 -m sglang.launch_server \\', '    --model Qwen/Qwen3-8B-FP8 \\']);
   });
 
   it('should count as many `??? info "Benchmark result"` admonitions as grep does', () => {

@@ -64,7 +64,11 @@ describe('parseMarkdown', () => {
   });
 
   it('should turn an unexpected exception into `parse-internal-error`', () => {
-    const hostile = { toString: () => { throw new Error('boom'); } } as unknown as string;
+    const hostile = {
+      toString: () => {
+        throw new Error('boom');
+      },
+    } as unknown as string;
     const { tree, messages } = parseMarkdown(hostile);
     expect(tree.children).toEqual([]);
     expect(messages).toEqual([
@@ -73,9 +77,32 @@ describe('parseMarkdown', () => {
   });
 
   it('should never throw on random markdown-like input', () => {
-    const pieces = ['!!! note', '??? info "t"', '???+ tip ""', '    ', '\t', '```', '~~~', '- ', '1. ', '> ', '| a |', '|---|', '\n', '\r\n', '\r', '"', 'x', '---', '[^a]: ', '<span>', '#', '  '];
+    const pieces = [
+      '!!! note',
+      '??? info "t"',
+      '???+ tip ""',
+      '    ',
+      '\t',
+      '```',
+      '~~~',
+      '- ',
+      '1. ',
+      '> ',
+      '| a |',
+      '|---|',
+      '\n',
+      '\r\n',
+      '\r',
+      '"',
+      'x',
+      '---',
+      '[^a]: ',
+      '<span>',
+      '#',
+      '  ',
+    ];
     let seed = 42;
-    const random = () => ((seed = (seed * 1103515245 + 12345) % 2 ** 31) / 2 ** 31);
+    const random = () => (seed = (seed * 1103515245 + 12345) % 2 ** 31) / 2 ** 31;
     for (let round = 0; round < 300; round++) {
       let text = '';
       for (let i = 0; i < 40; i++) text += pieces[Math.floor(random() * pieces.length)];

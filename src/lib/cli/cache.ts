@@ -1,19 +1,56 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { mkdirSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { deserialize, serialize } from 'node:v8';
 import { VFile } from 'vfile';
-import { PARSER_VERSION, analyze, type Analysis } from '../pipeline.js';
+import { analyze, type Analysis } from '../pipeline.js';
+
+/** Set by the CLI build (`scripts/build-cli.mjs`) to a hash of the bundle's own code. */
+declare const __PERFLAB_BUILD__: string | undefined;
+
+let codeVersion: string | undefined;
+
+/**
+ * What the analysis depends on besides the page: the code that made it. In the built CLI, a hash of the bundle
+ * (parser, page model and dependencies alike); run from source (tests), a hash of every file of `src/lib` and of
+ * the lockfile (the dependencies' versions). Any
+ * change to the code gives new keys, so an entry of another shape is never read; nothing to bump by hand.
+ */
+export function codeHash(): string {
+  if (codeVersion) return codeVersion;
+  if (typeof __PERFLAB_BUILD__ === 'string') return (codeVersion = __PERFLAB_BUILD__);
+  const lib = join(dirname(fileURLToPath(import.meta.url)), '..');
+  const hash = createHash('sha256');
+  const files = (
+    readdirSync(lib, { recursive: true, withFileTypes: true }) as { name: string; parentPath?: string; path?: string; isFile(): boolean }[]
+  )
+    .filter((e) => e.isFile())
+    .map((e) => join(e.parentPath ?? e.path ?? lib, e.name))
+    .sort();
+  for (const file of files)
+    hash
+      .update(`${file.slice(lib.length)}\0`)
+      .update(readFileSync(file))
+      .update('\0');
+  try {
+    hash.update(readFileSync(join(lib, '..', '..', 'package-lock.json')));
+  } catch {
+    // No lockfile beside the sources: the sources alone.
+  }
+  return (codeVersion = `source-${hash.digest('hex').slice(0, 32)}`);
+}
 
 /** Layout of an entry on disk; bump when it changes. */
-const ENTRY_VERSION = 2;
+const ENTRY_VERSION = 3;
 const MAGIC = Buffer.from(`PLC${ENTRY_VERSION}`);
 const DIGEST = 32;
 
 /** What an entry holds besides the analysis: everything it must match before it is used. */
 interface Record {
   entry: number;
-  parser: string;
+  /** `codeHash()` of the code that wrote it. */
+  code: string;
   path: string;
   absolutePath: string;
   /** sha256 of the exact source text the analysis was made from. */
@@ -24,12 +61,12 @@ interface Record {
 const sha256 = (data: string | Buffer): Buffer => createHash('sha256').update(data).digest();
 
 /**
- * Parsed pages on disk, keyed by the parser version, the path and the exact source: a re-run of
+ * Parsed pages on disk, keyed by the code that parses (`codeHash()`), the path and the exact source: a re-run of
  * `perflab check` only tokenizes the files that changed (Markdown tokenizing is most of its time). The checks
  * that need every page always run afresh. v8 serialisation keeps the outline's references into the tree.
  *
  * An entry is trusted only after it proves itself: `PLC<version>`, the sha256 of the payload, then the payload;
- * the payload names the parser version, the path and the sha256 of the source it was parsed from, and each is
+ * the payload names the code hash, the path and the sha256 of the source it was parsed from, and each is
  * compared on read. A corrupt, truncated, foreign (copied from another file) or stale entry is deleted and the
  * page parsed afresh, never used. Entries are written to a temporary file and renamed into place, so a reader
  * never sees half an entry. A cache folder that cannot be written only costs speed.
@@ -39,8 +76,10 @@ export class AnalysisCache {
   /** Entries found but refused (corrupt, foreign or stale). */
   discarded = 0;
   private readonly dir: string | null;
+  private readonly code: string;
 
-  constructor(dir: string | null) {
+  /** `code`: the version of the code that parses; `codeHash()` unless a test stands in another build. */
+  constructor(dir: string | null, options: { code?: string } = {}) {
     let usable = dir;
     if (dir) {
       try {
@@ -50,27 +89,38 @@ export class AnalysisCache {
       }
     }
     this.dir = usable;
+    this.code = options.code ?? codeHash();
   }
 
   /** The entry file of a page: a digest of everything the analysis depends on. */
   fileOf(source: string, path: string, absolutePath: string): string | null {
     if (!this.dir) return null;
-    const key = createHash('sha256').update(`${ENTRY_VERSION}\0${PARSER_VERSION}\0${path}\0${absolutePath}\0`).update(source).digest('hex');
+    const key = createHash('sha256').update(`${ENTRY_VERSION}\0${this.code}\0${path}\0${absolutePath}\0`).update(source).digest('hex');
     return join(this.dir, `${key}.bin`);
   }
 
-  analyze(source: string, path: string, absolutePath: string): Analysis {
+  /** The cached analysis of a page, or null (not cached, or refused). */
+  lookup(source: string, path: string, absolutePath: string): Analysis | null {
     const file = this.fileOf(source, path, absolutePath);
-    if (!file) return analyze(source, path, absolutePath);
-    const sourceHash = sha256(source).toString('hex');
-    const cached = this.read(file, { path, absolutePath, source: sourceHash });
-    if (cached) {
-      this.hits++;
-      // v8 serialisation keeps data, not classes: the VFile is made again from the cached text.
-      return { ...cached, file: new VFile({ path: cached.report.path, value: cached.source }) };
-    }
+    if (!file) return null;
+    const cached = this.read(file, { path, absolutePath, source: sha256(source).toString('hex') });
+    if (!cached) return null;
+    this.hits++;
+    return revive(cached);
+  }
+
+  /** Keep the analysis of a page (made from exactly `source`) for the next run. */
+  store(source: string, path: string, absolutePath: string, analysis: Analysis): void {
+    const file = this.fileOf(source, path, absolutePath);
+    if (!file) return;
+    this.write(file, { entry: ENTRY_VERSION, code: this.code, path, absolutePath, source: sha256(source).toString('hex'), analysis });
+  }
+
+  analyze(source: string, path: string, absolutePath: string): Analysis {
+    const cached = this.lookup(source, path, absolutePath);
+    if (cached) return cached;
     const fresh = analyze(source, path, absolutePath);
-    this.write(file, { entry: ENTRY_VERSION, parser: PARSER_VERSION, path, absolutePath, source: sourceHash, analysis: fresh });
+    this.store(source, path, absolutePath, fresh);
     return fresh;
   }
 
@@ -85,7 +135,7 @@ export class AnalysisCache {
     if (
       record &&
       record.entry === ENTRY_VERSION &&
-      record.parser === PARSER_VERSION &&
+      record.code === this.code &&
       record.path === want.path &&
       record.absolutePath === want.absolutePath &&
       record.source === want.source &&
@@ -117,6 +167,14 @@ export class AnalysisCache {
       }
     }
   }
+}
+
+/**
+ * An analysis back from v8 serialisation: that keeps data, not classes, so the
+ * VFile is made again from the text.
+ */
+function revive(analysis: Analysis): Analysis {
+  return { ...analysis, file: new VFile({ path: analysis.report.path, value: analysis.source }) };
 }
 
 /** The record of an entry whose header and checksum hold, else null (never throws). */

@@ -40,7 +40,9 @@ export function check(paths: readonly string[], options: CheckOptions): CheckRes
   const config = loadConfig(options.cwd);
   const { files } = collectMarkdown(paths.length ? paths : ['content']);
   let bytes = 0;
-  const cache = new AnalysisCache(options.cache === false ? null : (options.cacheDir ?? join(options.cwd, 'node_modules', '.cache', 'perflab')));
+  const cache = new AnalysisCache(
+    options.cache === false ? null : (options.cacheDir ?? join(options.cwd, 'node_modules', '.cache', 'perflab')),
+  );
   const analyses = files.map((file) => {
     let source: string;
     try {
@@ -52,7 +54,9 @@ export function check(paths: readonly string[], options: CheckOptions): CheckRes
     return cache.analyze(source, file, resolve(file));
   });
   const reports = checkAll(analyses, config);
-  const messages = reports.flatMap((r) => r.messages).sort((a, b) => compareText(a.file, b.file) || a.line - b.line || a.column - b.column || compareText(a.ruleId, b.ruleId));
+  const messages = reports
+    .flatMap((r) => r.messages)
+    .sort((a, b) => compareText(a.file, b.file) || a.line - b.line || a.column - b.column || compareText(a.ruleId, b.ruleId));
   const blocking = messages.filter(isBlocking).length;
   const ms = Number(process.hrtime.bigint() - started) / 1e6;
   const output = options.format === 'json' ? JSON.stringify(toJson(reports), null, 2) : messages.map(formatMessage).join('\n');
@@ -74,5 +78,7 @@ export function adviceFor(messages: readonly { ruleId: string; acknowledged?: un
   const ids = [...new Set(messages.filter((m) => !m.acknowledged && m.severity !== 'info').map((m) => m.ruleId))];
   if (ids.length === 0) return '';
   const lines = ids.map((id) => `  ${id}: ${FIX.get(id) ?? 'see docs/rules.md'}`);
-  return ['What to do:', ...lines, '  To keep a finding as published, put `<!-- perflab-ignore rule-id: reason -->` on its line.'].join('\n');
+  return ['What to do:', ...lines, '  To keep a finding as published, put `<!-- perflab-ignore rule-id: reason -->` on its line.'].join(
+    '\n',
+  );
 }

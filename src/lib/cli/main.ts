@@ -1,4 +1,4 @@
-import { Command, CommanderError } from 'commander';
+import { Command, type CommanderError } from 'commander';
 import { ConfigError } from '../config.js';
 import { check } from './check.js';
 import { UsageError } from './files.js';
@@ -49,7 +49,11 @@ program
       throw error;
     }
     let out = isCiFormat(opts.format) ? ciOutput(opts.format, result.reports, process.cwd()) : result.output;
-    if (opts.quiet && opts.format === 'text') out = out.split('\n').filter((l) => /\s error\s/.test(l)).join('\n');
+    if (opts.quiet && opts.format === 'text')
+      out = out
+        .split('\n')
+        .filter((l) => /\s error\s/.test(l))
+        .join('\n');
     if (out) process.stdout.write(`${out}\n`);
     if (opts.format === 'text' && result.advice) process.stderr.write(`${result.advice}\n`);
     process.stderr.write(`${result.summary}\n`);

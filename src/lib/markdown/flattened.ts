@@ -18,12 +18,18 @@ export function flattenAdmonitions(tree: Root, messages: Draft[]): void {
 
 function visit(parent: Parent, messages: Draft[]): void {
   const children = parent.children;
-  // Right to left, so `!!! a` + `!!! b` + block nests the block in `b`, then `b` in `a`.
-  for (let index = children.length - 1; index >= 0; index--) {
-    const node = children[index];
-    if (node.type === 'admonition' && node.children.length === 0) adopt(children, index, node, messages);
+  if (children.some((node) => node.type === 'admonition' && node.children.length === 0)) {
+    // Right to left, so `!!! a` + `!!! b` + block nests the block in `b`, then `b` in `a`. Built reversed, then
+    // turned around once: no splice per adoption (a page of many flattened admonitions stays linear).
+    const reversed: RootContent[] = [];
+    for (let index = children.length - 1; index >= 0; index--) {
+      const node = children[index];
+      if (node.type === 'admonition' && node.children.length === 0 && adopt(reversed[reversed.length - 1], node, messages)) reversed.pop();
+      reversed.push(node);
+    }
+    parent.children = reversed.reverse();
   }
-  for (const child of children) {
+  for (const child of parent.children) {
     if ('children' in child && Array.isArray(child.children) && child.children.length > 0 && isBlockParent(child)) {
       visit(child as Parent, messages);
     }
@@ -40,12 +46,11 @@ function isBlockParent(node: RootContent): boolean {
   );
 }
 
-function adopt(children: RootContent[], index: number, node: Admonition, messages: Draft[]): void {
+/** Take `next` (the block right after an empty admonition) as its body when it starts on the very next line. */
+function adopt(next: RootContent | undefined, node: Admonition, messages: Draft[]): boolean {
   const start = node.position?.start ?? { line: 1, column: 1 };
-  const next = children[index + 1];
   const line = node.position?.end.line ?? start.line;
   if (next && next.position && next.position.start.line === line + 1 && !NEVER_BODY.has(next.type)) {
-    children.splice(index + 1, 1);
     node.children.push(next as BlockContent);
     node.flattened = true;
     if (node.position) node.position.end = { ...next.position.end };
@@ -55,10 +60,13 @@ function adopt(children: RootContent[], index: number, node: Admonition, message
         'warning',
         start,
         'Admonition body is not indented; MkDocs renders it empty. Indent the body by 4 spaces.',
-        { expected: '4-space indented body', actual: 'unindented' },
+        {
+          expected: '4-space indented body',
+          actual: 'unindented',
+        },
       ),
     );
-    return;
+    return true;
   }
   messages.push(
     draft('admonition-empty', 'warning', start, 'Admonition has no body; MkDocs renders it empty.', {
@@ -66,4 +74,5 @@ function adopt(children: RootContent[], index: number, node: Admonition, message
       actual: 'nothing',
     }),
   );
+  return false;
 }

@@ -21,16 +21,23 @@ function parseYaml(node: Yaml, messages: Draft[]): Record<string, unknown> {
     if (error) {
       const at = error.linePos?.[0] ?? { line: 1, col: 1 };
       messages.push(
-        draft('frontmatter-invalid', 'error', { line: line + at.line - 1, column: at.col }, `Invalid YAML frontmatter: ${firstLine(error.message)}`, {
-          expected: 'valid YAML',
-          actual: error.code,
-        }),
+        draft(
+          'frontmatter-invalid',
+          'error',
+          { line: line + at.line - 1, column: at.col },
+          `Invalid YAML frontmatter: ${firstLine(error.message)}`,
+          {
+            expected: 'valid YAML',
+            actual: error.code,
+          },
+        ),
       );
       return {};
     }
     const value: unknown = doc.toJS();
     if (value === null || value === undefined) return {};
-    if (typeof value === 'object' && !Array.isArray(value)) return validFields(value as Record<string, unknown>, doc, node.value, line, messages);
+    if (typeof value === 'object' && !Array.isArray(value))
+      return validFields(value as Record<string, unknown>, doc, node.value, line, messages);
     messages.push(
       draft('frontmatter-invalid', 'error', { line, column: 1 }, 'Frontmatter is not a YAML mapping', {
         expected: 'a mapping (`key: value` lines)',
@@ -51,7 +58,13 @@ function parseYaml(node: Yaml, messages: Draft[]): Record<string, unknown> {
  * Check the fields perflab reads against the shared schema; an invalid one is reported at its value and left
  * out, so the page builds everywhere with what the page itself says.
  */
-function validFields(data: Record<string, unknown>, doc: Document, yaml: string, firstLineNo: number, messages: Draft[]): Record<string, unknown> {
+function validFields(
+  data: Record<string, unknown>,
+  doc: Document,
+  yaml: string,
+  firstLineNo: number,
+  messages: Draft[],
+): Record<string, unknown> {
   const out: Record<string, unknown> = { ...data };
   for (const field of Object.keys(frontmatterFields) as Array<keyof typeof frontmatterFields>) {
     if (!Object.hasOwn(data, field)) continue;
@@ -65,10 +78,16 @@ function validFields(data: Record<string, unknown>, doc: Document, yaml: string,
     const place = { line: firstLineNo + (before.match(/\n/g)?.length ?? 0), column: offset - (before.lastIndexOf('\n') + 1) + 1 };
     const raw = node?.range ? yaml.slice(node.range[0], node.range[1]).trim() : JSON.stringify(data[field]);
     messages.push(
-      draft('frontmatter-invalid', 'error', place, `Front matter \`${field}\` must be ${expected}; got \`${firstLine(raw || String(data[field]))}\` (ignored)`, {
-        expected,
-        actual: raw || String(data[field]),
-      }),
+      draft(
+        'frontmatter-invalid',
+        'error',
+        place,
+        `Front matter \`${field}\` must be ${expected}; got \`${firstLine(raw || String(data[field]))}\` (ignored)`,
+        {
+          expected,
+          actual: raw || String(data[field]),
+        },
+      ),
     );
   }
   return out;

@@ -1,4 +1,4 @@
-export { parseMarkdown, type ParsedMarkdown } from './parse.js';
+export { parseMarkdown, tokenizeCount, type ParsedMarkdown } from './parse.js';
 export { remarkAdmonition } from './plugin.js';
 export { admonition } from './syntax.js';
 export { admonitionFromMarkdown, type Admonition, type AdmonitionData } from './mdast.js';

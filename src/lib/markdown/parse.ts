@@ -21,17 +21,23 @@ export interface ParsedMarkdown {
 }
 
 // Built once: freezing a processor per call would cost more than small pages take to parse.
-const processor = unified()
-  .use(remarkParse)
-  .use(remarkMkdocsGfm)
-  .use(remarkFrontmatter, ['yaml'])
-  .use(remarkAdmonition)
-  .freeze();
+const processor = unified().use(remarkParse).use(remarkMkdocsGfm).use(remarkFrontmatter, ['yaml']).use(remarkAdmonition).freeze();
+
+let tokenizes = 0;
+
+/**
+ * How many times a page has been tokenized in this thread (micromark runs only here). For tests that prove a
+ * page is read once; never reset, so compare differences.
+ */
+export function tokenizeCount(): number {
+  return tokenizes;
+}
 
 export function parseMarkdown(text: string): ParsedMarkdown {
   const messages: Draft[] = [];
   try {
     const eol = normalizeEol(String(text));
+    tokenizes++;
     const tree = processor.parse(eol.text);
     flattenAdmonitions(tree, messages);
     checkTableSpacing(tree, messages);

@@ -11,7 +11,7 @@ import { toString } from 'mdast-util-to-string';
 export function mkdocsSlug(text: string): string {
   return text
     .normalize('NFKD')
-    .replace(/[^\x00-\x7f]/g, '')
+    .replace(/[\u0080-\uffff]/g, '')
     .replace(/[^\w\s-]/g, '')
     .trim()
     .toLowerCase()

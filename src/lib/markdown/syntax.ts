@@ -11,15 +11,7 @@
 import { factorySpace } from 'micromark-factory-space';
 import { asciiAlphanumeric, markdownLineEnding, markdownSpace } from 'micromark-util-character';
 import { codes, constants } from 'micromark-util-symbol';
-import type {
-  Code,
-  Construct,
-  Effects,
-  Exiter,
-  Extension,
-  State,
-  TokenizeContext,
-} from 'micromark-util-types';
+import type { Code, Construct, Effects, Exiter, Extension, State, TokenizeContext } from 'micromark-util-types';
 
 declare module 'micromark-util-types' {
   interface TokenTypeMap {
@@ -219,8 +211,8 @@ function tokenizeTitleClose(this: TokenizeContext, effects: Effects, ok: State, 
 
 function tokenizeContinuation(this: TokenizeContext, effects: Effects, ok: State, nok: State): State {
   const self = this;
-  // Either a blank line, which is okay, or an indented thing.
-  return effects.check(blank, ok, effects.attempt(indent, ok, end));
+  // An indented line with content (most lines of a body), else a blank line (kept for the flow inside, unconsumed).
+  return effects.attempt(indent, ok, effects.check(blank, ok, end));
 
   function end(code: Code): State | undefined {
     const breaks = self.parser.admonitionBreaks ?? (self.parser.admonitionBreaks = new Set());
@@ -245,20 +237,31 @@ function tokenizeBlank(this: TokenizeContext, effects: Effects, ok: State, nok: 
   }
 }
 
-/** Exactly 4 columns of indent (a tab counts to the next multiple of 4). */
+/**
+ * Exactly 4 columns of indent followed by content; a whitespace-only line is left to `blank`, unconsumed. A tab
+ * reaches the next multiple of 4: micromark splits it into a tab and virtual spaces up to its stop, one code per
+ * column, so counting codes counts columns (positions do not: a virtual space has no column of its own).
+ */
 function tokenizeIndent(this: TokenizeContext, effects: Effects, ok: State, nok: State): State {
-  const self = this;
-  // The tail must be our own indent, not an outer admonition's (nested bodies).
-  const before = self.events.length;
-  return factorySpace(effects, afterPrefix, 'admonitionIndent', constants.tabSize + 1);
+  let size = 0;
+  return start;
 
-  function afterPrefix(code: Code): State | undefined {
-    const tail = self.events[self.events.length - 1];
-    return self.events.length > before &&
-      tail[1].type === 'admonitionIndent' &&
-      tail[2].sliceSerialize(tail[1], true).length === constants.tabSize
-      ? ok(code)
-      : nok(code);
+  function start(code: Code): State | undefined {
+    if (!markdownSpace(code)) return nok(code);
+    effects.enter('admonitionIndent');
+    return inside(code);
+  }
+
+  function inside(code: Code): State | undefined {
+    if (size < constants.tabSize && markdownSpace(code)) {
+      size++;
+      effects.consume(code);
+      return inside;
+    }
+    effects.exit('admonitionIndent');
+    if (size !== constants.tabSize || isEnd(code)) return nok(code);
+    // Deeper indent: content follows unless the rest of the line is whitespace too.
+    return markdownSpace(code) ? effects.check(blank, nok, ok)(code) : ok(code);
   }
 }
 
@@ -272,8 +275,6 @@ function tokenizeLazyStop(this: TokenizeContext, _effects: Effects, ok: State, n
 
   function start(code: Code): State | undefined {
     const line = self.now().line;
-    return self.interrupt && self.parser.lazy[line] && self.parser.admonitionBreaks?.has(line)
-      ? ok(code)
-      : nok(code);
+    return self.interrupt && self.parser.lazy[line] && self.parser.admonitionBreaks?.has(line) ? ok(code) : nok(code);
   }
 }
