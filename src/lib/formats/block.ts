@@ -3,7 +3,7 @@
  * `Label:<blanks>value` lines and differ in their label tables and block grammar, which their specs state.
  */
 import { draft } from '../diagnostics.js';
-import type { Metric, UnknownLine } from '../schemas/run.js';
+import type { Metric, UnknownLine } from '../schemas/metric.js';
 import type { Draft } from '../diagnostics.js';
 import { lookupLabel, parseValue } from './metrics.js';
 import { mayBeInfinite } from './registry.js';

@@ -5,7 +5,7 @@
  */
 import { displayed, divPositive, point } from '../claims/interval.js';
 import type { Interval } from '../claims/interval.js';
-import type { Metric } from '../schemas/run.js';
+import type { Metric } from '../schemas/metric.js';
 import { sectionTitle } from './shapes.js';
 import { metric, type BlockGrammar, type Identity, type MetricDef, type Metrics } from './spec.js';
 

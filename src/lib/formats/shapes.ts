@@ -2,7 +2,7 @@
  * Line shapes shared by the formats. Each test is one anchored regex on one line, so a fence is read in
  * linear time. Blanks are `[ \t]` because pasted output may carry tabs and trailing spaces.
  */
-import type { SourceLine } from './types.js';
+import type { SourceLine } from './line.js';
 
 // `---------------Time to First Token----------------`, `----------------End-to-End Latency----------------`:
 // read by `sectionTitle` with index scans (a `-{3,}(.*?)-{3,}` regex is cubic on a long run of dashes).

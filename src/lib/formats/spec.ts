@@ -4,7 +4,7 @@
  * registry. Nothing outside the spec file knows a format's labels, lines or formulas.
  */
 import type { Interval } from '../claims/interval.js';
-import type { Metric } from '../schemas/run.js';
+import type { Metric } from '../schemas/metric.js';
 
 /** A printed label's canonical metric. */
 export interface MetricDef {

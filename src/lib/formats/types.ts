@@ -1,5 +1,9 @@
 import type { Draft } from '../diagnostics.js';
-import type { Metric, Run, UnknownLine } from '../schemas/run.js';
+import type { Metric, UnknownLine } from '../schemas/metric.js';
+import type { Run } from '../schemas/run.js';
+import type { SourceLine } from './line.js';
+
+export type { SourceLine } from './line.js';
 import type { MetricShape } from './shapes.js';
 
 /** A run as the format parsers see it: the page model adds `id` and `context` later. */
@@ -29,15 +33,6 @@ export interface FenceResult {
   messages: Draft[];
 }
 
-/** One line of a fence, located in the original file. */
-export interface SourceLine {
-  /** The line without its `\r` remnant. */
-  text: string;
-  /** 1-based file line. */
-  line: number;
-  /** 1-based file column of `text[0]`. */
-  column: number;
-}
 
 /** The lines of one result block, from header (or first metric) to closer (or last metric). */
 export interface BlockInput {

@@ -1,36 +1,11 @@
 import { z } from 'zod';
 import { FORMAT_IDS } from '../formats/registry.js';
+import { metricSchema, unknownLineSchema } from './metric.js';
+
+export { metricSchema, unknownLineSchema, type Metric, type UnknownLine } from './metric.js';
 
 /** Benchmark output formats perflab reads (the format registry's ids); `null` on a failed run without a result. */
 export const runFormatSchema = z.enum(FORMAT_IDS);
-
-/** One `Label:  value` line of a result block. */
-export const metricSchema = z.object({
-  /** Canonical name, snake_case, shared across formats (e.g. `total_token_throughput`, `mean_ttft_ms`). */
-  name: z.string(),
-  /** The label exactly as printed (`Total Token throughput (tok/s)`). */
-  label: z.string(),
-  /** Numeric value; `null` for `N/A` or a non-numeric value such as the backend name. `inf` is `Infinity`. */
-  value: z.number().nullable(),
-  /** The value token as printed (`1020.76`, `inf`, `N/A`, `sglang`). */
-  text: z.string(),
-  /** Unit: `s`, `ms`, `tok`, `req`, `req/s`, `tok/s`, or `` for counts without unit and text values. */
-  unit: z.string(),
-  /** Number of decimals printed (2 for `1020.76`, 0 for `100`); the rounding precision of the value. */
-  decimals: z.number().int().nonnegative(),
-  /** 1-based source line of the metric. */
-  line: z.number().int().positive(),
-  /** 1-based column where the value token starts. */
-  column: z.number().int().positive(),
-});
-
-/** A metric-like line that no format knows; kept and reported, never dropped. */
-export const unknownLineSchema = z.object({
-  label: z.string(),
-  text: z.string(),
-  line: z.number().int().positive(),
-  column: z.number().int().positive(),
-});
 
 /** Where a run sits on the page; filled by the page-model extraction, not by the format parsers. */
 export const runContextSchema = z.object({
@@ -85,7 +60,5 @@ export const runSchema = z.object({
 });
 
 export type RunFormat = z.output<typeof runFormatSchema>;
-export type Metric = z.output<typeof metricSchema>;
-export type UnknownLine = z.output<typeof unknownLineSchema>;
 export type RunContext = z.output<typeof runContextSchema>;
 export type Run = z.output<typeof runSchema>;
