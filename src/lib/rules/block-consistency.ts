@@ -51,7 +51,7 @@
  *     ```
  * ````
  */
-import { draft, type Draft } from '../diagnostics.js';
+import { emit, type Details } from '../diagnostics.js';
 import type { Metric, Run } from '../schemas/run.js';
 import type { Rule } from './types.js';
 
@@ -175,20 +175,25 @@ export const blockConsistency: Rule = {
     'R7 (guidellm): total tok/s = output tok/s x (in + gen) / gen; R8 (sglang): mean E2E = TTFT + ITL x (gen / N - 1). ' +
     'Tolerance: every printed input and the stated value +/- half a unit of their last digit (duration +/- 0.005 s); R8 also +/- 0.01%.',
   examples: { ok: page('2812.50'), notOk: page('2182.50') },
-  check({ report }) {
-    const out: Draft[] = [];
+  check({ report, file }) {
     for (const run of report.runs) {
       if (run.failed || !run.format) continue;
       for (const identity of IDENTITIES[run.format] ?? []) {
         const d = verify(run, identity);
-        if (d) out.push(d);
+        if (d) emit(file, 'block-consistency', 'error', d.place, d.reason, d.details);
       }
     }
-    return out;
   },
 };
 
-function verify(run: Run, identity: Identity): Draft | null {
+/** A run's line that contradicts an identity: where, what, and the values compared. */
+interface Finding {
+  place: { line: number; column: number };
+  reason: string;
+  details: Details;
+}
+
+function verify(run: Run, identity: Identity): Finding | null {
   const stated = num(run.metrics, identity.target);
   if (!stated) return null;
   const computed = identity.compute(run.metrics);
@@ -198,11 +203,9 @@ function verify(run: Run, identity: Identity): Draft | null {
   if (overlaps([lo - slack, hi + slack], computed)) return null;
   const mid = (computed[0] + computed[1]) / 2;
   const expected = mid.toFixed(stated.decimals);
-  return draft(
-    'block-consistency',
-    'error',
-    { line: stated.line, column: stated.column },
-    `Unexpected \`${stated.text}\` for ${stated.label}, expected \`${expected}\` from ${identity.formula} (recomputed ${fmt(computed[0])} to ${fmt(computed[1])})`,
-    { expected, actual: stated.text },
-  );
+  return {
+    place: { line: stated.line, column: stated.column },
+    reason: `Unexpected \`${stated.text}\` for ${stated.label}, expected \`${expected}\` from ${identity.formula} (recomputed ${fmt(computed[0])} to ${fmt(computed[1])})`,
+    details: { expected, actual: stated.text },
+  };
 }

@@ -45,7 +45,7 @@
  *     ```
  * ````
  */
-import { draft, type Draft } from '../diagnostics.js';
+import { emit } from '../diagnostics.js';
 import { servingCommands } from './shared/commands.js';
 import { baseModel, isConcreteModel } from './shared/model-name.js';
 import { sourceLines } from './shared/source.js';
@@ -82,31 +82,29 @@ export const commandModelMismatch: Rule = {
   description: "A serving command launches a model other than the page's model (compared by base name).",
   fix: 'Fix the model in the command or the page\'s model, or paste the runs of the page\'s own model.',
   examples: { ok: page('Qwen/Qwen3-8B-FP8'), notOk: page('Qwen/Qwen3-32B-FP8') },
-  check({ report, source }) {
-    if (!isConcreteModel(report.model)) return [];
+  check({ report, file, source }) {
+    if (!isConcreteModel(report.model)) return;
     const pageBase = baseModel(report.model);
     const served = servingCommands(source).filter((c) => isConcreteModel(c.model));
     const wrong = served.filter((c) => baseModel(c.model!) !== pageBase);
-    if (wrong.length === 0) return [];
+    if (wrong.length === 0) return;
     const others = new Set(wrong.map((c) => baseModel(c.model!)));
     if (wrong.length === served.length && served.length > 1 && others.size === 1) {
       const line = modelLine(source, report.model) ?? report.headings.find((h) => /^model$/i.test(h.text))?.line ?? 1;
       const model = wrong[0].model!;
-      return [
-        draft('command-model-mismatch', 'error', { line, column: 1 }, `Unexpected model \`${report.model}\`, expected \`${model}\` as served by all ${served.length} serving commands`, {
+      emit(file, 'command-model-mismatch', 'error', { line, column: 1 }, `Unexpected model \`${report.model}\`, expected \`${model}\` as served by all ${served.length} serving commands`, {
           expected: model,
           actual: report.model,
           cause: { file: report.path, line: wrong[0].command.line, note: 'first serving command' },
-        }),
-      ];
+      });
+      return;
     }
-    return wrong.map(
-      (c): Draft =>
-        draft('command-model-mismatch', 'error', { line: c.command.line, column: 1 }, `Unexpected model \`${c.model}\` in serving command, expected \`${report.model}\` (or a variant of it)`, {
-          expected: report.model!,
-          actual: c.model!,
-        }),
-    );
+    for (const c of wrong) {
+      emit(file, 'command-model-mismatch', 'error', { line: c.command.line, column: 1 }, `Unexpected model \`${c.model}\` in serving command, expected \`${report.model}\` (or a variant of it)`, {
+        expected: report.model!,
+        actual: c.model!,
+      });
+    }
   },
 };
 

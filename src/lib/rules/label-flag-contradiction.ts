@@ -33,7 +33,7 @@
  *     ```
  * ````
  */
-import { draft, type Draft } from '../diagnostics.js';
+import { emit } from '../diagnostics.js';
 import { canonicalEngine, engineOfTool } from '../model/command.js';
 import type { Command } from '../schemas/report.js';
 import { DP_FLAGS, EP_FLAGS, PP_FLAGS, TP_FLAGS, flag, sizeOf } from './shared/commands.js';
@@ -69,8 +69,7 @@ export const labelFlagContradiction: Rule = {
   description: "A variant label (`TP4`, `EP4`, `PP2`, `DP2`, `FP8`, `AWQ`, an engine) contradicts its serving command's flags.",
   fix: 'Make the label match the command\'s flags (or the flags match the label), then re-run if the command was wrong.',
   examples: { ok: page('TP4+EP'), notOk: page('TP8+EP') },
-  check({ report }) {
-    const out: Draft[] = [];
+  check({ report, file }) {
     const seen = new Set<string>();
     for (const exp of report.experiments) {
       for (const v of exp.variants) {
@@ -80,17 +79,14 @@ export const labelFlagContradiction: Rule = {
         seen.add(key);
         for (const c of contradictions(v.label, v.command)) {
           if (!c) continue;
-          out.push(
-            draft('label-flag-contradiction', 'error', { line: v.line, column: 1 }, `Unexpected ${c.what} in label \`${v.label}\`: it says ${c.stated}, the serving command has ${c.found}`, {
+          emit(file, 'label-flag-contradiction', 'error', { line: v.line, column: 1 }, `Unexpected ${c.what} in label \`${v.label}\`: it says ${c.stated}, the serving command has ${c.found}`, {
               expected: c.found,
               actual: c.stated,
               cause: { file: report.path, line: v.command.line, note: 'serving command' },
-            }),
-          );
+            });
         }
       }
     }
-    return out;
   },
 };
 

@@ -43,7 +43,7 @@
  * ```
  * ````
  */
-import { draft, type Draft } from '../diagnostics.js';
+import { emit } from '../diagnostics.js';
 import { fences, sourceLines } from './shared/source.js';
 import type { Rule } from './types.js';
 
@@ -80,8 +80,7 @@ export const noteParameterContradiction: Rule = {
   description: "A note stating benchmark parameters contradicts the invocation of the runs below it.",
   fix: 'Make the note state the parameters the runs were invoked with, or re-run with the stated ones.',
   examples: { ok: page(1000), notOk: page(10000) },
-  check({ report, source }) {
-    const out: Draft[] = [];
+  check({ report, file, source }) {
     const lines = sourceLines(source);
     const inFence = new Set<number>();
     for (const f of fences(source)) for (let n = f.line; n <= f.endLine; n++) inFence.add(n);
@@ -102,21 +101,17 @@ export const noteParameterContradiction: Rule = {
           return !stated.has('--dataset-name') || have.get('--dataset-name') === stated.get('--dataset-name');
         });
         if (same.length === 0) {
-          out.push(
-            draft('note-parameter-contradiction', 'error', { line, column }, `Unexpected \`--dataset-name ${stated.get('--dataset-name')}\` in note: no run below it uses that dataset`, {
+          emit(file, 'note-parameter-contradiction', 'error', { line, column }, `Unexpected \`--dataset-name ${stated.get('--dataset-name')}\` in note: no run below it uses that dataset`, {
               expected: [...new Set(runs.map((r) => parseFlags(firstLine(r.invocation!)).get('--dataset-name') ?? '?'))].join(', '),
               actual: stated.get('--dataset-name') ?? '',
-            }),
-          );
+            });
           continue;
         }
         for (const run of same) {
           const have = parseFlags(firstLine(run.invocation!));
           const wrong = [...stated].filter(([name, value]) => have.has(name) && have.get(name) !== value);
           if (wrong.length === 0) continue;
-          out.push(
-            draft(
-              'note-parameter-contradiction',
+          emit(file, 'note-parameter-contradiction',
               'error',
               { line, column },
               `Unexpected ${wrong.map(([n, v]) => `\`${n} ${v}\``).join(', ')} in note, expected ${wrong.map(([n]) => `\`${n} ${have.get(n)}\``).join(', ')} as run at line ${run.line} was invoked`,
@@ -124,14 +119,11 @@ export const noteParameterContradiction: Rule = {
                 expected: wrong.map(([n]) => `${n} ${have.get(n)}`).join(' '),
                 actual: wrong.map(([n, v]) => `${n} ${v}`).join(' '),
                 cause: { file: report.path, line: run.line, note: 'run invocation' },
-              },
-            ),
-          );
+              });
           break;
         }
       }
     });
-    return out;
   },
 };
 

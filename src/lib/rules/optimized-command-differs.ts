@@ -67,7 +67,7 @@
  *     ```
  * ````
  */
-import { draft, type Draft } from '../diagnostics.js';
+import { emit } from '../diagnostics.js';
 import { parseCommand, parseParameters } from '../model/command.js';
 import type { Command } from '../schemas/report.js';
 import { normalFlag } from './shared/commands.js';
@@ -133,11 +133,10 @@ export const optimizedCommandDiffers: Rule = {
     ok: page('vllm serve Demo/Demo-8B-FP8 --max-num-batched-tokens=16384 --async-scheduling'),
     notOk: page('vllm serve Demo/Demo-8B --async-scheduling --max-num-batched-tokens 16384'),
   },
-  check({ report, source }) {
+  check({ report, file, source }) {
     const recommended = report.recommendedCommand;
-    if (!recommended) return [];
+    if (!recommended) return;
     const scripts = commandsByLine(source);
-    const out: Draft[] = [];
     const done = new Set<number>();
     for (const run of report.runs) {
       if (run.context.side !== 'optimized' || run.context.commandLine === null || done.has(run.context.commandLine)) continue;
@@ -146,15 +145,12 @@ export const optimizedCommandDiffers: Rule = {
       if (!command) continue;
       const diff = differences(recommended, command);
       if (diff.length === 0) continue;
-      out.push(
-        draft('optimized-command-differs', 'error', { line: command.line, column: 1 }, `Unexpected optimized serving command: ${diff.join('; ')} (recommended command at line ${recommended.line})`, {
+      emit(file, 'optimized-command-differs', 'error', { line: command.line, column: 1 }, `Unexpected optimized serving command: ${diff.join('; ')} (recommended command at line ${recommended.line})`, {
           expected: recommended.text,
           actual: command.text,
           cause: { file: report.path, line: recommended.line, note: 'recommended serving command' },
-        }),
-      );
+        });
     }
-    return out;
   },
 };
 

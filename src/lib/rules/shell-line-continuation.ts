@@ -29,7 +29,7 @@
  *     ```
  * ````
  */
-import { draft, type Draft } from '../diagnostics.js';
+import { emit } from '../diagnostics.js';
 import { fences, isResultFence, isShellFence } from './shared/source.js';
 import type { Rule } from './types.js';
 
@@ -59,8 +59,7 @@ export const shellLineContinuation: Rule = {
   description: 'A shell command in a fence is broken by a missing `\\` line continuation.',
   fix: 'End every continued line of the command with ` \\`.',
   examples: { ok: page(' \\'), notOk: page('') },
-  check({ report, source }) {
-    const out: Draft[] = [];
+  check({ report, file, source }) {
     for (const fence of fences(source)) {
       if (!isShellFence(fence) || isResultFence(fence)) continue;
       if (fence.listItem !== null && /parameters/i.test(fence.listItem)) continue;
@@ -77,17 +76,14 @@ export const shellLineContinuation: Rule = {
         }
         if (previous && FLAG_LINE.test(l.text) && !/\\\s*$/.test(previous.text)) {
           const column = l.text.length - l.text.trimStart().length + 1;
-          out.push(
-            draft('shell-line-continuation', 'error', { line: l.line, column }, `Unexpected flag line \`${t}\` after a line without \`\\\`; the shell runs line ${previous.line} without it`, {
+          emit(file, 'shell-line-continuation', 'error', { line: l.line, column }, `Unexpected flag line \`${t}\` after a line without \`\\\`; the shell runs line ${previous.line} without it`, {
               expected: `\`${previous.text.trim()} \\\``,
               actual: `\`${previous.text.trim()}\``,
               cause: { file: report.path, line: previous.line, note: 'command line missing its continuation' },
-            }),
-          );
+            });
         }
         previous = l;
       }
     }
-    return out;
   },
 };

@@ -33,7 +33,7 @@
  * Results.
  * ````
  */
-import { draft, type Draft } from '../diagnostics.js';
+import { emit } from '../diagnostics.js';
 import { mkdocsSlug } from '../markdown/index.js';
 import type { Heading } from '../schemas/report.js';
 import { fences, sourceLines } from './shared/source.js';
@@ -79,8 +79,7 @@ export const tocMismatch: Rule = {
   description: "A table of contents' entries do not match the page's headings.",
   fix: 'Regenerate the table of contents from the headings, or fix the entry that differs.',
   examples: { ok: page('SGLang v0.5.1'), notOk: page('SGLang v0.10.1') },
-  check({ report, source }) {
-    const out: Draft[] = [];
+  check({ report, file, source }) {
     for (const toc of tables(source)) {
       const resolved = toc.map((e) => report.headings.find((h) => h.slug === e.anchor) ?? null);
       const depths = new Set(resolved.filter((h): h is Heading => !!h).map((h) => h.depth));
@@ -89,40 +88,33 @@ export const tocMismatch: Rule = {
         const target = resolved[i];
         if (target) {
           if (norm(target.text) !== norm(entry.text)) {
-            out.push(
-              draft('toc-mismatch', 'error', entry, `Unexpected entry \`${entry.text}\`, expected \`${target.text}\` (the heading at line ${target.line})`, {
+            emit(file, 'toc-mismatch', 'error', entry, `Unexpected entry \`${entry.text}\`, expected \`${target.text}\` (the heading at line ${target.line})`, {
                 expected: target.text,
                 actual: entry.text,
                 cause: { file: report.path, line: target.line, note: 'heading' },
-              }),
-            );
+              });
           }
           return;
         }
         if (report.headings.some((h) => h.slug === mkdocsSlug(entry.text) || norm(h.text) === norm(entry.text))) return;
         const suggestion = outline[i] ?? null;
-        out.push(
-          draft('toc-mismatch', 'error', entry, `Unexpected entry \`${entry.text}\`: no heading has this text or anchor${suggestion ? `; expected \`${suggestion.text}\` (line ${suggestion.line})` : ''}`, {
+        emit(file, 'toc-mismatch', 'error', entry, `Unexpected entry \`${entry.text}\`: no heading has this text or anchor${suggestion ? `; expected \`${suggestion.text}\` (line ${suggestion.line})` : ''}`, {
             expected: suggestion?.text ?? 'a heading of this page',
             actual: entry.text,
             ...(suggestion ? { cause: { file: report.path, line: suggestion.line, note: 'heading at this position' } } : {}),
-          }),
-        );
+          });
       });
       const listed = new Set(resolved.filter((h): h is Heading => !!h));
       const last = toc[toc.length - 1].line;
       for (const h of report.headings) {
         if (!depths.has(h.depth) || listed.has(h) || h.line < last) continue;
-        out.push(
-          draft('toc-mismatch', 'error', toc[0], `Unexpected table of contents without \`${h.text}\` (heading at line ${h.line})`, {
+        emit(file, 'toc-mismatch', 'error', toc[0], `Unexpected table of contents without \`${h.text}\` (heading at line ${h.line})`, {
             expected: h.text,
             actual: 'no entry',
             cause: { file: report.path, line: h.line, note: 'unlisted heading' },
-          }),
-        );
+          });
       }
     }
-    return out;
   },
 };
 

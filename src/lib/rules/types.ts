@@ -1,6 +1,5 @@
 import type { Root } from 'mdast';
 import type { VFile } from 'vfile';
-import type { Draft } from '../diagnostics.js';
 import type { ClaimSite } from '../model/sites.js';
 import type { Report } from '../schemas/report.js';
 import type { Severity } from '../schemas/message.js';
@@ -47,5 +46,6 @@ export interface Rule {
     /** Another page (`context.md`) checked together with each example, for cross-page rules. */
     context?: string;
   };
-  check(context: RuleContext): Draft[];
+  /** Report each finding on `context.file` (`emit` in `diagnostics.ts`, a vfile message); returns nothing. */
+  check(context: RuleContext): void;
 }
