@@ -52,7 +52,7 @@ export function analyze(source: string, path: string, absolutePath: string | nul
 export function checkAll(analyses: Analysis[], config: Config = {}): Report[] {
   const found = runChecks(analyses);
   return analyses.map((a, i) => {
-    const acks = findAcknowledgements(a.source, a.tree);
+    const acks = findAcknowledgements(a.tree);
     const messages = acknowledge(applyConfig([...a.report.messages, ...found[i]], config), acks, a.report).sort(
       (x, y) => x.line - y.line || x.column - y.column || compareText(x.ruleId, y.ruleId),
     );

@@ -28,7 +28,7 @@
 import { dirname, resolve } from 'node:path';
 import { emit } from '../diagnostics.js';
 import type { Report } from '../schemas/report.js';
-import { isExternal, pageLinks, splitUrl } from './shared/links.js';
+import { isExternal, pageLinks, splitUrl } from './shared/tree.js';
 import type { Rule } from './types.js';
 
 const page = (anchor: string) => `# Optimizing Demo-8B Throughput
@@ -52,8 +52,8 @@ export const anchorMissing: Rule = {
   description: 'An in-page or cross-page `#anchor` matches no heading slug of its target page.',
   fix: 'Point the link at an existing heading\'s slug (the message suggests the nearest), or add the heading.',
   examples: { ok: page('1-choosing-the-inference-engine'), notOk: page('1-choosing-an-inference-engine') },
-  check({ report, file, source, reports }) {
-    for (const link of pageLinks(report, source, false)) {
+  check({ report, file, tree, reports }) {
+    for (const link of pageLinks(tree, false)) {
       if (isExternal(link.url)) continue;
       const { path, anchor } = splitUrl(link.url);
       if (!anchor) continue;

@@ -23,7 +23,7 @@
  */
 import { dirname, resolve } from 'node:path';
 import { emit } from '../diagnostics.js';
-import { isExternal, pageLinks, splitUrl } from './shared/links.js';
+import { isExternal, pageLinks, splitUrl } from './shared/tree.js';
 import type { Rule } from './types.js';
 
 const page = (src: string) => `# Optimizing Demo-8B Throughput
@@ -45,9 +45,9 @@ export const imageMissing: Rule = {
   description: 'A relative image file does not exist.',
   fix: 'Add the image file next to the page (inside the content folder), or fix its path.',
   examples: { ok: page('https://example.org/demo-8b-h100.png'), notOk: page('../../assets/performance-lab/demo-8b-h100.png') },
-  check({ report, file, source, absolutePath, exists }) {
+  check({ report, file, tree, absolutePath, exists }) {
     const base = dirname(absolutePath ?? resolve(report.path));
-    for (const image of pageLinks(report, source, true)) {
+    for (const image of pageLinks(tree, true)) {
       if (isExternal(image.url) || image.url.startsWith('data:')) continue;
       const { path } = splitUrl(image.url);
       if (!path || exists(resolve(base, path))) continue;

@@ -19,7 +19,7 @@
  */
 import { dirname, resolve } from 'node:path';
 import { emit } from '../diagnostics.js';
-import { isExternal, pageLinks, splitUrl } from './shared/links.js';
+import { isExternal, pageLinks, splitUrl } from './shared/tree.js';
 import type { Rule } from './types.js';
 
 const page = (target: string) => `# Overview
@@ -38,9 +38,9 @@ export const linkUnresolved: Rule = {
   description: 'A relative link points to a file that does not exist.',
   fix: 'Fix the link\'s path, or add the page it points to.',
   examples: { ok: page('ok.md'), notOk: page('missing-page.md') },
-  check({ report, file, source, absolutePath, exists, reports }) {
+  check({ report, file, tree, absolutePath, exists, reports }) {
     const base = absolutePath ? dirname(absolutePath) : null;
-    for (const link of pageLinks(report, source, false)) {
+    for (const link of pageLinks(tree, false)) {
       if (isExternal(link.url)) continue;
       const { path } = splitUrl(link.url);
       if (!path) continue;

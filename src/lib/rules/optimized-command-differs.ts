@@ -68,10 +68,10 @@
  * ````
  */
 import { emit } from '../diagnostics.js';
-import { parseCommand, parseParameters } from '../model/command.js';
+import type { Root } from 'mdast';
 import type { Command } from '../schemas/report.js';
-import { normalFlag } from './shared/commands.js';
-import { fences, isResultFence } from './shared/source.js';
+import { normalFlags, scriptCommand } from './shared/commands.js';
+import { codeBlocks, isResultBlock } from './shared/tree.js';
 import type { Rule } from './types.js';
 
 const page = (optimized: string) => `# Optimizing Demo-8B Throughput on NVIDIA H100 GPUs
@@ -133,10 +133,10 @@ export const optimizedCommandDiffers: Rule = {
     ok: page('vllm serve Demo/Demo-8B-FP8 --max-num-batched-tokens=16384 --async-scheduling'),
     notOk: page('vllm serve Demo/Demo-8B --async-scheduling --max-num-batched-tokens 16384'),
   },
-  check({ report, file, source }) {
+  check({ report, file, tree }) {
     const recommended = report.recommendedCommand;
     if (!recommended) return;
-    const scripts = commandsByLine(source);
+    const scripts = commandsByLine(tree);
     const done = new Set<number>();
     for (const run of report.runs) {
       if (run.context.side !== 'optimized' || run.context.commandLine === null || done.has(run.context.commandLine)) continue;
@@ -155,17 +155,12 @@ export const optimizedCommandDiffers: Rule = {
 };
 
 /** Every script fence's command by the line the page model records for it (first command line or fence body). */
-function commandsByLine(source: string): Map<number, Command> {
+function commandsByLine(tree: Root): Map<number, Command> {
   const map = new Map<number, Command>();
-  for (const fence of fences(source)) {
-    if (isResultFence(fence) || /^(ya?ml|json)$/i.test(fence.info)) continue;
-    const text = fence.body.map((l) => l.text).join('\n');
-    const first = fence.line + 1;
-    const cmd = parseCommand(text, first);
-    // Without a launcher the fence is a flag list (backend parameters): read every line.
-    const params = cmd?.tool ? null : parseParameters(text, first);
-    if (params) map.set(params.line, params);
-    else if (cmd) map.set(cmd.line, cmd);
+  for (const block of codeBlocks(tree)) {
+    if (isResultBlock(block) || /^(ya?ml|json)$/i.test(block.info)) continue;
+    const cmd = scriptCommand(block);
+    if (cmd) map.set(cmd.line, cmd);
   }
   return map;
 }
@@ -176,7 +171,7 @@ function repoName(model: string): string {
 }
 
 function flagSet(command: Command): Set<string> {
-  return new Set(command.flags.map(normalFlag).filter((f) => !IGNORED.has(f.split('=')[0])));
+  return new Set(normalFlags(command).filter((f) => !IGNORED.has(f.split('=')[0])));
 }
 
 function differences(recommended: Command, command: Command): string[] {

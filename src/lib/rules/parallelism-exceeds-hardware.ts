@@ -81,13 +81,13 @@ export const parallelismExceedsHardware: Rule = {
   fix: 'Fix the parallelism flags or the stated hardware so TP x PP x DP fits the GPUs.',
   formula: 'devices = TP x PP x DP (DP = 1 with --enable-dp-attention); error when devices > stated count',
   examples: { ok: page(2), notOk: page(4) },
-  check({ report, file, source }) {
+  check({ report, file, tree }) {
     const count = statedCount(report.frontmatter.gpus, report.hardware?.text ?? '');
     if (count === null) return;
-    for (const { command } of servingCommands(source)) {
-      const tp = sizeOf(command.flags, TP_FLAGS);
-      const pp = sizeOf(command.flags, PP_FLAGS);
-      const dp = flag(command.flags, ['--enable-dp-attention']) !== null ? 1 : sizeOf(command.flags, DP_FLAGS);
+    for (const { command } of servingCommands(tree)) {
+      const tp = sizeOf(command, TP_FLAGS);
+      const pp = sizeOf(command, PP_FLAGS);
+      const dp = flag(command, ['--enable-dp-attention']) !== null ? 1 : sizeOf(command, DP_FLAGS);
       const total = tp * pp * dp;
       if (total <= count) continue;
       emit(file, 'parallelism-exceeds-hardware',
