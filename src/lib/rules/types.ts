@@ -39,13 +39,32 @@ export interface Rule {
   fix: string;
   /** Formula and tolerance, for rules that compare numbers. */
   formula?: string;
-  /** Markdown examples: an `ok` page that yields no message and a `notOk` page that yields at least one. */
+  /**
+   * Markdown examples: an `ok` page that yields no message of this id and a `notOk` page that yields at least one,
+   * both checked through the whole pipeline (parse, page model, claims, rules, acknowledgements).
+   */
   examples: {
     ok: string;
+    /** Empty only for an internal error that no page content can cause; `unreachable` then says why. */
     notOk: string;
     /** Another page (`context.md`) checked together with each example, for cross-page rules. */
     context?: string;
+    /** The file name the not-ok page is checked under (`not-ok.md` by default), for rules about file names. */
+    notOkPath?: string;
+    /** Why there is no not-ok example (an internal error no content can cause); set exactly when `notOk` is empty. */
+    unreachable?: string;
+    /**
+     * A not-ok page too large to show (a page or table over a size limit): `notOk` is the page as shown, `page`
+     * builds the page that is checked from it, and `note` says how, in the documentation.
+     */
+    expand?: { note: string; page: (shown: string) => string };
   };
+  /**
+   * Who reports this id when it is not the rule's own check (the Markdown parser, a benchmark-output parser, the
+   * page model, the claim verification, the pipeline, the site's renderer); the rule file then documents the id
+   * and its `check` reports nothing.
+   */
+  reportedBy?: string;
   /** Report each finding on `context.file` (`emit` in `diagnostics.ts`, a vfile message); returns nothing. */
   check(context: RuleContext): void;
 }
