@@ -42,9 +42,19 @@ import { verifyInternalError } from './verify-internal-error.js';
 import { pageTooLarge } from './page-too-large.js';
 import { tableTooLarge } from './table-too-large.js';
 
+import { siteClaimTarget } from './site-claim-target.js';
+import { siteClaimUnplaced } from './site-claim-unplaced.js';
+import { siteImageMissing } from './site-image-missing.js';
+import { siteLinkAnchor } from './site-link-anchor.js';
+import { siteLinkMalformed } from './site-link-malformed.js';
+import { siteLinkUnpublished } from './site-link-unpublished.js';
+import { siteRunUnplaced } from './site-run-unplaced.js';
+import { siteSearchValue } from './site-search-value.js';
+
 /**
  * Every message id perflab reports, one file each (the file name is the id): the rules that check pages, then the
- * ids that the parsers, the page model, the claim verification and the pipeline report, documented in their files.
+ * ids that the parsers, the page model, the claim verification, the pipeline and the site report, documented in
+ * their files.
  */
 export const rules: Rule[] = [
   claimMismatch,
@@ -89,4 +99,12 @@ export const rules: Rule[] = [
   tableNoBlankLine,
   tableTooLarge,
   verifyInternalError,
+  siteClaimTarget,
+  siteClaimUnplaced,
+  siteImageMissing,
+  siteLinkAnchor,
+  siteLinkMalformed,
+  siteLinkUnpublished,
+  siteRunUnplaced,
+  siteSearchValue,
 ];

@@ -65,6 +65,8 @@ export interface Rule {
    * and its `check` reports nothing.
    */
   reportedBy?: string;
+  /** Reported when the site renders or indexes the page (its examples are checked by rendering them), not by `perflab check`. */
+  site?: boolean;
   /** Report each finding on `context.file` (`emit` in `diagnostics.ts`, a vfile message); returns nothing. */
   check(context: RuleContext): void;
 }
