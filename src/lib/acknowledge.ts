@@ -2,6 +2,7 @@ import type { Html, Nodes, Root, Text } from 'mdast';
 import { visit } from 'unist-util-visit';
 import { knownMessageIds } from './config.js';
 import { parseMarkdown } from './markdown/index.js';
+import { pageNodes } from './rules/shared/tree.js';
 import type { Message } from './schemas/message.js';
 import type { Report } from './schemas/report.js';
 
@@ -34,12 +35,14 @@ const FLOW = new Set(['root', 'admonition', 'listItem', 'blockquote', 'footnoteD
  */
 export function findAcknowledgements(input: string | Root, tree?: Root): AckComment[] {
   const root = tree ?? (typeof input === 'string' ? parseMarkdown(input).tree : input);
-  const blocks = flowBlocks(root);
+  // The page's blocks are listed only when a comment alone on its line needs its reach.
+  let blocks: Span[] | null = null;
+  const blocksOf = () => (blocks ??= flowBlocks(root));
   const out: AckComment[] = [];
-  visit(root, (node, _index, parent) => {
-    if (node.type === 'html') out.push(...comments(node, false, !!parent && FLOW.has(parent.type), blocks));
-    else if (node.type === 'text' && node.value.includes('<!--')) out.push(...comments(node, true, false, blocks));
-  });
+  for (const { node, parent } of pageNodes(root).comments) {
+    if (node.type === 'html') out.push(...comments(node, false, !!parent && FLOW.has(parent.type), blocksOf));
+    else out.push(...comments(node, true, false, blocksOf));
+  }
   return out;
 }
 
@@ -65,7 +68,7 @@ function placer(node: Html | Text): (offset: number) => { line: number; column: 
  * The `perflab-ignore` comments of one node's text. In a text node only unclosed `<!--` are comments (a closed
  * one there was escaped, so it is text); `block` says whether the node stands on its own lines (an HTML block).
  */
-function comments(node: Html | Text, unclosedOnly: boolean, block: boolean, blocks: readonly Span[]): AckComment[] {
+function comments(node: Html | Text, unclosedOnly: boolean, block: boolean, blocks: () => readonly Span[]): AckComment[] {
   const text = node.value;
   const place = placer(node);
   const out: AckComment[] = [];
@@ -80,7 +83,7 @@ function comments(node: Html | Text, unclosedOnly: boolean, block: boolean, bloc
     if ((close === -1 || !unclosedOnly) && body.toLowerCase().includes(KEYWORD)) {
       const ack = parseBody(body, close === -1);
       const alone = block && isAckOnly(text.slice(lineStart, lineEnd));
-      out.push({ ...ack, line, column, reach: alone ? reachOf(line, blocks) : line });
+      out.push({ ...ack, line, column, reach: alone ? reachOf(line, blocks()) : line });
     }
     open = close === -1 ? text.indexOf('<!--', open + 4) : text.indexOf('<!--', close + 3);
   }

@@ -45,9 +45,9 @@
  */
 import { emit } from '../diagnostics.js';
 import type { InlineCode } from 'mdast';
-import { CONTINUE, SKIP, visit } from 'unist-util-visit';
 import type { VFile } from 'vfile';
 import type { Report } from '../schemas/report.js';
+import { pageNodes } from './shared/tree.js';
 import type { Rule } from './types.js';
 
 const page = (prompts: number) => `# SGLang v0.5.1
@@ -85,11 +85,7 @@ export const noteParameterContradiction: Rule = {
   examples: { ok: page(1000), notOk: page(10000) },
   check({ report, file, tree }) {
     // Inline code outside headings: the flags a note states.
-    visit(tree, (node) => {
-      if (node.type === 'heading') return SKIP;
-      if (node.type === 'inlineCode' && RUN_FLAG.test(node.value)) checkNote(report, file, node);
-      return CONTINUE;
-    });
+    for (const node of pageNodes(tree).inlineCodes) if (RUN_FLAG.test(node.value)) checkNote(report, file, node);
   },
 };
 

@@ -38,7 +38,7 @@ import { mkdocsSlug } from '../markdown/index.js';
 import type { Heading } from '../schemas/report.js';
 import type { ListItem, Root } from 'mdast';
 import { toString } from 'mdast-util-to-string';
-import { visit } from 'unist-util-visit';
+import { pageNodes } from './shared/tree.js';
 import type { Rule } from './types.js';
 
 const page = (entry: string) => `# SGLang v0.5.1
@@ -131,12 +131,12 @@ function tables(tree: Root): Entry[][] {
     if (current.length >= 2) out.push(current);
     current = [];
   };
-  visit(tree, 'listItem', (item) => {
+  for (const item of pageNodes(tree).listItems) {
     const entry = entryOf(item);
     const last = current[current.length - 1];
     if (!entry || (last && entry.line !== last.line + 1)) close();
     if (entry) current.push(entry);
-  });
+  }
   close();
   return out;
 }

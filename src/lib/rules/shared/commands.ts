@@ -28,6 +28,8 @@ export function commandsOf(block: CodeBlock): Command[] {
 
 /** Every serving command on the page, in document order, read from its code blocks. */
 export function servingCommands(tree: Root): PlacedCommand[] {
+  const known = servedCache.get(tree);
+  if (known) return known;
   const out: PlacedCommand[] = [];
   for (const block of codeBlocks(tree)) {
     if (!isShellBlock(block) || isResultBlock(block)) continue;
@@ -37,8 +39,12 @@ export function servingCommands(tree: Root): PlacedCommand[] {
       out.push({ command, block, model });
     }
   }
+  servedCache.set(tree, out);
   return out;
 }
+
+// The tree is not changed after parsing: its commands are read once for every rule.
+const servedCache = new WeakMap<Root, PlacedCommand[]>();
 
 /** One flag of a command, as the model's shell reader split it. */
 export interface Flag {

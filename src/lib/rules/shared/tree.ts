@@ -2,7 +2,7 @@
  * Views of a page's tree that several rules share: its code blocks, links and images, with their places.
  * Everything here reads mdast nodes and their positions, never the raw text.
  */
-import type { Code, Definition, Nodes, Root } from 'mdast';
+import type { Code, Definition, Heading, Html, Image, ImageReference, InlineCode, Link, LinkReference, ListItem, Nodes, Parents, Root, Text } from 'mdast';
 import { toString } from 'mdast-util-to-string';
 import { visit } from 'unist-util-visit';
 
@@ -24,24 +24,86 @@ export interface CodeBlock {
   listItem: string | null;
 }
 
+/** The nodes rules read, gathered in one walk of the tree (in document order) and kept while the tree lives. */
+export interface PageNodes {
+  codes: Array<{ node: Code; parent: Parents | undefined }>;
+  links: Array<Link | LinkReference>;
+  images: Array<Image | ImageReference>;
+  definitions: Map<string, Definition>;
+  /** Inline code outside headings. */
+  inlineCodes: InlineCode[];
+  listItems: ListItem[];
+  headings: Heading[];
+  /** HTML nodes and text nodes that hold `<!--` (acknowledgement comments), with their parents. */
+  comments: Array<{ node: Html | Text; parent: Parents | undefined }>;
+}
+
+const cache = new WeakMap<Root, PageNodes>();
+
+/** One walk of the tree for every rule and the acknowledgements (the tree is not changed after parsing, so the result is kept per tree). */
+export function pageNodes(tree: Root): PageNodes {
+  const known = cache.get(tree);
+  if (known) return known;
+  const out: PageNodes = { codes: [], links: [], images: [], definitions: new Map(), inlineCodes: [], listItems: [], headings: [], comments: [] };
+  let headingEnd = -1;
+  visit(tree, (node, _index, parent) => {
+    switch (node.type) {
+      case 'code':
+        out.codes.push({ node, parent });
+        break;
+      case 'link':
+      case 'linkReference':
+        out.links.push(node);
+        break;
+      case 'image':
+      case 'imageReference':
+        out.images.push(node);
+        break;
+      case 'definition':
+        if (!out.definitions.has(node.identifier)) out.definitions.set(node.identifier, node);
+        break;
+      case 'heading':
+        out.headings.push(node);
+        headingEnd = node.position?.end.offset ?? headingEnd;
+        break;
+      case 'inlineCode':
+        if ((node.position?.start.offset ?? Infinity) >= headingEnd) out.inlineCodes.push(node);
+        break;
+      case 'listItem':
+        out.listItems.push(node);
+        break;
+      case 'html':
+      case 'text':
+        if (node.value.includes('<!--')) out.comments.push({ node, parent });
+        break;
+    }
+  });
+  cache.set(tree, out);
+  return out;
+}
+
+const blockCache = new WeakMap<Root, CodeBlock[]>();
+
 /** Every code block of the page, in document order. */
 export function codeBlocks(tree: Root): CodeBlock[] {
-  const out: CodeBlock[] = [];
-  visit(tree, 'code', (node, _index, parent) => {
+  const known = blockCache.get(tree);
+  if (known) return known;
+  const out = pageNodes(tree).codes.map(({ node, parent }): CodeBlock => {
     const start = node.position?.start ?? { line: 1, column: 1 };
     const end = node.position?.end ?? start;
     const first = start.line + 1;
     const body = node.value === '' && end.line <= first ? [] : node.value.split('\n').map((text, k) => ({ text, line: first + k, column: start.column }));
     const head = parent?.type === 'listItem' ? parent.children[0] : undefined;
-    out.push({
+    return {
       node,
       line: start.line,
       endLine: end.line,
-      info: [node.lang, node.meta].filter((s) => !!s).join(' '),
+      info: [node.lang, node.meta].filter((x) => !!x).join(' '),
       body,
       listItem: head && head.type === 'paragraph' ? toString(head).trim() : null,
-    });
+    };
   });
+  blockCache.set(tree, out);
   return out;
 }
 
@@ -68,25 +130,20 @@ export interface PlacedLink {
  * sit (paragraphs, list items, table cells, headings), in document order. Code holds none.
  */
 export function pageLinks(tree: Root, images: boolean): PlacedLink[] {
-  const definitions = new Map<string, Definition>();
-  visit(tree, 'definition', (node) => {
-    if (!definitions.has(node.identifier)) definitions.set(node.identifier, node);
-  });
+  const nodes = pageNodes(tree);
   const out: PlacedLink[] = [];
   const place = (node: Nodes) => ({ line: node.position?.start.line ?? 1, column: node.position?.start.column ?? 1 });
-  visit(tree, (node) => {
-    if (images) {
-      if (node.type === 'image') out.push({ url: node.url, text: node.alt ?? '', ...place(node) });
-      else if (node.type === 'imageReference') {
-        const d = definitions.get(node.identifier);
-        if (d) out.push({ url: d.url, text: node.alt ?? '', ...place(node) });
-      }
-    } else if (node.type === 'link') out.push({ url: node.url, text: toString(node), ...place(node) });
-    else if (node.type === 'linkReference') {
-      const d = definitions.get(node.identifier);
-      if (d) out.push({ url: d.url, text: toString(node), ...place(node) });
+  if (images) {
+    for (const node of nodes.images) {
+      const url = node.type === 'image' ? node.url : nodes.definitions.get(node.identifier)?.url;
+      if (url !== undefined) out.push({ url, text: node.alt ?? '', ...place(node) });
     }
-  });
+  } else {
+    for (const node of nodes.links) {
+      const url = node.type === 'link' ? node.url : nodes.definitions.get(node.identifier)?.url;
+      if (url !== undefined) out.push({ url, text: toString(node), ...place(node) });
+    }
+  }
   return out;
 }
 
