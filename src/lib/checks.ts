@@ -2,6 +2,7 @@ import { existsSync } from 'node:fs';
 import { VFile } from 'vfile';
 import { emit, toMessage } from './diagnostics.js';
 import type { Analysis } from './page.js';
+import { siteFindings } from './render/findings.js';
 import { rules } from './rules/index.js';
 import type { Rule } from './rules/types.js';
 import type { Message } from './schemas/message.js';
@@ -23,12 +24,15 @@ export function runRule(rule: Rule, a: Analysis, reports: readonly Report[]): Me
 }
 
 /**
- * The checks over the set of pages: the claims of every page are verified (filling `report.claims`), then every
- * rule (one file each) runs on every page. Returns the rule messages of each page, in input order; the reports'
- * own `messages` are not touched.
+ * The checks over the set of pages: the claims of every page are verified (each report's `claims` is set to its
+ * verified claims, which the rules read), what the site cannot show is found, then every rule (one file each) runs
+ * on every page. Returns the messages of each page (claims, site, rules), in input order; the reports' own
+ * `messages` are not touched.
  */
 export function runChecks(analyses: readonly Analysis[]): Message[][] {
-  verifyClaims(analyses as Analysis[]);
+  const verified = verifyClaims(analyses);
+  const site = siteFindings(analyses);
+  analyses.forEach((a, i) => (a.report.claims = verified[i].claims));
   const reports = analyses.map((a) => a.report);
-  return analyses.map((a) => rules.flatMap((rule) => runRule(rule, a, reports)));
+  return analyses.map((a, i) => [...verified[i].messages, ...site[i], ...rules.flatMap((rule) => runRule(rule, a, reports))]);
 }

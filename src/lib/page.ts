@@ -1,6 +1,6 @@
 import type { Root } from 'mdast';
 import type { VFile } from 'vfile';
-import type { Outline } from './model/extract.js';
+import type { Script } from './model/script.js';
 import type { ClaimSite } from './model/sites.js';
 import type { Command, Report } from './schemas/report.js';
 
@@ -23,6 +23,9 @@ export interface Analysis {
   profiles: Map<string, Record<string, unknown>>;
   /** Every command shown on the page (serving commands, scripts), in document order. */
   commands: Command[];
-  /** The walk's outline (tables, prose blocks) for the claim extraction. */
-  outline: Outline;
+  /**
+   * Every fence read as a script (serving scripts, benchmark scripts, backend parameters) with its node, its
+   * admonition and every command in it, each tokenised once: read these instead of scanning fences in the text.
+   */
+  scripts: Script[];
 }

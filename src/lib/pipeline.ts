@@ -2,10 +2,8 @@ import { VFile } from 'vfile';
 import type { Draft } from './diagnostics.js';
 import { parseMarkdown } from './markdown/index.js';
 import { normalizeLoneCr } from './markdown/eol.js';
-import { outline } from './model/extract.js';
-import { inDocumentOrder } from './model/sites.js';
+import { extractPage } from './model/extract.js';
 import type { Analysis } from './page.js';
-import { assemble } from './model/report.js';
 import type { Message } from './schemas/message.js';
 import type { Report } from './schemas/report.js';
 import { applyConfig, type Config } from './config.js';
@@ -15,34 +13,22 @@ import { compareText } from './order.js';
 import { checkLimits } from './limits.js';
 
 /** Bumped whenever parsing or checking changes output, so cached site entries are rebuilt. */
-export const PARSER_VERSION = '0.7.0';
+export const PARSER_VERSION = '0.9.0';
 
 export type { Analysis } from './page.js';
 
-/** Parse one page into its report data and tree. Never throws on content. */
+/** Parse one page into its report data and tree: one tokenize, one walk. Never throws on content. */
 export function analyze(source: string, path: string, absolutePath: string | null = null): Analysis {
   // A lone CR is a line break of the same length: offsets stay valid and every line-based reader agrees.
   const text = normalizeLoneCr(source.charCodeAt(0) === 0xfeff ? source.slice(1) : source);
+  const file = new VFile({ path, value: text });
   // A page over a size or nesting limit is reported and not parsed (bounded time and memory, no crash).
   const over = checkLimits(text);
   const parsed = parseMarkdown(over ? '' : text);
   if (over) parsed.messages.push(over);
-  const o = outline(parsed.tree, text);
-  let data: Omit<Report, 'claims' | 'messages'>;
-  try {
-    data = assemble(path, o, parsed.frontmatter);
-  } catch (error) {
-    // Never throw on content: keep the runs and say what stopped.
-    o.drafts.push({ ruleId: 'model-internal-error', severity: 'error', line: 1, column: 1, message: `Page model stopped: ${String(error)}` });
-    data = assemble(path, { ...o, modelText: null, hardwareText: null, objectiveText: null }, {});
-  }
-  const report: Report = { ...data, claims: [], messages: toMessages(path, [...parsed.messages, ...o.drafts]) };
-  const sites = inDocumentOrder([
-    ...o.prose.map((p) => ({ kind: 'prose' as const, ...p })),
-    ...o.tables.map((t) => ({ kind: 'table' as const, ...t })),
-  ]);
-  const file = new VFile({ path, value: text });
-  return { file, report, tree: parsed.tree, source: text, absolutePath, sites, profiles: o.profiles, commands: o.commands, outline: o };
+  const page = extractPage(parsed.tree, file, parsed.frontmatter);
+  const report: Report = { ...page.model, claims: [], messages: toMessages(path, [...parsed.messages, ...page.drafts]) };
+  return { file, report, tree: parsed.tree, source: text, absolutePath, sites: page.sites, profiles: page.profiles, commands: page.commands, scripts: page.scripts };
 }
 
 /**

@@ -5,10 +5,8 @@
 import { createHash } from 'node:crypto';
 import { realpathSync, statSync } from 'node:fs';
 import { basename, dirname, isAbsolute, relative, resolve, sep } from 'node:path';
+import { PUBLISHED_IMAGE as IMAGE } from '../lib/render/findings.js';
 import { siteUrl } from '../lib/site/urls.js';
-
-// Raster formats only: an SVG opened directly would run its scripts on our origin.
-const IMAGE = /\.(png|jpe?g|gif|webp|avif)$/i;
 
 /** True when `path` is `dir` itself or lies below it (both absolute, normalised). */
 export function isInside(dir: string, path: string): boolean {

@@ -201,7 +201,7 @@ function buildEntry(analysis: Analysis, report: Report, file: SourceFile, o: Bui
     counts: countConstructs(analysis.tree),
     headings: out.headings.map(({ depth, text, slug, line }) => ({ depth, text, slug, line })),
     media: media.published(),
-    problems: out.problems,
+    problems: [],
   };
   // The rendered H1 moves to the page header; keep the title the pipeline read, else the one rendering found.
   const data: Entry = { ...report, title: report.title ?? out.title, site };

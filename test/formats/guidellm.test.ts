@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { guidellm } from '../../src/lib/formats/guidellm.js';
+import { detects } from '../../src/lib/formats/registry.js';
 import { fixture, run } from './golden.js';
 import { contentDir, corpusDir, hasCorpus, parsePage, runAt } from './pages.js';
 
@@ -72,7 +73,7 @@ describe('guidellm (F2) N/A values', () => {
   });
 
   it('should detect guidellm by the Latency(s) labels only', () => {
-    expect(guidellm.detect(['Mean Latency(s):                          2.62'])).toBe(true);
-    expect(guidellm.detect(['Mean E2E Latency (ms):                   225447.14'])).toBe(false);
+    expect(detects(guidellm, ['Mean Latency(s):                          2.62'])).toBe(true);
+    expect(detects(guidellm, ['Mean E2E Latency (ms):                   225447.14'])).toBe(false);
   });
 });

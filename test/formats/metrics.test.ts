@@ -1,8 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { METRIC_LABELS, lookupLabel, parseValue } from '../../src/lib/formats/metrics.js';
-import { GUIDELLM_LABELS } from '../../src/lib/formats/guidellm.js';
-import { SGLANG_LABELS } from '../../src/lib/formats/sglang.js';
-import { VLLM_LABELS } from '../../src/lib/formats/vllm.js';
+import { lookupLabel, parseValue } from '../../src/lib/formats/metrics.js';
+import { FORMATS } from '../../src/lib/formats/registry.js';
 
 describe('canonical metric names', () => {
   it('should map the printed labels named in the spec', () => {
@@ -25,11 +23,18 @@ describe('canonical metric names', () => {
     for (const [label, name, unit] of cases) expect(lookupLabel(label), label).toMatchObject({ name, unit });
   });
 
-  it('should know every label of the three formats, with distinct names within a format', () => {
-    for (const labels of [VLLM_LABELS, GUIDELLM_LABELS, SGLANG_LABELS]) {
-      const names = labels.map((l) => lookupLabel(l)?.name);
-      expect(names.every((n) => n !== undefined)).toBe(true);
-      expect(new Set(names).size).toBe(labels.length);
+  it('should look every label of every format up to the metric its spec states (shared labels agree)', () => {
+    for (const format of FORMATS) {
+      for (const [label, def] of Object.entries(format.labels)) expect(lookupLabel(label), `${format.id}: ${label}`).toEqual(def);
+    }
+  });
+
+  it('should give each label of a format its own metric, aliases of one printed line aside', () => {
+    // Two spellings of one line (sglang's request rate, trtllm's version and per-user lines across releases).
+    for (const format of FORMATS) {
+      const byName = new Map<string, string[]>();
+      for (const [label, def] of Object.entries(format.labels)) byName.set(def.name, [...(byName.get(def.name) ?? []), label]);
+      for (const [name, labels] of byName) expect(labels.length, `${format.id}: ${name} <- ${labels.join(', ')}`).toBeLessThanOrEqual(2);
     }
   });
 
@@ -44,7 +49,7 @@ describe('canonical metric names', () => {
   });
 
   it('should use snake_case names only', () => {
-    for (const { name } of Object.values(METRIC_LABELS)) expect(name).toMatch(/^[a-z][a-z0-9_]*$/);
+    for (const format of FORMATS) for (const { name } of Object.values(format.labels)) expect(name).toMatch(/^[a-z][a-z0-9_]*$/);
   });
 });
 

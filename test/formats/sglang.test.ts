@@ -1,6 +1,7 @@
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { sglang } from '../../src/lib/formats/sglang.js';
+import { detects } from '../../src/lib/formats/registry.js';
 import { contentDir, parsePage, runAt } from './pages.js';
 
 const page = parsePage(join(contentDir, 'engine-baselines/sglang-v0.5.1.md'));
@@ -64,7 +65,7 @@ describe('sglang (F3) on content/engine-baselines/sglang-v0.5.1.md', () => {
   });
 
   it('should detect sglang by `Backend:` and recognise its run chatter', () => {
-    expect(sglang.detect(['Backend:                                 sglang'])).toBe(true);
+    expect(detects(sglang, ['Backend:                                 sglang'])).toBe(true);
     expect(sglang.chatter?.('Running benchmark --dataset-name sharegpt --num-prompts 10 with backend: sglang')).toEqual({
       kind: 'invocation',
       args: '--dataset-name sharegpt --num-prompts 10',

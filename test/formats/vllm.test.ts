@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { parseFence } from '../../src/lib/formats/index.js';
 import { vllm } from '../../src/lib/formats/vllm.js';
+import { detects } from '../../src/lib/formats/registry.js';
 import { fixture, run } from './golden.js';
 import { contentDir, corpusDir, hasCorpus, parsePage, runAt } from './pages.js';
 
@@ -116,8 +117,8 @@ describe.skipIf(!hasCorpus)('vllm (F1) without the Peak lines (corpus gpt-oss-12
 
 describe('vllm (F1) edge cases', () => {
   it('should detect vllm output by its labels', () => {
-    expect(vllm.detect(['Successful requests:                     100'])).toBe(true);
-    expect(vllm.detect(['vllm serve Qwen/Qwen3-8B'])).toBe(false);
+    expect(detects(vllm, ['Successful requests:                     100'])).toBe(true);
+    expect(detects(vllm, ['vllm serve Qwen/Qwen3-8B'])).toBe(false);
   });
 
   it('should parse a headerless block starting at `Successful requests:` with its start line', () => {

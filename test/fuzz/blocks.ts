@@ -4,9 +4,9 @@
  * A block is a list of lines without indentation and without fence lines; the page arbitrary indents and fences it.
  */
 import fc from 'fast-check';
-import { GUIDELLM_LABELS } from '../../src/lib/formats/guidellm.js';
-import { SGLANG_LABELS } from '../../src/lib/formats/sglang.js';
-import { VLLM_LABELS } from '../../src/lib/formats/vllm.js';
+import { guidellm } from '../../src/lib/formats/guidellm.js';
+import { sglang } from '../../src/lib/formats/sglang.js';
+import { vllm } from '../../src/lib/formats/vllm.js';
 
 const HEADER = '============ Serving Benchmark Result ============';
 const CLOSE = '==================================================';
@@ -83,9 +83,9 @@ export interface GeneratedBlock {
 }
 
 const LABELS: Record<'vllm' | 'guidellm' | 'sglang', readonly string[]> = {
-  vllm: VLLM_LABELS,
-  guidellm: GUIDELLM_LABELS,
-  sglang: SGLANG_LABELS,
+  vllm: Object.keys(vllm.labels),
+  guidellm: Object.keys(guidellm.labels),
+  sglang: Object.keys(sglang.labels),
 };
 
 function resultBlock(format: 'vllm' | 'guidellm' | 'sglang'): fc.Arbitrary<string[]> {

@@ -21,7 +21,7 @@ import { multiline } from '../../src/lib/site/highlight.js';
 import { analyze } from '../../src/lib/pipeline.js';
 import { stripTags } from '../../src/lib/model/text.js';
 import { baseModel } from '../../src/lib/rules/shared/model-name.js';
-import { formatLike } from '../../src/lib/site/format.js';
+import { restate } from '../../src/lib/claims/restate.js';
 import { parseParameters } from '../../src/lib/model/command.js';
 import { numbersIn } from '../../src/lib/verify/resolve.js';
 
@@ -83,7 +83,7 @@ const HOT: Array<{ name: string; make: (n: number) => string; run: (s: string) =
   { name: 'engine version: blanks after the name', make: (n) => `# T\n\n## Experimental Setup\n\n### Engine Version\n\n- a${' '.repeat(n)}x\n`, run: (s) => analyze(s, 'p.md'), n: 40000 },
   { name: 'tags: < without >', make: (n) => '<'.repeat(n), run: stripTags, n: 40000 },
   { name: 'model name: slashes then a line break', make: (n) => `${'/'.repeat(n)}\n`, run: baseModel, n: 40000 },
-  { name: 'decimals: digits without a point', make: (n) => `${'1'.repeat(n)}!`, run: (s) => formatLike(s, 1), n: 40000 },
+  { name: 'decimals: digits without a point', make: (n) => `${'1'.repeat(n)}!`, run: (s) => restate(s, 1, 1), n: 40000 },
   { name: 'parameters: blanks then text', make: (n) => `--a${' '.repeat(n)}!`, run: (s) => parseParameters(s, 1), n: 40000 },
   { name: 'title: on on on ... then a line break', make: (n) => `# Optimizing X Throughput ${'on '.repeat(n)}\n`, run: (s) => analyze(s, 'p.md'), n: 8000 },
   { name: 'numbers in a label: a long digit run', make: (n) => `${'1'.repeat(n)}x`, run: numbersIn, n: 40000 },
@@ -151,8 +151,9 @@ const BASELINE = new Set<string>([
   "src/lib/claims/ranking.ts /\\s*([<>=])/dy",
   "src/lib/claims/transition.ts /per\\s+GPU/i",
   "src/lib/formats/metrics.ts /^[+-]?(?:\\d+|\\d{1,3}(?:,\\d{3})+)(?:\\.(\\d+))?$/",
-  "src/lib/model/command.ts /\\bvllm\\s+bench\\s+serve\\b/",
-  "src/lib/model/command.ts /\\bguidellm\\s+benchmark\\b/",
+  // The benchmark tools' commands, now stated by their format specs.
+  "src/lib/formats/vllm.ts /\\bvllm\\s+bench\\s+serve\\b/",
+  "src/lib/formats/guidellm.ts /\\bguidellm\\s+benchmark\\b/",
   "src/lib/model/command.ts /\\bvllm\\s+serve\\b|vllm\\.entrypoints/",
   "src/lib/model/command.ts /\\bsglang\\.launch_server\\b|\\bsglang\\s+serve\\b/",
   "src/lib/model/command.ts /\\blmdeploy\\s+serve\\b/",
@@ -176,5 +177,5 @@ const BASELINE = new Set<string>([
   "src/lib/site/gain.ts /Total TPS:\\s*([\\d.]+)(?:\\s*x\\s*(\\d+))?/i",
   "src/lib/site/gain.ts /Mean latency:\\s*([\\d.]+)\\s*s/i",
   "src/lib/site/gain.ts /\\(([+-]?\\d+(?:\\.\\d+)?%(?:\\/GPU)?|\\d+(?:\\.\\d+)?x (?:faster|slower))/i",
-  "src/lib/verify/prose.ts /summary\\s*:/i",
+  "src/lib/claims/kinds/summary-sentence.ts /summary\\s*:/i",
 ]);

@@ -25,6 +25,7 @@ function render(): string {
     parts.push('', `What to do: ${r.fix}`);
     if (r.examples.context !== undefined) parts.push('', 'Checked together with this page (`context.md`):', '', fence(r.examples.context));
     if (r.reportedBy) parts.push('', `Reported by ${r.reportedBy}.`);
+    if (r.examples.folder) parts.push('', `The examples are checked as pages of the repository's \`${r.examples.folder}/\` folder.`);
     parts.push('', 'ok:', '', fence(r.examples.ok));
     if (r.examples.unreachable !== undefined) parts.push('', `not ok: none. ${r.examples.unreachable}`);
     else {

@@ -18,12 +18,12 @@ function sources(dir: string): string[] {
 }
 
 const ID = String.raw`'([a-z][a-z0-9]*(?:-[a-z0-9]+)+)'`;
-/** The ways a message is made in src/: a `ruleId` field, `draft(id, ...)`, `emit(file, id, ...)`, the renderer's `problem(node, message, id)`. */
+/** The ways a message is made in src/: a `ruleId` field, `draft(id, ...)`, `emit(file, id, ...)`, a local `at(place, id, ...)`. */
 const MAKERS = [
   new RegExp(String.raw`\bruleId:\s*${ID}`, 'g'),
   new RegExp(String.raw`\bdraft\(\s*${ID}`, 'g'),
   new RegExp(String.raw`\bemit\(\s*\w+,\s*${ID}`, 'g'),
-  new RegExp(String.raw`\bproblem\(.*,\s*${ID}\s*\);`, 'g'),
+  new RegExp(String.raw`\bat\(\s*\w+,\s*${ID}`, 'g'),
 ];
 
 /** Every id made anywhere in src/, with the first file that makes it. */
@@ -42,7 +42,7 @@ describe('message ids', () => {
   const emitted = emittedIds();
 
   it('should find the ids of every stage (parser, formats, limits, pipeline, rules, site)', () => {
-    for (const id of ['frontmatter-invalid', 'benchmark-unparsed', 'page-too-large', 'rule-internal-error', 'claim-mismatch', 'site-link-anchor', 'site-search-value']) {
+    for (const id of ['frontmatter-invalid', 'benchmark-unparsed', 'page-too-large', 'rule-internal-error', 'claim-mismatch', 'site-image-missing', 'site-search-value']) {
       expect(emitted.has(id), id).toBe(true);
     }
     expect(emitted.size).toBeGreaterThan(40);

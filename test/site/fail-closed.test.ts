@@ -51,9 +51,11 @@ describe('a page that cannot be rendered', () => {
     const entry = f.entries.get('bad-links');
     expect(entry).toBeDefined();
     expect(cachedHtml(entry)).toContain('stay readable');
-    const rules = entry.data.site.problems.map((p: { ruleId: string }) => p.ruleId);
-    expect(rules).toContain('site-link-malformed');
-    expect(rules).toContain('site-link-anchor');
+    // The check stage reports both links (one diagnostic channel); the renderer only shows them as plain text.
+    const rules = entry.data.messages.map((m: { ruleId: string; line: number }) => `${m.ruleId}@${m.line}`);
+    expect(rules).toContain('link-unresolved@3');
+    expect(rules).toContain('anchor-missing@3');
+    expect(cachedHtml(entry)).toMatch(/<span class="link-unavailable"[^>]*>x<\/span> and <span class="link-unavailable"[^>]*>y<\/span>/);
   });
 });
 

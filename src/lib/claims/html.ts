@@ -34,7 +34,7 @@ const NAMED: Record<string, SignHint> = {
 };
 
 /** Read a colour as a sign hint; hex colours by their dominant channel. */
-export function colorHint(color: string): SignHint | null {
+function colorHint(color: string): SignHint | null {
   const c = color.trim().toLowerCase();
   if (c in NAMED) return NAMED[c];
   const hex = /^#([0-9a-f]{3}|[0-9a-f]{6})$/.exec(c);

@@ -4,7 +4,7 @@
  */
 import type { Interval } from './interval.js';
 import { roundsTo } from './interval.js';
-import { formatFixed, roundHalfUp } from './number.js';
+import { roundHalfUp } from './number.js';
 
 /**
  * How a stated number is accepted.
@@ -73,9 +73,4 @@ export function judge(
     raw,
     interval,
   };
-}
-
-/** A number printed for a formula at the stated precision plus two guard digits. */
-export function showRaw(x: number, decimals: number): string {
-  return formatFixed(x, decimals + 2);
 }

@@ -1,18 +1,24 @@
 /**
- * Metric lines of one result block -> metrics by canonical name. Shared by the format modules: the three
- * formats print the same `Label:<blanks>value` lines and differ only in their label sets.
+ * Metric lines of one result block -> metrics by canonical name, for every format: they all print
+ * `Label:<blanks>value` lines and differ in their label tables and block grammar, which their specs state.
  */
 import { draft } from '../diagnostics.js';
 import type { Metric, UnknownLine } from '../schemas/run.js';
 import type { Draft } from '../diagnostics.js';
 import { lookupLabel, parseValue } from './metrics.js';
-import { isCloser, isHeader, metricShape, sectionTitle } from './shapes.js';
+import { mayBeInfinite } from './registry.js';
+import { metricShape } from './shapes.js';
+import type { FormatSpec } from './spec.js';
 import type { BlockInput, BlockOutput } from './types.js';
 
-/** Metrics that may be infinite: an unthrottled request rate prints `inf`. */
-const INFINITE_OK = new Set(['request_rate']);
+/** A line of the format's block structure (banner, closer, section), when the splitter did not say. */
+function structure(format: FormatSpec, text: string): boolean {
+  const t = text.trim();
+  const { block } = format;
+  return t === '' || block.header(t) !== null || (block.closer?.test(t) ?? false) || block.section(t);
+}
 
-export function parseBlock(block: BlockInput): BlockOutput {
+export function parseBlock(format: FormatSpec, block: BlockInput): BlockOutput {
   const metrics: Record<string, Metric> = {};
   const unknown: UnknownLine[] = [];
   const messages: Draft[] = [];
@@ -23,7 +29,7 @@ export function parseBlock(block: BlockInput): BlockOutput {
     const text = line.text;
     const given = block.shapes?.[i];
     if (given === null) continue;
-    if (given === undefined && (text.trim() === '' || isHeader(text) || isCloser(text) || sectionTitle(text) !== null)) continue;
+    if (given === undefined && structure(format, text)) continue;
     const shape = given ?? metricShape(line);
     const known = shape ? lookupLabel(shape.label) : null;
     const place = { line: line.line, column: shape?.labelColumn ?? line.column };
@@ -33,7 +39,7 @@ export function parseBlock(block: BlockInput): BlockOutput {
       unknown.push({ label, text: shape?.text ?? '', line: line.line, column: shape?.valueColumn ?? line.column });
       messages.push(
         draft('benchmark-unknown-metric', 'warning', place, `Unknown metric line \`${text.trim()}\``, {
-          expected: 'a metric label of vllm, guidellm or sglang output',
+          expected: `a metric label of ${format.id} output`,
           actual: label,
         }),
       );
@@ -81,7 +87,7 @@ export function parseBlock(block: BlockInput): BlockOutput {
       // Every rate of the block is divided by it: a zero, negative or infinite duration checks nothing.
       bad('a positive, finite duration', shape.text);
       value = null;
-    } else if (value !== null && !Number.isFinite(value) && !INFINITE_OK.has(known.name)) {
+    } else if (value !== null && !Number.isFinite(value) && !mayBeInfinite(known.name)) {
       bad('a finite number (only a request rate may be `inf`)', shape.text);
     }
     metrics[known.name] = {

@@ -4,6 +4,8 @@
  */
 import { draft } from '../diagnostics.js';
 import type { Draft } from '../diagnostics.js';
+import { runSchema } from '../schemas/run.js';
+import { parseBlock } from './block.js';
 import { fingerprint } from './fingerprint.js';
 import { detectFormat, signedFormats } from './registry.js';
 import { toLines } from './shapes.js';
@@ -11,11 +13,11 @@ import { splitLines } from './split.js';
 import type { BlockSegment, FailureSegment } from './split.js';
 import type { FenceInput, FenceOptions, FenceResult, RunDraft } from './types.js';
 
-export type { FenceInput, FenceOptions, FenceResult, RunDraft, Format, BlockInput, BlockOutput } from './types.js';
-export { runDraftSchema } from './types.js';
-export { FORMATS, detectFormat } from './registry.js';
-export { METRIC_LABELS, lookupLabel, parseValue } from './metrics.js';
-export { fingerprint } from './fingerprint.js';
+export type { FenceInput, FenceOptions, FenceResult, RunDraft, BlockInput, BlockOutput } from './types.js';
+export type { FormatSpec } from './spec.js';
+
+/** A run as the format parsers return it: the page model adds `id` and `context` later. */
+export const runDraftSchema = runSchema.omit({ id: true, context: true });
 
 export function parseFence(input: FenceInput, options: FenceOptions): FenceResult {
   const lines = toLines(input.value, input.contentLine, input.column);
@@ -55,7 +57,7 @@ export function parseFence(input: FenceInput, options: FenceOptions): FenceResul
 
 function blockRun(segment: BlockSegment, input: FenceInput, messages: Draft[]): RunDraft {
   const format = detectFormat(segment.lines.map((l) => l.text));
-  const { metrics, unknown, messages: found } = format.parse({ lines: segment.lines, shapes: segment.shapes });
+  const { metrics, unknown, messages: found } = parseBlock(format, { lines: segment.lines, shapes: segment.shapes });
   messages.push(...found);
   const first = segment.lines[0];
   const last = segment.lines[segment.lines.length - 1];
@@ -73,9 +75,10 @@ function blockRun(segment: BlockSegment, input: FenceInput, messages: Draft[]): 
     );
   }
   if (!segment.closed) {
+    const closer = segment.opener.block.closerText;
     messages.push(
-      draft('benchmark-truncated', 'warning', start, `Result block at line ${first.line} has no closing \`=====\` line`, {
-        expected: 'a closing `==================================================` line',
+      draft('benchmark-truncated', 'warning', start, `Result block at line ${first.line} has no closing \`${closer.slice(0, 5)}\` line`, {
+        expected: `a closing \`${closer}\` line`,
         actual: segment.cutBy ? `\`${clip(segment.cutBy.text.trim())}\` at line ${segment.cutBy.line}` : 'the end of the fence',
       }),
     );

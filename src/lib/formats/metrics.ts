@@ -1,66 +1,14 @@
 /**
- * Canonical metric names for every label the three formats print. One scheme:
- * - counts and rates: the label in snake_case, `generated` -> `output` (`total_output_tokens`);
- * - statistics: `<stat>_<quantity>_<unit>` (`mean_ttft_ms`, `p99_itl_ms`, `mean_latency_s`, `mean_e2e_latency_ms`).
- * Lookup ignores case, runs of blanks and a blank before `(`, so `Total token throughput (tok/s)` (sglang's
- * newer spelling) and `Mean Latency (s)` find their entries too.
+ * Metric lines -> canonical metrics, and printed values -> numbers. The label tables live in the format specs
+ * (one scheme across formats: counts and rates are the label in snake_case, `generated` -> `output`; statistics
+ * are `<stat>_<quantity>_<unit>`); the registry merges them. Lookup ignores case, runs of blanks and a blank
+ * before `(`, so `Total token throughput (tok/s)` (sglang's newer spelling) and `Mean Latency (s)` find theirs.
  */
+import { metricOfKey } from './registry.js';
+import { labelKey } from './shapes.js';
+import type { MetricDef } from './spec.js';
 
-export interface MetricDef {
-  name: string;
-  unit: string;
-  /** `text` values (the sglang backend name) are expected to be non-numeric. */
-  kind: 'number' | 'text';
-}
-
-const def = (name: string, unit: string, kind: MetricDef['kind'] = 'number'): MetricDef => ({ name, unit, kind });
-
-/** Printed label -> canonical metric, for the labels that are not statistics. */
-export const METRIC_LABELS: Readonly<Record<string, MetricDef>> = {
-  'Backend': def('backend', '', 'text'),
-  'Traffic request rate': def('request_rate', 'req/s'),
-  'Request rate configured (RPS)': def('request_rate', 'req/s'),
-  'Successful requests': def('successful_requests', 'req'),
-  'Failed requests': def('failed_requests', 'req'),
-  'Maximum request concurrency': def('max_concurrency', 'req'),
-  'Max request concurrency': def('max_concurrency', 'req'),
-  'Benchmark duration (s)': def('duration_s', 's'),
-  'Total input tokens': def('total_input_tokens', 'tok'),
-  'Total input text tokens': def('total_input_text_tokens', 'tok'),
-  'Total input vision tokens': def('total_input_vision_tokens', 'tok'),
-  'Total generated tokens': def('total_output_tokens', 'tok'),
-  'Total generated tokens (retokenized)': def('total_output_tokens_retokenized', 'tok'),
-  'Request throughput (req/s)': def('request_throughput', 'req/s'),
-  'Request goodput (req/s)': def('request_goodput', 'req/s'),
-  'Input token throughput (tok/s)': def('input_token_throughput', 'tok/s'),
-  'Output token throughput (tok/s)': def('output_token_throughput', 'tok/s'),
-  'Peak output token throughput (tok/s)': def('peak_output_token_throughput', 'tok/s'),
-  'Peak concurrent requests': def('peak_concurrent_requests', 'req'),
-  'Total Token throughput (tok/s)': def('total_token_throughput', 'tok/s'),
-  'Concurrency': def('concurrency', 'req'),
-  'Accept length': def('accept_length', ''),
-};
-
-/** Quantities that carry statistics lines, printed name -> name part. */
-const QUANTITIES: Readonly<Record<string, string>> = {
-  'ttft': 'ttft',
-  'tpot': 'tpot',
-  'itl': 'itl',
-  'e2el': 'e2el',
-  'e2e latency': 'e2e_latency',
-  'latency': 'latency',
-};
-
-// `Mean TTFT (ms)`, `P99.9 ITL (ms)`, `Mean Latency(s)`, `Median E2E Latency (ms)`.
-const STAT = /^(mean|median|std|min|max|p\d+(?:\.\d+)?) (ttft|tpot|itl|e2el|e2e latency|latency)\((ms|s)\)$/;
-
-/** Lookup key: lower case, blanks collapsed, no blank before `(`. */
-export function labelKey(label: string): string {
-  return label.toLowerCase().replace(/\s+/g, ' ').replace(/ \(/g, '(').trim();
-}
-
-const byKey = new Map<string, MetricDef>();
-for (const [label, metric] of Object.entries(METRIC_LABELS)) byKey.set(labelKey(label), metric);
+export type { MetricDef } from './spec.js';
 
 // Labels repeat on every block: remember the answers (bounded, so odd input cannot grow it without end).
 const cache = new Map<string, MetricDef | null>();
@@ -69,19 +17,9 @@ const cache = new Map<string, MetricDef | null>();
 export function lookupLabel(label: string): MetricDef | null {
   const cached = cache.get(label);
   if (cached !== undefined) return cached;
-  const found = findLabel(label);
+  const found = metricOfKey(labelKey(label));
   if (cache.size < 4096) cache.set(label, found);
   return found;
-}
-
-function findLabel(label: string): MetricDef | null {
-  const key = labelKey(label);
-  const known = byKey.get(key);
-  if (known) return known;
-  const m = STAT.exec(key);
-  if (!m) return null;
-  const unit = m[3];
-  return def(`${m[1].replace('.', '_')}_${QUANTITIES[m[2]]}_${unit}`, unit);
 }
 
 export interface ParsedValue {
@@ -98,8 +36,8 @@ const INF = /^[+-]?(?:inf|infinity)$/i;
 const NAN = /^nan$/i;
 const MISSING = /^(?:n\/a|na|none|-)$/i;
 /** Beyond these a binary float no longer holds the printed number, so it cannot be checked. */
-export const MAX_SIGNIFICANT_DIGITS = 15;
-export const MAX_DECIMALS = 20;
+const MAX_SIGNIFICANT_DIGITS = 15;
+const MAX_DECIMALS = 20;
 
 /**
  * `1020.76` -> 1020.76 (2 decimals); `inf` -> Infinity; `N/A` -> null; other text -> null, not numeric.

@@ -1,21 +1,20 @@
 /**
- * Line shapes shared by the three formats. Each test is one anchored regex on one line, so a fence is read in
+ * Line shapes shared by the formats. Each test is one anchored regex on one line, so a fence is read in
  * linear time. Blanks are `[ \t]` because pasted output may carry tabs and trailing spaces.
  */
 import type { SourceLine } from './types.js';
 
-// `============ Serving Benchmark Result ============`; any `=`-banner whose title names a result.
-const HEADER = /^[ \t]*={3,}[ \t]*([^=]*?result[^=]*?)[ \t]*={3,}[ \t]*$/i;
-// The closing `==================================================` (sometimes with a trailing space).
-const CLOSER = /^[ \t]*={10,}[ \t]*$/;
 // `---------------Time to First Token----------------`, `----------------End-to-End Latency----------------`:
 // read by `sectionTitle` with index scans (a `-{3,}(.*?)-{3,}` regex is cubic on a long run of dashes).
-// `Label:<blanks>value`; the label starts with a letter and holds no colon; the value may be missing.
-const METRIC = /^([ \t]*)([A-Za-z][^:]*):(.*)$/;
+// `Label:<blanks>value`; the label starts with a letter, or with one bracketed tag (`[TTFT] P50`), and holds no
+// colon; the value may be missing.
+const METRIC = /^([ \t]*)((?:\[[A-Za-z][^\]:]*\][ \t]*)?[A-Za-z][^:]*):(.*)$/;
 const BLANKS = /[ \t]{2,}|\t/;
 
-export const isHeader = (text: string): boolean => HEADER.test(text);
-export const isCloser = (text: string): boolean => CLOSER.test(text);
+/** Lookup key of a label: lower case, blanks collapsed, no blank before `(`. */
+export function labelKey(label: string): string {
+  return label.toLowerCase().replace(/\s+/g, ' ').replace(/ \(/g, '(').trim();
+}
 
 /** The title of a `---Title---` line; `''` for a bare dash run (the sglang run separator); null otherwise. */
 export function sectionTitle(text: string): string | null {

@@ -1,13 +1,16 @@
 /**
  * Split one fence into result blocks and failure stubs, each with its label and invocation. One pass, one
- * line at a time. Inside a block, a line continues it when it is a metric, a section rule or a blank; the
- * `=====` closer ends it; anything else ends it as truncated and is read again outside.
+ * line at a time, driven by the registry: a format's banner (or a line its block opens with) starts a block,
+ * and the block's grammar says what continues it. Inside a block, a line continues it when it is a metric, a
+ * section line or a blank; the closer ends it; anything else ends it (as truncated when the format has a
+ * closer) and is read again outside.
  */
 import { failureText, isException, isTraceback } from './failure.js';
 import { lookupLabel } from './metrics.js';
-import { chatterOf } from './registry.js';
-import { isCloser, isHeader, metricShape, sectionTitle } from './shapes.js';
+import { chatterOf, headerOf, openerOf } from './registry.js';
+import { metricShape, sectionTitle } from './shapes.js';
 import type { MetricShape } from './shapes.js';
+import type { FormatSpec } from './spec.js';
 import type { SourceLine } from './types.js';
 
 export interface Label {
@@ -28,7 +31,9 @@ export interface BlockSegment {
   lines: SourceLine[];
   /** The metric shape of each line (null for header, section and closer lines), so it is read once. */
   shapes: (MetricShape | null)[];
-  /** False when no `=====` closer ended the block. */
+  /** The format whose banner or opening line started the block; its grammar read the block. */
+  opener: FormatSpec;
+  /** False when the format has a closer and none ended the block. */
   closed: boolean;
   /** The line that cut an unclosed block short; null at the end of the fence or when closed. */
   cutBy: SourceLine | null;
@@ -54,13 +59,11 @@ export interface SplitResult {
   orphans: SourceLine[];
 }
 
-// Canonical metrics that may open a block without its header line (the first line each format prints).
-const OPENERS = new Set(['successful_requests', 'backend']);
+// A bare `=====` rule outside a block separates runs, as a bare `-----` does.
+const RULE = /^={10,}$/;
 // tqdm bars and the leveled log lines engines print; never labels.
 const NOISE = /^(?:\d{1,3}%\||(?:INFO|WARNING|DEBUG)\b|\$ )/;
 const COMMENT = /^#+[ \t]*/;
-const EQUALS = 61;
-const DASH = 45;
 // `#Input tokens: 2258583` looks like a comment label but is data.
 const DATA_COMMENT = /^#[^\s#][^:]*:[ \t]*\S/;
 
@@ -69,6 +72,8 @@ interface OpenBlock extends BlockSegment {
   names: Set<string>;
   /** A blank line since the last metric. */
   blank: boolean;
+  /** Banner titles seen, for a format whose banners are sections (a repeated one starts the next run). */
+  titles: Set<string>;
 }
 
 export function splitLines(lines: readonly SourceLine[]): SplitResult {
@@ -80,6 +85,8 @@ export function splitLines(lines: readonly SourceLine[]): SplitResult {
   let invocation: Invocation | null = null;
   let chatter = false;
   let traceback: FailureSegment | null = null;
+  // A bare `=====` rule just seen: it separates runs, unless it is the top rule of a sectioned report's banner.
+  let ruled = false;
 
   const dropGroup = (): void => {
     if (group.length > 0 && !chatter) orphans = orphans.concat(group);
@@ -100,19 +107,21 @@ export function splitLines(lines: readonly SourceLine[]): SplitResult {
     chatter = false;
     return taken;
   };
-  const open = (line: SourceLine, name: string | null, shape: MetricShape | null): OpenBlock => {
+  const open = (line: SourceLine, opener: FormatSpec, title: string | null, name: string | null, shape: MetricShape | null): OpenBlock => {
     const label = takeLabel();
     const names = new Set<string>(name ? [name] : []);
     const invocation = takeInvocation();
-    return { kind: 'block', lines: [line], shapes: [shape], closed: false, cutBy: null, label, invocation, names, blank: false };
+    const titles = new Set<string>(title === null ? [] : [title]);
+    const segment = { kind: 'block' as const, lines: [line], shapes: [shape], opener, closed: false, cutBy: null, label, invocation };
+    return { ...segment, names, blank: false, titles };
   };
   const add = (open: OpenBlock, line: SourceLine, shape: MetricShape | null): void => {
     open.lines.push(line);
     open.shapes.push(shape);
   };
   const close = (open: OpenBlock, closed: boolean, cutBy: SourceLine | null): void => {
-    const { lines: blockLines, shapes, label, invocation } = open;
-    segments.push({ kind: 'block', lines: blockLines, shapes, closed, cutBy, label, invocation });
+    const { lines: blockLines, shapes, opener, label, invocation } = open;
+    segments.push({ kind: 'block', lines: blockLines, shapes, opener, closed, cutBy, label, invocation });
   };
 
   for (const line of lines) {
@@ -123,18 +132,22 @@ export function splitLines(lines: readonly SourceLine[]): SplitResult {
         block.blank = true;
         continue;
       }
-      const first = text.charCodeAt(0);
-      if (first === EQUALS && isCloser(text)) {
+      const grammar = block.opener.block;
+      if (grammar.closer?.test(text)) {
         add(block, line, null);
         close(block, true, null);
         block = null;
         continue;
       }
-      if (first === DASH && sectionTitle(text) !== null) {
+      const title = grammar.header(text);
+      // A banner of a format without closer is a section of its report, once; any other banner ends the block.
+      const section = title === null ? grammar.section(text) : grammar.closer === null && !block.titles.has(title);
+      if (section) {
+        if (title !== null) block.titles.add(title);
         add(block, line, null);
         continue;
       }
-      const shape = first !== EQUALS ? metricShape(line) : null;
+      const shape = title === null ? metricShape(line) : null;
       if (shape) {
         const name = lookupLabel(shape.label)?.name ?? null;
         // Unknown labels stay in the block unless the line is a failure or tool chatter.
@@ -148,7 +161,9 @@ export function splitLines(lines: readonly SourceLine[]): SplitResult {
           continue;
         }
       }
-      close(block, false, line);
+      // Without a closer a block ends, complete, at the first line that is not its own.
+      const complete = grammar.closer === null;
+      close(block, complete, complete ? null : line);
       block = null;
     }
 
@@ -158,9 +173,14 @@ export function splitLines(lines: readonly SourceLine[]): SplitResult {
       traceback = null;
       continue;
     }
-    if (isHeader(text)) {
+    const banner = headerOf(text);
+    if (ruled) {
+      ruled = false;
+      if (!banner || banner.format.block.closer !== null) dropGroup();
+    }
+    if (banner) {
       traceback = null;
-      block = open(line, null, null);
+      block = open(line, banner.format, banner.title, null, null);
       continue;
     }
     if (traceback) {
@@ -172,8 +192,11 @@ export function splitLines(lines: readonly SourceLine[]): SplitResult {
       }
       continue;
     }
-    const title = isCloser(text) ? '' : sectionTitle(text);
-    if (title === '') {
+    if (RULE.test(text)) {
+      ruled = true;
+      continue;
+    }
+    if (sectionTitle(text) === '') {
       // A bare rule between runs (the sglang `-----` separator): labels before it belong to nothing.
       dropGroup();
       continue;
@@ -207,7 +230,8 @@ export function splitLines(lines: readonly SourceLine[]): SplitResult {
     const shape = text.startsWith('#') ? null : metricShape(line);
     if (shape) {
       const name = lookupLabel(shape.label)?.name;
-      if (name && OPENERS.has(name)) block = open(line, name, shape);
+      const opener = name ? openerOf(name) : null;
+      if (opener) block = open(line, opener, null, name!, shape);
       // Other `Key: value` lines outside a block are tool chatter (`Burstiness factor: 1.0`), not labels.
       continue;
     }
@@ -215,7 +239,7 @@ export function splitLines(lines: readonly SourceLine[]): SplitResult {
     if (groupClosed) dropGroup();
     group.push(line);
   }
-  if (block) close(block, false, null);
+  if (block) close(block, block.opener.block.closer === null, null);
   dropGroup();
   return { segments, orphans };
 }

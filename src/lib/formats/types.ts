@@ -1,12 +1,9 @@
-import type { z } from 'zod';
-import { runSchema } from '../schemas/run.js';
 import type { Draft } from '../diagnostics.js';
-import type { Metric, RunFormat, UnknownLine } from '../schemas/run.js';
+import type { Metric, Run, UnknownLine } from '../schemas/run.js';
 import type { MetricShape } from './shapes.js';
 
 /** A run as the format parsers see it: the page model adds `id` and `context` later. */
-export const runDraftSchema = runSchema.omit({ id: true, context: true });
-export type RunDraft = z.output<typeof runDraftSchema>;
+export type RunDraft = Omit<Run, 'id' | 'context'>;
 
 /** One fenced code block, as mdast gives it (`code.value`) plus where it sits in the file. */
 export interface FenceInput {
@@ -53,24 +50,4 @@ export interface BlockOutput {
   metrics: Record<string, Metric>;
   unknown: UnknownLine[];
   messages: Draft[];
-}
-
-/** A line of the run chatter a benchmark tool prints around its result block. */
-export type Chatter =
-  /** The line that names the run (`Running benchmark <args> with backend: sglang`). */
-  | { kind: 'invocation'; args: string }
-  /** The tool's parsed arguments (`Namespace(...)`), kept with the invocation. */
-  | { kind: 'namespace' }
-  /** Progress and setup lines; never a label, never a failure. */
-  | { kind: 'noise' };
-
-/** One benchmark output format behind the registry. */
-export interface Format {
-  id: RunFormat;
-  /** Whether the block's lines are this format's output (label set only, never positions). */
-  detect(lines: readonly string[]): boolean;
-  /** Metrics of one block; unknown lines kept and reported. */
-  parse(block: BlockInput): BlockOutput;
-  /** Recognise the tool's chatter outside result blocks (trimmed line), or null. */
-  chatter?(text: string): Chatter | null;
 }

@@ -1,10 +1,9 @@
+import { BENCHMARK_TOOLS } from '../formats/registry.js';
 import type { Command } from '../schemas/report.js';
 
-/** Engines and benchmark tools recognised in commands; order matters (first match wins). */
+/** Engines and benchmark tools (from the format registry) recognised in commands; first match wins. */
 const TOOLS: Array<{ tool: string; engine: string | null; test: RegExp }> = [
-  { tool: 'vllm-bench', engine: null, test: /\bvllm\s+bench\s+serve\b/ },
-  { tool: 'guidellm', engine: null, test: /\bguidellm\s+benchmark\b/ },
-  { tool: 'sglang-bench', engine: null, test: /\bsglang\.bench_serving\b|\bbenchmark_serving(\.sh|\.py)?\b/ },
+  ...BENCHMARK_TOOLS.map((t) => ({ ...t, engine: null })),
   { tool: 'vllm', engine: 'vLLM', test: /\bvllm\s+serve\b|vllm\.entrypoints/ },
   { tool: 'sglang', engine: 'SGLang', test: /\bsglang\.launch_server\b|\bsglang\s+serve\b/ },
   { tool: 'trtllm', engine: 'TensorRT-LLM', test: /\btrtllm-serve\b/ },
@@ -60,7 +59,31 @@ export function parseCommand(script: string, firstLine: number): Command | null 
   const text = chosen.text.replace(/\s+/g, ' ').trim();
   const tool = TOOLS.find((t) => t.test.test(text))?.tool ?? null;
   const model = POSITIONAL.exec(text)?.[1] ?? MODEL_FLAG.exec(text)?.[1] ?? null;
-  return { text, line: chosen.line, tool, model: model ? unquote(model) : null, flags: splitFlags(text) };
+  return withWords({ text, line: chosen.line, tool, model: model ? unquote(model) : null });
+}
+
+/** Every logical command line in a script (continuations joined), each with its own line. */
+export function logicalCommands(script: string, firstLine: number): Command[] {
+  const lines = script.split('\n');
+  const out: Command[] = [];
+  let start = -1;
+  for (let i = 0; i < lines.length; i++) {
+    const t = lines[i].trim();
+    if (start < 0) {
+      if (!t || t.startsWith('#')) continue;
+      start = i;
+    }
+    if (!/\\\s*$/.test(lines[i])) {
+      const cmd = parseCommand(lines.slice(start, i + 1).join('\n'), firstLine + start);
+      if (cmd) out.push(cmd);
+      start = -1;
+    }
+  }
+  if (start >= 0) {
+    const cmd = parseCommand(lines.slice(start).join('\n'), firstLine + start);
+    if (cmd) out.push(cmd);
+  }
+  return out;
 }
 
 /**
@@ -71,12 +94,25 @@ export function parseParameters(script: string, firstLine: number): Command | nu
   if (lines.length === 0) return null;
   const text = lines.join(' ');
   const model = MODEL_FLAG.exec(` ${text}`)?.[1] ?? null;
-  return { text, line: firstLine, tool: null, model: model ? unquote(model) : null, flags: splitFlags(text) };
+  return withWords({ text, line: firstLine, tool: null, model: model ? unquote(model) : null });
+}
+
+/** A command with its words and flags: the one place a command's text is tokenised. */
+function withWords(command: Omit<Command, 'words' | 'flags'>): Command {
+  const words = shellWords(command.text);
+  return { ...command, flags: flagsOf(words), words };
+}
+
+/**
+ * The shell tokeniser: words as written, blank-separated, where a `'...'`, `"..."` or `{...}` span is one word
+ * (quotes and braces kept, no expansion: `${TP}` stays `${TP}`).
+ */
+function shellWords(text: string): string[] {
+  return text.match(/'[^']*'|"[^"]*"|\{[^}]*\}|\S+/g) ?? [];
 }
 
 /** Flags with their values (`--tp-size 8`, `-tp 4`, `--kv-cache-dtype=fp8`, `--enable-expert-parallel`). */
-export function splitFlags(text: string): string[] {
-  const tokens = text.match(/'[^']*'|"[^"]*"|\{[^}]*\}|\S+/g) ?? [];
+function flagsOf(tokens: readonly string[]): string[] {
   const flags: string[] = [];
   for (let i = 0; i < tokens.length; i++) {
     const token = tokens[i];

@@ -1,36 +1,38 @@
 import type { Report } from '../schemas/report.js';
 import { devicesOf } from './command.js';
-import type { Outline } from './extract.js';
 import { parseHardware } from './hardware.js';
+import type { Found } from './walk/state.js';
 
 /**
- * Assemble the page model from the walk's outline. Front matter fields (`title`, `model`, `gpu`, `gpus`,
+ * Assemble the page model from what the walk found. Front matter fields (`title`, `model`, `gpu`, `gpus`,
  * `objective`, `kind`) override what the page says.
  */
-export function assemble(path: string, o: Outline, frontmatter: Record<string, unknown>): Omit<Report, 'claims' | 'messages'> {
-  const title = str(frontmatter.title) ?? o.title?.text ?? null;
-  const kind = pageKind(o, title, str(frontmatter.kind));
-  const hardware = hardwareOf(o, title, frontmatter);
+export function assemble(path: string, found: Found, frontmatter: Record<string, unknown>): Omit<Report, 'claims' | 'messages'> {
+  const title = str(frontmatter.title) ?? found.title?.text ?? null;
+  const kind = pageKind(found, title, str(frontmatter.kind));
+  const hardware = hardwareOf(found, title, frontmatter);
   return {
     path,
     slug: path.replace(/\\/g, '/').replace(/^\.?\//, '').replace(/\.md$/i, ''),
     kind,
     title,
-    model: str(frontmatter.model) ?? modelOf(o, title),
+    model: str(frontmatter.model) ?? modelOf(found, title),
     hardware,
-    objective: objectiveOf(o, title, str(frontmatter.objective)),
-    engines: o.engines.length > 0 ? o.engines : enginesFromTitle(o),
-    datasets: o.datasets,
-    benchmarkCommands: o.benchmarkCommands,
-    recommendedCommand: o.recommendedCommand,
-    conclusion: o.conclusion,
-    experiments: o.experiments,
-    summary: o.summary,
-    otherCases: o.otherCases,
-    runs: o.runs,
-    links: o.links,
-    images: o.images,
-    headings: o.headings,
+    objective: objectiveOf(found, title, str(frontmatter.objective)),
+    engines: found.engines.length > 0 ? found.engines : enginesFromTitle(found),
+    datasets: found.datasets,
+    benchmarkCommands: found.benchmarkCommands,
+    recommendedCommand: found.recommendedCommand,
+    commands: found.commands,
+    profiles: Object.fromEntries(found.profiles),
+    conclusion: found.conclusion,
+    experiments: found.experiments,
+    summary: found.summary,
+    otherCases: found.otherCases,
+    runs: found.runs,
+    links: found.links,
+    images: found.images,
+    headings: found.headings,
     frontmatter,
   };
 }
@@ -39,18 +41,18 @@ function str(v: unknown): string | null {
   return typeof v === 'string' && v.trim() ? v.trim() : null;
 }
 
-function pageKind(o: Outline, title: string | null, override: string | null): Report['kind'] {
+function pageKind(found: Found, title: string | null, override: string | null): Report['kind'] {
   if (override === 'report' || override === 'engine-baseline' || override === 'essay') return override;
-  const h2 = o.headings.filter((h) => h.depth === 2).map((h) => h.text.toLowerCase());
+  const h2 = found.headings.filter((h) => h.depth === 2).map((h) => h.text.toLowerCase());
   if (/^optimi[sz]ing\b/i.test(title ?? '') || (h2.includes('conclusion') && h2.some((t) => /experiment/.test(t)))) return 'report';
-  if (o.runs.length > 0) return 'engine-baseline';
+  if (found.runs.length > 0) return 'engine-baseline';
   return 'essay';
 }
 
 /** `### Model` text, completed to a full id (`Qwen/Qwen3-14B`) from a command when the section is short. */
-function modelOf(o: Outline, title: string | null): string | null {
-  const stated = o.modelText?.text.replace(/^[-*]\s*/, '').replace(/[`.]$/g, '').replace(/`/g, '').trim() ?? null;
-  const ids = [...o.benchmarkCommands, ...o.commands].map((c) => c.model).filter((m): m is string => !!m);
+function modelOf(found: Found, title: string | null): string | null {
+  const stated = found.modelText?.text.replace(/^[-*]\s*/, '').replace(/[`.]$/g, '').replace(/`/g, '').trim() ?? null;
+  const ids = [...found.benchmarkCommands, ...found.commands].map((c) => c.model).filter((m): m is string => !!m);
   if (stated) {
     if (stated.includes('/')) return stated;
     const full = ids.find((id) => id.toLowerCase().endsWith(`/${stated.toLowerCase()}`));
@@ -61,29 +63,29 @@ function modelOf(o: Outline, title: string | null): string | null {
   return null;
 }
 
-function hardwareOf(o: Outline, title: string | null, fm: Record<string, unknown>): Report['hardware'] {
-  const stated = o.hardwareText ? parseHardware(o.hardwareText.text) : null;
+function hardwareOf(found: Found, title: string | null, fm: Record<string, unknown>): Report['hardware'] {
+  const stated = found.hardwareText ? parseHardware(found.hardwareText.text) : null;
   const fromTitle = title ? parseHardware(afterOn(title)) : null;
   const hw = stated ?? (fromTitle?.gpu ? fromTitle : null);
   const gpu = str(fm.gpu) ?? hw?.gpu ?? null;
   let count = typeof fm.gpus === 'number' ? fm.gpus : (hw?.count ?? null);
-  if (count === null && o.recommendedCommand) {
-    const { total } = devicesOf(o.recommendedCommand);
+  if (count === null && found.recommendedCommand) {
+    const { total } = devicesOf(found.recommendedCommand);
     if (total > 1) count = total;
   }
   if (!gpu && count === null && !hw) return null;
   return { gpu, count, text: hw?.text ?? str(fm.gpu) ?? '' };
 }
 
-function objectiveOf(o: Outline, title: string | null, override: string | null): Report['objective'] {
+function objectiveOf(found: Found, title: string | null, override: string | null): Report['objective'] {
   const pick = (s: string): Report['objective'] => (/latency/i.test(s) ? 'latency' : /throughput/i.test(s) ? 'throughput' : null);
-  return (override ? pick(override) : null) ?? pick(title ?? '') ?? (o.objectiveText ? pick(o.objectiveText.text) : null);
+  return (override ? pick(override) : null) ?? pick(title ?? '') ?? (found.objectiveText ? pick(found.objectiveText.text) : null);
 }
 
 /** An engine-baseline page names its engine in the title (`# SGLang v0.5.1`). */
-function enginesFromTitle(o: Outline): Report['engines'] {
-  const m = /^(vLLM|SGLang|TensorRT-LLM|MindIE|LMDeploy)\s+(v?\d[\w.+-]*)/i.exec(o.title?.text ?? '');
-  return m && o.title ? [{ name: m[1], version: m[2], line: o.title.line }] : [];
+function enginesFromTitle(found: Found): Report['engines'] {
+  const m = /^(vLLM|SGLang|TensorRT-LLM|MindIE|LMDeploy)\s+(v?\d[\w.+-]*)/i.exec(found.title?.text ?? '');
+  return m && found.title ? [{ name: m[1], version: m[2], line: found.title.line }] : [];
 }
 
 /** `Optimizing <Model> Throughput|Latency ...` -> `<Model>`; a linear scan (no lazy group between blanks). */

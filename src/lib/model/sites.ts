@@ -22,8 +22,3 @@ export interface TableSite {
 
 /** A claim site: a node of the tree that states numbers, with its structural context. */
 export type ClaimSite = ProseSite | TableSite;
-
-/** Sites in document order (by start offset). */
-export function inDocumentOrder(sites: ClaimSite[]): ClaimSite[] {
-  return [...sites].sort((a, b) => (a.node.position?.start.offset ?? 0) - (b.node.position?.start.offset ?? 0));
-}

@@ -1,4 +1,4 @@
-import type { Nodes, Parents, RootContent } from 'mdast';
+import type { Nodes } from 'mdast';
 import { toString } from 'mdast-util-to-string';
 
 /** Plain text of a node, whitespace folded. */
@@ -25,10 +25,6 @@ export function columnOf(node: Nodes): number {
 /** Strip Markdown emphasis markers and HTML tags from a short label. */
 export function bareLabel(text: string): string {
   return stripTags(text).replace(/\*\*|__/g, '').replace(/\s+/g, ' ').trim();
-}
-
-export function children(node: Nodes): RootContent[] {
-  return 'children' in node ? ((node as Parents).children as RootContent[]) : [];
 }
 
 /** A table cell's source without its delimiting pipes, and the offset where that text starts. */

@@ -1,11 +1,11 @@
 // Constructs counted from the mdast; the site tests compare them with the rendered HTML.
 import type { Root } from 'mdast';
 import type { Counts } from '../site/entry.js';
-import { walk } from './headings.js';
+import { visit } from 'unist-util-visit';
 
 export function countConstructs(tree: Root): Counts {
   const counts: Counts = { details: 0, admonitions: 0, tables: 0, code: 0, images: 0 };
-  walk(tree, (node) => {
+  visit(tree, (node) => {
     if (node.type === 'admonition') {
       counts.admonitions++;
       if (node.collapsible) counts.details++;

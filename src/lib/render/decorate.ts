@@ -9,7 +9,8 @@ import type { Run } from '../schemas/run.js';
 import type { Claim } from '../schemas/claim.js';
 import { renderCode, metricAnchor } from './code.js';
 import { isAdmonition, type AdmonitionNode } from './handlers.js';
-import { headingsOf, walk, type HeadingInfo } from './headings.js';
+import { visit as visitTree } from 'unist-util-visit';
+import { headingsOf, type HeadingInfo } from './headings.js';
 import { markClaims } from './claims.js';
 
 export interface LinkContext {
@@ -21,21 +22,12 @@ export interface LinkContext {
   image(src: string): string | null;
 }
 
-/** Something the renderer could not do faithfully; logged by the loader, never fatal. */
-export interface RenderProblem {
-  line: number;
-  column: number;
-  message: string;
-  ruleId: string;
-}
-
 export interface Decorated {
   /** H1 text, lifted out of the body into the page header. */
   title: string | null;
   /** The H1's id, for the page header to carry (in-page links may point at it). */
   titleId: string | null;
   headings: HeadingInfo[];
-  problems: RenderProblem[];
 }
 
 const key = (p: { line: number; column: number }) => `${p.line}:${p.column}`;
@@ -58,15 +50,16 @@ function isExternal(href: string): boolean {
   return /^[a-z][a-z\d+.-]*:/i.test(href) || href.startsWith('//');
 }
 
-export function decorate(hast: Root, mdast: MdastRoot, report: Report, source: string, links: LinkContext): Decorated {
-  const problems: RenderProblem[] = [];
-  const problem = (node: { position?: Element['position'] }, message: string, ruleId: string) =>
-    problems.push({ line: node.position?.start.line ?? 1, column: node.position?.start.column ?? 1, message, ruleId });
-
+/**
+ * What the renderer cannot show faithfully it degrades (a placeholder for an image, plain text for a link that
+ * leads nowhere) without a word: the check stage reports each of these places (`image-missing`,
+ * `link-unresolved`, `anchor-missing`, `site-claim-unplaced`), so `perflab check` and the site agree.
+ */
+export function decorate(hast: Root, mdast: MdastRoot, report: Report, links: LinkContext): Decorated {
   // mdast nodes by position.
   const codes = new Map<string, Code>();
   const admonitions = new Map<string, AdmonitionNode>();
-  walk(mdast, (node) => {
+  visitTree(mdast, (node) => {
     if (!node.position) return;
     if (node.type === 'code') codes.set(key(node.position.start), node);
     else if (isAdmonition(node)) admonitions.set(key(node.position.start), node);
@@ -75,13 +68,13 @@ export function decorate(hast: Root, mdast: MdastRoot, report: Report, source: s
   const headingByLine = new Map(headings.map((h) => [h.line, h]));
   const runsByFence = new Map<number, Run[]>();
   for (const run of report.runs) runsByFence.set(run.fenceLine, [...(runsByFence.get(run.fenceLine) ?? []), run]);
-  const placedRuns = new Set<string>();
 
   // Claim hrefs are checked against the page's own ids after the pass (see below).
   const runsById = new Map(report.runs.map((r) => [r.id, r]));
   const claimHref = (claim: Claim): string | null => {
     const src = claim.source;
-    if (!src) return null;
+    // A source without a run (a row of an essay table) has nothing to link to.
+    if (!src || !src.runId) return null;
     if (src.path === report.path) {
       const run = runsById.get(src.runId);
       const metric = run && Object.values(run.metrics).some((m) => m.line === src.line);
@@ -93,11 +86,7 @@ export function decorate(hast: Root, mdast: MdastRoot, report: Report, source: s
     const metric = metricAnchor({ id: src.runId }, src.line);
     return ids.has(metric) ? `${url}#${metric}` : ids.has(src.runId) ? `${url}#${src.runId}` : url;
   };
-  const unplaced = markClaims(hast, report.claims, source, { href: claimHref });
-  for (const id of unplaced) {
-    const claim = report.claims.find((c) => c.id === id)!;
-    problems.push({ line: claim.line, column: claim.column, message: `Claim \`${claim.text}\` not found in the rendered text`, ruleId: 'site-claim-unplaced' });
-  }
+  markClaims(hast, report.claims, { href: claimHref });
 
   let title: string | null = null;
   let titleId: string | null = null;
@@ -127,7 +116,6 @@ export function decorate(hast: Root, mdast: MdastRoot, report: Report, source: s
       } else if (node.tagName === 'pre' && pos && codes.has(pos)) {
         const code = codes.get(pos)!;
         const runs = runsByFence.get(code.position!.start.line) ?? [];
-        for (const r of runs) placedRuns.add(r.id);
         replace(renderCode(code, runs));
         continue;
       } else if ((node.tagName === 'details' || node.tagName === 'div') && pos && admonitions.has(pos)) {
@@ -151,7 +139,6 @@ export function decorate(hast: Root, mdast: MdastRoot, report: Report, source: s
         if (url) {
           node.properties = { ...node.properties, src: url, className: ['report-image'], loading: 'lazy', decoding: 'async' };
         } else {
-          problem(node, `Image \`${src}\` not found; showing a placeholder`, 'site-image-missing');
           replace(
             el('span', { className: ['report-image', 'image-missing'], role: 'img', ariaLabel: `Image not available: ${alt || src}` }, [
               el('span', { className: ['image-missing-label'], ariaHidden: 'true' }, [txt(`Image not available: ${alt || src}`)]),
@@ -175,20 +162,17 @@ export function decorate(hast: Root, mdast: MdastRoot, report: Report, source: s
     const [path, fragment] = href.split('#', 2);
     const decoded = safeDecode(path);
     if (decoded === null) {
-      problem(node, `Link target \`${href}\` has a malformed %-escape; not linked`, 'site-link-malformed');
       parent.children[i] = el('span', { className: ['link-unavailable'], title: `Malformed link: ${href}` }, node.children);
       return;
     }
     const target = posix.normalize(posix.join(posix.dirname(report.path), decoded));
     const url = target.endsWith('.md') ? links.pageUrl(target) : null;
     if (!url) {
-      problem(node, `Link target \`${href}\` is not published on this site`, 'site-link-unpublished');
       parent.children[i] = el('span', { className: ['link-unavailable'], title: `Not published on this site: ${href}` }, node.children);
       return;
     }
     const ids = links.anchors(target);
     if (fragment && !ids?.has(fragment)) {
-      problem(node, `Link \`${href}\`: no section \`#${fragment}\` on that page; linking to the page`, 'site-link-anchor');
       node.properties.href = url;
     } else {
       node.properties.href = fragment ? `${url}#${fragment}` : url;
@@ -199,7 +183,9 @@ export function decorate(hast: Root, mdast: MdastRoot, report: Report, source: s
 
   // In-page anchors that point nowhere become plain text; claim links must always resolve.
   const ids = new Set<string>(titleId ? [titleId] : []);
-  walk(hast as never, (n: Element) => n.type === 'element' && n.properties?.id && ids.add(String(n.properties.id)));
+  visitTree(hast, 'element', (n) => {
+    if (n.properties.id) ids.add(String(n.properties.id));
+  });
   const check = (parent: Root | Element) => {
     parent.children.forEach((node, i) => {
       if (node.type !== 'element') return;
@@ -207,12 +193,10 @@ export function decorate(hast: Root, mdast: MdastRoot, report: Report, source: s
       // A malformed %-escape (`#%zz`) names no section either.
       if (href.startsWith('#') && !ids.has(safeDecode(href.slice(1)) ?? '\0')) {
         if (classes(node).includes('claim')) {
-          problem(node, `Claim source \`${href}\` is not on the page`, 'site-claim-target');
           node.tagName = 'span';
           delete node.properties.href;
           node.properties.tabIndex = 0;
         } else {
-          problem(node, `In-page link \`${href}\` points to no section`, 'site-link-anchor');
           parent.children[i] = el('span', { className: ['link-unavailable'], title: `No such section: ${href}` }, node.children);
         }
       }
@@ -220,15 +204,11 @@ export function decorate(hast: Root, mdast: MdastRoot, report: Report, source: s
     });
   };
   check(hast);
-
-  for (const run of report.runs) {
-    if (!placedRuns.has(run.id)) problems.push({ line: run.line, column: 1, message: `Run ${run.id} has no rendered fence`, ruleId: 'site-run-unplaced' });
-  }
-  return { title, titleId, headings, problems };
+  return { title, titleId, headings };
 }
 
 /** `decodeURIComponent`, or null for a malformed %-escape (content must never make the renderer throw). */
-export function safeDecode(text: string): string | null {
+function safeDecode(text: string): string | null {
   try {
     return decodeURIComponent(text);
   } catch {

@@ -1,5 +1,6 @@
 // Heading ids: the pipeline's slugs when it has them, MkDocs slugs otherwise; unique per page.
 import type { Root } from 'mdast';
+import { visit } from 'unist-util-visit';
 import { headingText, mkdocsSlug } from '../markdown/index.js';
 import type { Report } from '../schemas/report.js';
 
@@ -30,17 +31,12 @@ export interface HeadingInfo {
   line: number;
 }
 
-function walk(node: { type: string; children?: unknown[] }, visit: (node: any) => void) {
-  visit(node);
-  for (const child of (node.children ?? []) as Array<{ type: string }>) walk(child, visit);
-}
-
 export function headingsOf(tree: Root, report: Pick<Report, 'headings'>): HeadingInfo[] {
   const known = new Map(report.headings.map((h) => [h.line, h.slug]));
   const unique = createSlugger();
   const out: HeadingInfo[] = [];
-  walk(tree, (node) => {
-    if (node.type !== 'heading' || !node.position) return;
+  visit(tree, 'heading', (node) => {
+    if (!node.position) return;
     const line = node.position.start.line;
     const text = headingText(node).trim();
     out.push({ depth: node.depth, text, line, slug: unique(known.get(line) ?? mkdocsSlug(text)) });
@@ -58,5 +54,3 @@ export function anchorsOf(tree: Root, report: Report): Set<string> {
   for (const claim of report.claims) ids.add(claim.id);
   return ids;
 }
-
-export { walk };

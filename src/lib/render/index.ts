@@ -11,16 +11,18 @@ import { unified } from 'unified';
 import { VFile } from 'vfile';
 import type { Analysis } from '../page.js';
 import type { Report } from '../schemas/report.js';
-import { decorate, type LinkContext, type RenderProblem } from './decorate.js';
+import { claimTextHandler } from './claims.js';
+import { decorate, type LinkContext } from './decorate.js';
 import { handlers, unknownHandler } from './handlers.js';
+import { placeClaims } from './place.js';
 import type { HeadingInfo } from './headings.js';
 import { sanitizeSchema } from './sanitize.js';
 
-export type { LinkContext, RenderProblem } from './decorate.js';
+export type { LinkContext } from './decorate.js';
 export { anchorsOf, headingsOf, type HeadingInfo } from './headings.js';
 
 /** Bump when the HTML or the site fields change, so cached entries are re-rendered. */
-export const RENDER_VERSION = 2;
+export const RENDER_VERSION = 3;
 
 export interface Rendered {
   html: string;
@@ -28,7 +30,6 @@ export interface Rendered {
   /** Slug of the H1, which moves into the page header. */
   titleId: string | null;
   headings: HeadingInfo[];
-  problems: RenderProblem[];
 }
 
 const highlight = [rehypeHighlight, { languages: { bash: common.bash, yaml: common.yaml, json: common.json }, detect: false }] as const;
@@ -36,12 +37,14 @@ const highlight = [rehypeHighlight, { languages: { bash: common.bash, yaml: comm
 /** Renders one analysed page; `report` is the checked report (claims and verdicts filled by `checkAll`). */
 export function renderReport(analysis: Pick<Analysis, 'tree' | 'source'>, report: Report, links: LinkContext): Rendered {
   const file = new VFile({ value: analysis.source, path: report.path });
+  // Each claim is split out of the text node that holds it, at its source offsets (see claims.ts).
+  const placed = placeClaims(analysis.tree, report.claims, analysis.source);
   const toSafeHast = unified()
-    .use(remarkRehype, { allowDangerousHtml: true, handlers, unknownHandler })
+    .use(remarkRehype, { allowDangerousHtml: true, handlers: { ...handlers, text: claimTextHandler(placed, analysis.source) }, unknownHandler })
     .use(rehypeRaw)
     .use(rehypeSanitize, sanitizeSchema);
   const hast = toSafeHast.runSync(analysis.tree, file) as HastRoot;
-  const decorated = decorate(hast, analysis.tree, report, analysis.source, links);
+  const decorated = decorate(hast, analysis.tree, report, links);
   const highlighted = unified().use(...highlight).runSync(hast, file) as HastRoot;
   return { html: toHtml(highlighted), ...decorated };
 }

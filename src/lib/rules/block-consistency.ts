@@ -51,8 +51,11 @@
  *     ```
  * ````
  */
+import { displayed, type Interval } from '../claims/interval.js';
 import { emit, type Details } from '../diagnostics.js';
-import type { Metric, Run } from '../schemas/run.js';
+import { identitiesOf } from '../formats/registry.js';
+import type { Identity } from '../formats/spec.js';
+import type { Run } from '../schemas/run.js';
 import type { Rule } from './types.js';
 
 const page = (throughput: string) => `# Optimizing Demo-8B Throughput on NVIDIA H100 GPUs
@@ -76,87 +79,10 @@ vLLM
     \`\`\`
 `;
 
-/** An interval: a printed value stands for every number that rounds to it. */
-type Interval = [number, number];
-
-const half = (m: Metric) => 0.5 * 10 ** -m.decimals;
-const around = (m: Metric): Interval => [m.value! - half(m), m.value! + half(m)];
-const overlaps = (a: Interval, b: Interval) => a[0] <= b[1] + 1e-9 && b[0] <= a[1] + 1e-9;
+const num = (m: Run['metrics'], name: string) => (m[name] && m[name].value !== null && Number.isFinite(m[name].value!) ? m[name] : null);
 const fmt = (x: number) => (Math.abs(x) >= 100 ? x.toFixed(2) : x.toPrecision(6));
-
-interface Identity {
-  target: string;
-  formula: string;
-  /** Interval of the recomputed value from the block's printed inputs, or null when an input is missing. */
-  compute(m: Record<string, Metric>): Interval | null;
-  /** Extra relative tolerance on the stated value (R8's 0.01%). */
-  relative?: number;
-}
-
-const num = (m: Record<string, Metric>, name: string) => (m[name] && m[name].value !== null && Number.isFinite(m[name].value!) ? m[name] : null);
-
-/** `count / duration`, with the duration read as the interval it was rounded from. */
-function perSecond(count: (m: Record<string, Metric>) => number | null): Identity['compute'] {
-  return (m) => {
-    const d = num(m, 'duration_s');
-    const c = count(m);
-    if (!d || c === null) return null;
-    const [lo, hi] = around(d);
-    return lo > 0 ? [c / hi, c / lo] : null;
-  };
-}
-const value = (name: string) => (m: Record<string, Metric>) => num(m, name)?.value ?? null;
-const sum = (a: string, b: string) => (m: Record<string, Metric>) => {
-  const x = value(a)(m);
-  const y = value(b)(m);
-  return x === null || y === null ? null : x + y;
-};
-
-/** R6: vLLM and sglang.bench_serving rates are counts over the benchmark duration. */
-const R6: Identity[] = [
-  { target: 'request_throughput', formula: 'successful requests / duration', compute: perSecond(value('successful_requests')) },
-  { target: 'input_token_throughput', formula: 'total input tokens / duration', compute: perSecond(value('total_input_tokens')) },
-  { target: 'output_token_throughput', formula: 'total generated tokens / duration', compute: perSecond(value('total_output_tokens')) },
-  { target: 'total_token_throughput', formula: '(total input + generated tokens) / duration', compute: perSecond(sum('total_input_tokens', 'total_output_tokens')) },
-];
-
-/** R7: guidellm token rates share one window, so total = output x (in + gen) / gen. */
-const R7: Identity[] = [
-  {
-    target: 'total_token_throughput',
-    formula: 'output tok/s x (total input + generated tokens) / generated tokens',
-    compute(m) {
-      const out = num(m, 'output_token_throughput');
-      const gen = value('total_output_tokens')(m);
-      const inp = value('total_input_tokens')(m);
-      if (!out || !gen || inp === null) return null;
-      const [lo, hi] = around(out);
-      return [(lo * (inp + gen)) / gen, (hi * (inp + gen)) / gen];
-    },
-  },
-];
-
-/** R8: sglang's mean end-to-end latency = TTFT + ITL x (gen / N - 1), within 0.01%. */
-const R8: Identity[] = [
-  {
-    target: 'mean_e2e_latency_ms',
-    formula: 'Mean TTFT + Mean ITL x (generated tokens / successful requests - 1)',
-    relative: 1e-4,
-    compute(m) {
-      const ttft = num(m, 'mean_ttft_ms');
-      const itl = num(m, 'mean_itl_ms');
-      const gen = value('total_output_tokens')(m);
-      const n = value('successful_requests')(m);
-      if (!ttft || !itl || gen === null || !n) return null;
-      const k = gen / n - 1;
-      const [t0, t1] = around(ttft);
-      const [i0, i1] = around(itl);
-      return [t0 + Math.min(i0 * k, i1 * k), t1 + Math.max(i0 * k, i1 * k)];
-    },
-  },
-];
-
-const IDENTITIES: Record<string, Identity[]> = { vllm: R6, sglang: [...R6, ...R8], guidellm: R7 };
+// Float slack on the boundaries, as before the identities moved into the format specs.
+const overlaps = (a: Interval, b: Interval) => a.lo <= b.hi + 1e-9 && b.lo <= a.hi + 1e-9;
 
 /**
  * Internal consistency of a result block, only where its format is known to satisfy the identity on every
@@ -178,7 +104,7 @@ export const blockConsistency: Rule = {
   check({ report, file }) {
     for (const run of report.runs) {
       if (run.failed || !run.format) continue;
-      for (const identity of IDENTITIES[run.format] ?? []) {
+      for (const identity of identitiesOf(run.format)) {
         const d = verify(run, identity);
         if (d) emit(file, 'block-consistency', 'error', d.place, d.reason, d.details);
       }
@@ -199,13 +125,13 @@ function verify(run: Run, identity: Identity): Finding | null {
   const computed = identity.compute(run.metrics);
   if (!computed) return null;
   const slack = (identity.relative ?? 0) * Math.abs(stated.value!);
-  const [lo, hi] = around(stated);
-  if (overlaps([lo - slack, hi + slack], computed)) return null;
-  const mid = (computed[0] + computed[1]) / 2;
+  const around = displayed(stated.value!, stated.decimals);
+  if (overlaps({ lo: around.lo - slack, hi: around.hi + slack }, computed)) return null;
+  const mid = (computed.lo + computed.hi) / 2;
   const expected = mid.toFixed(stated.decimals);
   return {
     place: { line: stated.line, column: stated.column },
-    reason: `Unexpected \`${stated.text}\` for ${stated.label}, expected \`${expected}\` from ${identity.formula} (recomputed ${fmt(computed[0])} to ${fmt(computed[1])})`,
+    reason: `Unexpected \`${stated.text}\` for ${stated.label}, expected \`${expected}\` from ${identity.formula} (recomputed ${fmt(computed.lo)} to ${fmt(computed.hi)})`,
     details: { expected, actual: stated.text },
   };
 }

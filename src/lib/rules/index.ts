@@ -42,13 +42,9 @@ import { verifyInternalError } from './verify-internal-error.js';
 import { pageTooLarge } from './page-too-large.js';
 import { tableTooLarge } from './table-too-large.js';
 
-import { siteClaimTarget } from './site-claim-target.js';
 import { siteClaimUnplaced } from './site-claim-unplaced.js';
 import { siteImageMissing } from './site-image-missing.js';
-import { siteLinkAnchor } from './site-link-anchor.js';
-import { siteLinkMalformed } from './site-link-malformed.js';
 import { siteLinkUnpublished } from './site-link-unpublished.js';
-import { siteRunUnplaced } from './site-run-unplaced.js';
 import { siteSearchValue } from './site-search-value.js';
 
 /**
@@ -99,12 +95,8 @@ export const rules: Rule[] = [
   tableNoBlankLine,
   tableTooLarge,
   verifyInternalError,
-  siteClaimTarget,
   siteClaimUnplaced,
   siteImageMissing,
-  siteLinkAnchor,
-  siteLinkMalformed,
   siteLinkUnpublished,
-  siteRunUnplaced,
   siteSearchValue,
 ];

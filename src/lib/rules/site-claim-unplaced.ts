@@ -1,6 +1,6 @@
 /**
- * `site-claim-unplaced` (warning): A checked claim could not be marked in the rendered page; its verdict shows in
- * the findings only.
+ * `site-claim-unplaced` (warning): A checked claim cannot be marked on the rendered page; its verdict shows in the
+ * findings only.
  *
  * ok:
  *
@@ -10,33 +10,31 @@
  * A page whose claims are all marked.
  * ````
  *
- * not ok: none. Renderer fault: the claims and runs are read from the very tree the site renders, so no page content
- * is known to cause it; it is reported, never silent, when the renderer misses one.
+ * not ok: none. Renderer fault: each claim is marked in the very text node it was read from, at its source offsets,
+ * so no page content is known to cause it; it is reported, never silent, when the placement misses one.
  */
 import type { Rule } from './types.js';
 
 /**
  * Every claim of the page is marked in the rendered HTML with its verdict and a link to its source run; a claim
- * the renderer cannot find in the rendered text is listed here instead of disappearing. Reported by the site's
- * renderer (`src/lib/render/decorate.ts`) when it builds the page; `perflab check` does not render; this file
- * documents the id.
+ * the renderer cannot find in the rendered text is listed here instead of disappearing. Reported by the claim
+ * verification (`src/lib/verify/index.ts`), with the renderer's claim placement; this file documents the id.
  */
 export const siteClaimUnplaced: Rule = {
   id: 'site-claim-unplaced',
   severity: 'warning',
-  description: 'A checked claim could not be marked in the rendered page; its verdict shows in the findings only.',
+  description: 'A checked claim cannot be marked on the rendered page; its verdict shows in the findings only.',
   fix: 'Report it as a perflab bug with the page attached.',
-  site: true,
-  reportedBy: 'the site\'s renderer (`src/lib/render/decorate.ts`) when it builds the page; `perflab check` does not render',
+  reportedBy: 'the claim verification (`src/lib/verify/index.ts`), with the renderer\'s claim placement',
   examples: {
     ok: `# Demo
 
 A page whose claims are all marked.
 `,
     notOk: ``,
-    unreachable: 'Renderer fault: the claims and runs are read from the very tree the site renders, so no page content is known to cause it; it is reported, never silent, when the renderer misses one.',
+    unreachable: 'Renderer fault: each claim is marked in the very text node it was read from, at its source offsets, so no page content is known to cause it; it is reported, never silent, when the placement misses one.',
   },
   check() {
-    // Reported by the site's renderer, not by a check of its own.
+    // Reported by the claim verification, not by a check of its own.
   },
 };

@@ -1,6 +1,6 @@
 /**
- * `site-image-missing` (warning): An image of the page is not published with the site; a placeholder with its alt
- * text is shown.
+ * `site-image-missing` (warning): A relative image exists but is not an image the site publishes (PNG, JPEG, GIF,
+ * WebP, AVIF); the site shows a placeholder.
  *
  * ok:
  *
@@ -15,24 +15,23 @@
  * ````markdown
  * # Results
  *
- * ![chart](chart-not-published.png)
+ * ![icon](../public/favicon.svg)
  * ````
  */
 import type { Rule } from './types.js';
 
 /**
- * A relative image whose file the site cannot publish (missing, or outside the content folders): the page shows a
- * placeholder naming the image, never a broken image. `image-missing` reports the same file to `perflab check`.
- * Reported by the site's renderer (`src/lib/render/decorate.ts`) when it builds the page; `perflab check` does not
- * render; this file documents the id.
+ * A relative image whose file exists but is not a raster image: the site publishes raster formats only (an SVG
+ * opened directly would run its scripts on the site), so it shows a placeholder with the alt text. A missing file
+ * is `image-missing`. Reported by the check stage's site findings (`src/lib/render/findings.ts`); this file
+ * documents the id.
  */
 export const siteImageMissing: Rule = {
   id: 'site-image-missing',
   severity: 'warning',
-  description: 'An image of the page is not published with the site; a placeholder with its alt text is shown.',
-  fix: 'Add the image file inside the content folders, or point the image at a published URL.',
-  site: true,
-  reportedBy: 'the site\'s renderer (`src/lib/render/decorate.ts`) when it builds the page; `perflab check` does not render',
+  description: 'A relative image exists but is not an image the site publishes (PNG, JPEG, GIF, WebP, AVIF); the site shows a placeholder.',
+  fix: 'Convert the image to PNG (or another raster format), or link to it instead of showing it.',
+  reportedBy: 'the check stage\'s site findings (`src/lib/render/findings.ts`)',
   examples: {
     ok: `# Results
 
@@ -40,10 +39,11 @@ export const siteImageMissing: Rule = {
 `,
     notOk: `# Results
 
-![chart](chart-not-published.png)
+![icon](../public/favicon.svg)
 `,
+    folder: 'docs',
   },
   check() {
-    // Reported by the site's renderer, not by a check of its own.
+    // Reported by the check stage's site findings, not by a check of its own.
   },
 };

@@ -1,5 +1,6 @@
 /**
- * `site-link-unpublished` (warning): A link points to a file the site does not publish; its text is shown unlinked.
+ * `site-link-unpublished` (warning): A relative link points to an existing file that is not a page of the site; the
+ * site shows its text unlinked.
  *
  * ok:
  *
@@ -14,24 +15,23 @@
  * ````markdown
  * # Notes
  *
- * See [the setup](setup-not-published.md).
+ * See [the rules](rules.md).
  * ````
  */
 import type { Rule } from './types.js';
 
 /**
- * A relative link to a file that is not a published page (another folder, a file that is not Markdown, a missing
- * page): the link text is kept without a link, so the site has no dead link. `link-unresolved` reports a missing
- * file to `perflab check`. Reported by the site's renderer (`src/lib/render/decorate.ts`) when it builds the page;
- * `perflab check` does not render; this file documents the id.
+ * A relative link to a file that exists but is not a page of the set being checked (a file of another folder, a
+ * file that is not a report): the site publishes only its pages, so it keeps the link text without a link rather
+ * than a dead link. A missing file is `link-unresolved`. Reported by the check stage's site findings
+ * (`src/lib/render/findings.ts`); this file documents the id.
  */
 export const siteLinkUnpublished: Rule = {
   id: 'site-link-unpublished',
   severity: 'warning',
-  description: 'A link points to a file the site does not publish; its text is shown unlinked.',
-  fix: 'Link to a page of the content folders, or to the file\'s published URL.',
-  site: true,
-  reportedBy: 'the site\'s renderer (`src/lib/render/decorate.ts`) when it builds the page; `perflab check` does not render',
+  description: 'A relative link points to an existing file that is not a page of the site; the site shows its text unlinked.',
+  fix: 'Link to a page of the checked folders, or to the file\'s published URL.',
+  reportedBy: 'the check stage\'s site findings (`src/lib/render/findings.ts`)',
   examples: {
     ok: `# Notes
 
@@ -39,10 +39,11 @@ See [the same page](ok.md).
 `,
     notOk: `# Notes
 
-See [the setup](setup-not-published.md).
+See [the rules](rules.md).
 `,
+    folder: 'docs',
   },
   check() {
-    // Reported by the site's renderer, not by a check of its own.
+    // Reported by the check stage's site findings, not by a check of its own.
   },
 };

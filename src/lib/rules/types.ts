@@ -51,6 +51,11 @@ export interface Rule {
     context?: string;
     /** The file name the not-ok page is checked under (`not-ok.md` by default), for rules about file names. */
     notOkPath?: string;
+    /**
+     * The repository folder the example pages are checked in (`docs`), for ids about files next to a page; by
+     * default the pages have no file on disk.
+     */
+    folder?: string;
     /** Why there is no not-ok example (an internal error no content can cause); set exactly when `notOk` is empty. */
     unreachable?: string;
     /**

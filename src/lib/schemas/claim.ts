@@ -44,6 +44,10 @@ export const claimSchema = z.object({
   line: z.number().int().positive(),
   /** 1-based column of the stated number. */
   column: z.number().int().positive(),
+  /** 0-based offset of the claim's text in the page source (the renderer marks the text from here to `end`). */
+  offset: z.number().int().nonnegative(),
+  /** 0-based offset just after the claim's text in the page source. */
+  end: z.number().int().nonnegative(),
   kind: claimKindSchema,
   /** The exact text of the number as written (`+58.1%`, `6595.66`, `2.7x faster`, `>`). */
   text: z.string(),

@@ -27,8 +27,14 @@ export const commandSchema = z.object({
   tool: z.string().nullable(),
   /** Model argument (`Qwen/Qwen3-8B`), or null. */
   model: z.string().nullable(),
-  /** Flags as written (`--tensor-parallel-size 4`, `--kv-cache-dtype=fp8`). */
+  /** Flags as written (`--tensor-parallel-size 4`, `--kv-cache-dtype=fp8`), read from `words`. */
   flags: z.array(z.string()),
+  /**
+   * The command's shell words, tokenised once when the page is read (read these instead of splitting `text`
+   * again): blank-separated, a `'...'`, `"..."` or `{...}` span is one word, quotes and braces kept, nothing
+   * expanded (`vllm`, `serve`, `Qwen/Qwen3-8B`, `--tensor-parallel-size`, `4`, `--kv-cache-dtype=fp8`).
+   */
+  words: z.array(z.string()),
 });
 
 /** A conclusion-table cell split into its parts; the numbers themselves are claims. */
@@ -130,6 +136,10 @@ export const reportSchema = z.object({
   benchmarkCommands: z.array(commandSchema),
   /** The "Serving Command" of the Conclusion. */
   recommendedCommand: commandSchema.nullable(),
+  /** Every command the page shows in a script fence (serving commands, benchmark commands, backend parameters), in document order. */
+  commands: z.array(commandSchema),
+  /** Benchmark profiles (`##### ShareGPT 8RPS` + a YAML fence under a `#### ... Profiles` heading), as parsed, by name. */
+  profiles: z.record(z.string(), z.record(z.string(), z.unknown())),
   conclusion: z.array(conclusionRowSchema),
   experiments: z.array(experimentSchema),
   summary: z.array(summaryRowSchema),

@@ -1,7 +1,8 @@
 import { z } from 'zod';
+import { FORMAT_IDS } from '../formats/registry.js';
 
-/** Benchmark output formats perflab reads; `null` on a failed run that printed no result. */
-export const runFormatSchema = z.enum(['vllm', 'guidellm', 'sglang']);
+/** Benchmark output formats perflab reads (the format registry's ids); `null` on a failed run without a result. */
+export const runFormatSchema = z.enum(FORMAT_IDS);
 
 /** One `Label:  value` line of a result block. */
 export const metricSchema = z.object({

@@ -1,6 +1,7 @@
 // How a claim is shown: its status word, its one-line explanation and the page's trust summary.
 import type { Claim } from '../schemas/claim.js';
-import { formatLike, plural } from './format.js';
+import { restate } from '../claims/restate.js';
+import { plural } from './format.js';
 
 export type ClaimStatus = 'verified' | 'mismatch' | 'untraceable' | 'acknowledged';
 
@@ -14,7 +15,7 @@ export function claimStatus(claim: Claim): ClaimStatus {
 export function claimTitle(claim: Claim): string {
   const status = claimStatus(claim);
   const formula = claim.formula ? ` from ${claim.formula}` : '';
-  const expected = claim.recomputed === null ? '' : `, expected ${formatLike(claim.text, claim.recomputed)}`;
+  const expected = claim.recomputed === null ? '' : `, expected ${expectedText(claim.text, claim.recomputed, claim.stated)}`;
   switch (status) {
     case 'verified':
       return `Verified${formula}`;
@@ -25,6 +26,12 @@ export function claimTitle(claim: Claim): string {
     case 'acknowledged':
       return `Acknowledged (${claim.verdict}${expected}): ${claim.acknowledged?.reason ?? ''}`;
   }
+}
+
+/** The recomputed value printed like the stated text (`+46.8%`, `2.7x faster`), with the same precision and sign. */
+function expectedText(text: string, recomputed: number, stated: number | null): string {
+  const r = restate(text, recomputed, stated);
+  return 'text' in r ? r.text : String(recomputed);
 }
 
 export interface TrustSummary {

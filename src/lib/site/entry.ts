@@ -12,12 +12,12 @@ export const countsSchema = z.object({
   images: z.number().int().nonnegative(),
 });
 
-/** A renderer finding (unpublished link target, missing image, unplaced claim); never fatal. */
+/** A finding about the site's own fields (a search filter with no text left); never fatal. What the renderer degrades, the check stage reports. */
 export const siteProblemSchema = z.object({
   line: z.number().int().positive(),
   column: z.number().int().positive(),
   message: z.string(),
-  /** `site-image-missing`, `site-link-unpublished`, ... */
+  /** `site-search-value`. */
   ruleId: z.string(),
 });
 

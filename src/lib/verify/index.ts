@@ -1,53 +1,69 @@
+import type { Nodes } from 'mdast';
+import { claimKinds, type ClaimKindModule } from '../claims/kinds/index.js';
 import type { Analysis } from '../page.js';
-import { verifyChainTable } from './chain.js';
+import type { Claim } from '../schemas/claim.js';
+import type { Message } from '../schemas/message.js';
+import { placeClaims } from '../render/place.js';
 import { PageContext } from './context.js';
-import { verifyEssayProse, verifyEssayTable, type ReadTable } from './essay.js';
-import { verifyProse } from './prose.js';
 import { RunIndex } from './run-index.js';
-import { verifyComparisonTable } from './tables.js';
 
-/** Extract every stated number of every page and give each a verdict; fills `report.claims`. */
-export function verifyClaims(analyses: Analysis[]): void {
+/** The claims of one page with their verdicts (in source order) and what verifying them found. */
+export interface PageClaims {
+  claims: Claim[];
+  messages: Message[];
+}
+
+/**
+ * Find every stated number of every page and give each a verdict: each claim site of a page is offered to the
+ * claim kinds of the registry in order. Pure: returns each page's claims and messages, in input order.
+ */
+export function verifyClaims(analyses: readonly Analysis[], kinds: readonly ClaimKindModule[] = claimKinds): PageClaims[] {
   const index = new RunIndex(analyses);
-  for (const analysis of analyses) {
+  return analyses.map((analysis) => verifyPage(analysis, index, kinds));
+}
+
+function verifyPage(analysis: Analysis, index: RunIndex, kinds: readonly ClaimKindModule[]): PageClaims {
+  const ctx = new PageContext(analysis, index);
+  const messages: Message[] = [];
+  // Never throw on content: a kind that stops on one candidate is reported there, and the rest is still checked.
+  const guard = <T>(kind: string, node: Nodes, run: () => T, fallback: T): T => {
     try {
-      verifyPage(analysis, index);
+      return run();
     } catch (error) {
-      // Never throw on content: the page keeps the claims checked so far and says what stopped.
-      analysis.report.messages.push({
+      messages.push({
         file: analysis.report.path,
-        line: 1,
-        column: 1,
+        line: node.position?.start.line ?? 1,
+        column: node.position?.start.column ?? 1,
         ruleId: 'verify-internal-error',
         severity: 'error',
-        message: `Claim verification stopped: ${String(error)}`,
+        message: `Claim verification stopped (${kind}): ${String(error)}`,
+      });
+      return fallback;
+    }
+  };
+  for (const site of analysis.sites) {
+    const found: Claim[] = [];
+    for (const kind of kinds) {
+      const candidates = guard(kind.kind, site.node, () => kind.find(site, ctx), []);
+      for (const candidate of candidates) {
+        const claims = guard(kind.kind, candidate.node, () => kind.verify(candidate, ctx), []);
+        ctx.claims.push(...claims);
+        found.push(...claims);
+      }
+      if (kind.exclusive && candidates.length > 0) break;
+    }
+    // The renderer marks each claim in the text node of the site that holds it; one it cannot mark is said here.
+    for (const { claim, reason } of placeClaims(site.node, found, analysis.source).unplaced) {
+      messages.push({
+        file: analysis.report.path,
+        line: claim.line,
+        column: claim.column,
+        ruleId: 'site-claim-unplaced',
+        severity: 'warning',
+        message: `Claim \`${claim.text}\` cannot be marked on the site: ${reason}`,
       });
     }
   }
-}
-
-function verifyPage(analysis: Analysis, index: RunIndex): void {
-  {
-    const ctx = new PageContext(analysis, index);
-    const essayTables: ReadTable[] = [];
-    for (const t of analysis.sites) {
-      if (t.kind !== 'table') continue;
-      if (t.role === 'conclusion') verifyComparisonTable(ctx, t.node);
-      else if (t.role === 'summary') {
-        const columns = t.node.children[0]?.children.length ?? 0;
-        if (columns === 2) verifyChainTable(ctx, t.node);
-        else verifyComparisonTable(ctx, t.node);
-      } else {
-        const read = verifyEssayTable(ctx, t.node);
-        if (read) essayTables.push(read);
-      }
-    }
-    const essay = analysis.report.kind === 'essay';
-    for (const block of analysis.sites) {
-      if (block.kind !== 'prose') continue;
-      if (essay) verifyEssayProse(ctx, block, essayTables);
-      else verifyProse(ctx, block);
-    }
-    analysis.report.claims = ctx.claims.sort((a, b) => a.line - b.line || a.column - b.column);
-  }
+  const claims = [...ctx.claims].sort((a, b) => a.line - b.line || a.column - b.column);
+  return { claims, messages };
 }

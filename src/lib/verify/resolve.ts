@@ -2,7 +2,7 @@ import { checkValue, type CheckResult } from '../claims/check.js';
 import type { Stated } from '../claims/stated.js';
 import type { Run } from '../schemas/run.js';
 import type { PageContext } from './context.js';
-import { printsAs, valueOf, type Found } from './sources.js';
+import { valueOf, type Found } from './sources.js';
 
 /** What the page's structure says about where a stated value should come from. */
 export interface Hints {
@@ -120,7 +120,7 @@ function words(text: string): string[] {
 }
 
 /** How well a run's label, profile or variant names a case (0 = not at all). */
-export function caseScore(caseName: string, run: Run): number {
+function caseScore(caseName: string, run: Run): number {
   const names = [run.label, run.context.profile, run.context.variant].filter((n): n is string => !!n);
   let best = 0;
   const caseWords = words(caseName);
@@ -133,12 +133,6 @@ export function caseScore(caseName: string, run: Run): number {
     best = Math.max(best, s);
   }
   return best;
-}
-
-/** Whether a run prints a stated value for a metric. */
-export function runPrints(ctx: PageContext, run: Run, metric: string, stated: Stated): boolean {
-  const f = valueOf(ctx.path, run, metric);
-  return !!f && printsAs(f, stated.value, stated.decimals);
 }
 
 function metricLabel(metric: string): string {

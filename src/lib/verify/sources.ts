@@ -41,13 +41,3 @@ export function printsAs(found: Found, stated: number, decimals: number): boolea
   }
   return Math.abs(roundHalfUp(o.value, decimals) - stated) < 1e-9 && o.decimals >= decimals;
 }
-
-/** Every run on a page whose metric prints as the stated number. */
-export function findByValue(path: string, runs: readonly Run[], metric: string, stated: number, decimals: number): Found[] {
-  const out: Found[] = [];
-  for (const run of runs) {
-    const f = valueOf(path, run, metric);
-    if (f && printsAs(f, stated, decimals)) out.push(f);
-  }
-  return out;
-}

@@ -5,6 +5,7 @@
 import type { Code, Definition, Heading, Html, Image, ImageReference, InlineCode, Link, LinkReference, ListItem, Nodes, Parents, Root, Text } from 'mdast';
 import { toString } from 'mdast-util-to-string';
 import { visit } from 'unist-util-visit';
+import { isResultLine } from '../../formats/registry.js';
 
 /** One code block (a fence) as parsed. */
 export interface CodeBlock {
@@ -109,7 +110,7 @@ export function codeBlocks(tree: Root): CodeBlock[] {
 
 /** True for a code block that holds benchmark output rather than a script. */
 export function isResultBlock(block: CodeBlock): boolean {
-  return block.body.some((l) => l.text.includes('Serving Benchmark Result') || l.text.trimStart().startsWith('Successful requests:'));
+  return block.body.some((l) => isResultLine(l.text.trim()));
 }
 
 /** True for a code block that holds a shell script (bash/sh/shell/console, or no info string). */

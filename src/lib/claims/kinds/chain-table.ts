@@ -1,0 +1,190 @@
+/**
+ * "Summary of Optimization Options" with two columns (FORMATS.md 4.2 V1): each adopted row states the gain of
+ * one step over the previous adopted step (a chain); `-` rows are not adopted and do not move the reference.
+ * Each row is tried against every run of its experiment and against both references (previous step, original
+ * baseline); the first pair that reproduces the stated value is the source. A `Total`/`Overall` row is the
+ * original baseline against the last step when the runs are known, else the product of the steps stated above it.
+ *
+ * Product check: (prod (1 + p_i / 100) - 1) x 100 over the adopted rows, by interval arithmetic with every step
+ * +/- half a unit of its last digit.
+ * ok: qwen3-14b/h100 +27.7% (8424.86 vs 6595.66), +23.8%; product 1.277 x 1.238 -> +58.1%.
+ */
+import type { Table } from 'mdast';
+import { checkPercentChange, requestLatencyS, type CheckResult } from '../check.js';
+import { parseCell } from '../cells.js';
+import { mul, point, scale, shift, type Interval } from '../interval.js';
+import { formatFixed, halfUnit, roundHalfUp } from '../number.js';
+import type { Operand } from '../operand.js';
+import { judge, type StatedValue } from '../result.js';
+import { cellSource, plain } from '../../model/text.js';
+import type { Claim } from '../../schemas/claim.js';
+import type { Experiment } from '../../schemas/report.js';
+import type { Run } from '../../schemas/run.js';
+import type { PageContext } from '../../verify/context.js';
+import { MEAN_REQUEST_LATENCY, valueOf } from '../../verify/sources.js';
+import { claimKind } from './types.js';
+
+interface Step {
+  run: Run;
+  operand: Operand;
+}
+
+interface Candidate {
+  node: Table;
+}
+
+export const chainTable = claimKind<Candidate>({
+  kind: 'chain-table',
+  find(site) {
+    if (site.kind !== 'table' || site.role !== 'summary') return [];
+    return (site.node.children[0]?.children.length ?? 0) === 2 ? [{ node: site.node }] : [];
+  },
+  verify({ node: table }, ctx) {
+    const out: Claim[] = [];
+    const report = ctx.analysis.report;
+    const latency = report.objective === 'latency';
+    const metric = latency ? MEAN_REQUEST_LATENCY : 'total_token_throughput';
+    const original = report.experiments[0]?.variants[0]?.runs.map((id) => ctx.run(id)).find((r) => r && !r.failed);
+    const originalStep = original ? step(ctx, original, metric, latency) : null;
+    let reference = originalStep;
+    const used = new Set<Experiment>();
+    // The final configuration (optimized side of the other cases) is the last resort: some pages state the
+    // last step against it (latency pages, whose experiments run at one batch size).
+    const fallback = report.otherCases
+      .flatMap((c) => c.optimized)
+      .map((id) => ctx.run(id))
+      .filter((r): r is Run => !!r && !r.failed)
+      .map((r) => step(ctx, r, metric, latency))
+      .filter((s): s is Step => !!s);
+    const better = latency ? 'lower' : 'higher';
+    /** The gains stated by the step rows so far (a total is their product). */
+    const steps: StatedValue[] = [];
+    for (const row of table.children.slice(1)) {
+      const [nameCell, valueCell] = row.children;
+      if (!nameCell || !valueCell) continue;
+      const option = plain(nameCell);
+      const raw = cellSource(ctx.analysis.source, valueCell);
+      const stated = parseCell(raw.text).items.find((s) => s.role === 'percent');
+      if (!stated) continue;
+      if (/total|overall|cumulative|vs\.? baseline/i.test(option)) {
+        // The runs settle a total when they are known; otherwise the steps stated above it must multiply to it.
+        if (originalStep && reference) {
+          const result = checkPercentChange(stated, originalStep.operand, reference.operand, { better });
+          out.push(ctx.claim('improvement', stated, raw.base, result, src(ctx, reference, metric), [src(ctx, originalStep, metric)]));
+        } else {
+          out.push(ctx.claim('improvement', stated, raw.base, steps.length ? checkChainProduct(steps, { ...stated, unit: '%' }) : null, null));
+        }
+        continue;
+      }
+      steps.push(stated);
+      const experiment = matchExperiment(option, report.experiments, used);
+      if (experiment) used.add(experiment);
+      const candidates = (experiment?.variants.flatMap((v) => v.runs) ?? [])
+        .map((id) => ctx.run(id))
+        .filter((r): r is Run => !!r && !r.failed)
+        .map((r) => step(ctx, r, metric, latency))
+        .filter((s): s is Step => !!s);
+      if (!reference || candidates.length === 0) {
+        out.push(ctx.claim('improvement', stated, raw.base, null, null));
+        continue;
+      }
+      let hit: { result: CheckResult; cand: Step; ref: Step } | null = null;
+      search: for (const pool of [candidates, fallback]) {
+        for (const ref of [reference, originalStep].filter((r): r is Step => !!r)) {
+          for (const cand of pool) {
+            // Runs on a different number of devices are compared per device (`/GPU`, "scaled to same GPU count").
+            const scale = deviceScale(ctx, ref.run, cand.run);
+            const result = checkPercentChange(stated, ref.operand, cand.operand, { better, ...scale });
+            if (result.verdict === 'verified') {
+              hit = { result, cand, ref };
+              break search;
+            }
+          }
+        }
+      }
+      if (!hit) {
+        const bestCand = candidates.reduce((a, b) => ((latency ? b.operand.value < a.operand.value : b.operand.value > a.operand.value) ? b : a));
+        hit = { result: checkPercentChange(stated, reference.operand, bestCand.operand, { better }), cand: bestCand, ref: reference };
+      }
+      out.push(ctx.claim('improvement', stated, raw.base, hit.result, src(ctx, hit.cand, metric), [src(ctx, hit.ref, metric)]));
+      reference = hit.cand;
+    }
+    return out;
+  },
+});
+
+/** `%` for a `(+58.1%)` gain, `x` for an `(2.2x faster)` ratio. */
+export interface ChainTotal extends StatedValue {
+  unit: '%' | 'x';
+}
+
+/** The product of (1 + step) over the adopted rows against the total gain or ratio. */
+export function checkChainProduct(steps: readonly StatedValue[], total: ChainTotal): CheckResult {
+  let raw = 1;
+  let interval: Interval = point(1);
+  for (const s of steps) {
+    raw *= 1 + s.value / 100;
+    const h = halfUnit(s.decimals);
+    interval = mul(interval, { lo: 1 + (s.value - h) / 100, hi: 1 + (s.value + h) / 100 });
+  }
+  const factors = steps.map((s) => `(1 + ${formatFixed(s.value, s.decimals)} / 100)`).join(' x ') || '1';
+  const percent = total.unit === '%';
+  const halves = [...new Set(steps.map((s) => formatFixed(halfUnit(s.decimals), s.decimals + 1)))];
+  return judge(
+    total,
+    percent ? (raw - 1) * 100 : raw,
+    percent ? scale(shift(interval, -1), 100) : interval,
+    'interval',
+    percent ? `(${factors} - 1) x 100` : factors,
+    `steps +/- ${halves.join(', ') || '0'}`,
+  );
+}
+
+/** The step value of a run: printed Total TPS, or the R1 latency rounded to 2 decimals as pages display it (R4). */
+function step(ctx: PageContext, run: Run, metric: string, latency: boolean): Step | null {
+  if (latency) {
+    const d = requestLatencyS(run);
+    return d ? { run, operand: { value: roundHalfUp(d.value, 2), decimals: 2 } } : null;
+  }
+  const f = valueOf(ctx.path, run, metric);
+  return f ? { run, operand: f.operand } : null;
+}
+
+/** Options that put two runs on the same number of devices: a multiplier or a per-GPU divisor. */
+function deviceScale(ctx: PageContext, ref: Run, cand: Run): { multiplier?: number; perGpu?: number } {
+  const r = ctx.devices(ref);
+  const c = ctx.devices(cand);
+  if (!r || !c || r === c) return {};
+  return r > c && r % c === 0 ? { multiplier: r / c } : { perGpu: c / r };
+}
+
+function src(ctx: PageContext, s: Step, metric: string) {
+  return valueOf(ctx.path, s.run, metric)?.source ?? { path: ctx.path, line: s.run.line, metric, runId: s.run.id };
+}
+
+const STOP = new Set(['the', 'in', 'of', 'and', 'with', 'for', 'on', 'a', 'to', 'choosing', 'selection', 'option', 'optimization']);
+
+function stems(text: string): string[] {
+  return text
+    .toLowerCase()
+    .replace(/^\d+\.\s*/, '')
+    .split(/[^a-z0-9]+/)
+    .filter((w) => w.length > 1 && !STOP.has(w))
+    .map((w) => w.replace(/(es|s)$/, ''));
+}
+
+/** The experiment a summary row names: most shared word stems, else the next unused one in order. */
+function matchExperiment(option: string, experiments: readonly Experiment[], used: Set<Experiment>): Experiment | null {
+  const words = stems(option);
+  let best: Experiment | null = null;
+  let bestScore = 0;
+  for (const e of experiments) {
+    if (used.has(e)) continue;
+    const score = stems(e.heading).filter((w) => words.includes(w)).length;
+    if (score > bestScore) {
+      best = e;
+      bestScore = score;
+    }
+  }
+  return best ?? experiments.find((e) => !used.has(e)) ?? null;
+}

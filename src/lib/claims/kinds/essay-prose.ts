@@ -1,0 +1,88 @@
+/**
+ * Essay bullets that restate a table (`**Dynamic FP8**: +14.8% TPS`): the row is found by its label's words
+ * (`FP8 Dynamic`), the column by the metric word; the percentage is recomputed from that row and the table's
+ * baseline row. `up to +46%` is checked against the largest change stated in the tables.
+ */
+import type { Paragraph } from 'mdast';
+import { checkPercentChange, checkValue } from '../check.js';
+import { parseEssayClaims, type EssayClaim } from '../essay-prose.js';
+import type { Stated } from '../stated.js';
+import type { ClaimSource } from '../../schemas/claim.js';
+import type { PageContext } from '../../verify/context.js';
+import { essayTables, tableSource, type ReadTable } from './essay-table.js';
+import { claimKind } from './types.js';
+
+interface Candidate {
+  node: Paragraph;
+  base: number;
+  claim: EssayClaim;
+}
+
+export const essayProse = claimKind<Candidate>({
+  kind: 'essay-prose',
+  find(site, ctx) {
+    if (site.kind !== 'prose' || ctx.analysis.report.kind !== 'essay') return [];
+    const base = site.node.position?.start.offset ?? 0;
+    return parseEssayClaims(ctx.text(site.node)).map((claim) => ({ node: site.node, base, claim }));
+  },
+  verify({ base, claim }, ctx) {
+    const s = claim.value;
+    const tables = essayTables(ctx);
+    if (claim.qualifier === 'up-to') {
+      const best = largestChange(tables, Math.sign(s.value));
+      const result = best ? checkValue(s, { value: best.stated.value, decimals: best.stated.decimals }, { label: 'largest stated change' }) : null;
+      return [ctx.claim('essay-change', s, base, result, best?.source ?? null)];
+    }
+    const hit = claim.label && claim.metric ? findCell(ctx, tables, claim.label, claim.metric) : null;
+    if (!hit) return [ctx.claim('essay-change', s, base, null, null)];
+    return [ctx.claim('essay-change', s, base, checkPercentChange(s, hit.baseline, hit.value), hit.source, [hit.baselineSource])];
+  },
+});
+
+function words(text: string): string[] {
+  return text
+    .toLowerCase()
+    .split(/[^a-z0-9]+/)
+    .filter(Boolean)
+    .sort();
+}
+
+const METRIC_COLUMN: Array<[RegExp, RegExp]> = [
+  [/^(tps|throughput)$/i, /throughput|tps/i],
+  [/^ttft$/i, /ttft/i],
+  [/^tpot$/i, /tpot/i],
+  [/^itl$/i, /itl/i],
+];
+
+function findCell(ctx: PageContext, tables: readonly ReadTable[], label: string, metric: string) {
+  const want = words(label).join(' ');
+  const columnTest = METRIC_COLUMN.find(([m]) => m.test(metric))?.[1];
+  if (!columnTest) return null;
+  for (const t of tables) {
+    const row = t.table.labels.findIndex((l) => words(l).join(' ') === want);
+    const column = t.header.findIndex((h) => columnTest.test(h));
+    if (row < 0 || column < 0) continue;
+    const value = t.table.annotated.find((a) => a.row === row && a.column === column)?.value ?? plainValue(t, row, column);
+    const baselineRow =
+      t.checks.find((c) => c.column === column && c.baselineRow !== undefined)?.baselineRow ?? t.checks.find((c) => c.baselineRow !== undefined)?.baselineRow;
+    const baseline = baselineRow !== undefined ? plainValue(t, baselineRow, column) : null;
+    if (!value || !baseline || baselineRow === undefined) continue;
+    return {
+      value,
+      baseline,
+      source: tableSource(ctx, t.node, row, t.header[column]),
+      baselineSource: tableSource(ctx, t.node, baselineRow, t.header[column]),
+    };
+  }
+  return null;
+}
+
+function plainValue(t: ReadTable, row: number, column: number): Stated | null {
+  return t.table.plain.get(column)?.find((p) => p.row === row)?.value ?? t.table.annotated.find((a) => a.row === row && a.column === column)?.value ?? null;
+}
+
+function largestChange(tables: readonly ReadTable[], sign: number): { stated: Stated; source: ClaimSource | null } | null {
+  let best: Stated | null = null;
+  for (const t of tables) for (const a of t.table.annotated) if (Math.sign(a.change.value) === sign && (!best || Math.abs(a.change.value) > Math.abs(best.value))) best = a.change;
+  return best ? { stated: best, source: null } : null;
+}

@@ -1,0 +1,67 @@
+/**
+ * Essay tables whose cells state changes (`5653.4 (+46.1%)`, a `Change`, `Performance Gain` or `Boost` column):
+ * each change is recomputed from the two values it compares, on the table's own numbers.
+ */
+import type { Table } from 'mdast';
+import { checkEssayTable, parseEssayTable, type EssayCheck, type EssayTable } from '../essay-table.js';
+import { cellSource, plain } from '../../model/text.js';
+import type { ClaimSite } from '../../model/sites.js';
+import type { ClaimSource } from '../../schemas/claim.js';
+import type { PageContext } from '../../verify/context.js';
+import { claimKind } from './types.js';
+
+/** A parsed results table of an essay, kept so that the essay's bullets can be checked against it. */
+export interface ReadTable {
+  node: Table;
+  header: string[];
+  table: EssayTable;
+  checks: EssayCheck[];
+  /** Raw cells (text and source offset) by row. */
+  cells: Array<Array<{ text: string; base: number }>>;
+}
+
+/** Read and check one table that is neither a conclusion nor a summary table; null when it states no change. */
+function readEssayTable(ctx: PageContext, node: Table): ReadTable | null {
+  const [headerRow, ...rows] = node.children;
+  if (!headerRow || rows.length === 0) return null;
+  const header = headerRow.children.map((c) => plain(c));
+  const cells = rows.map((r) => r.children.map((c) => cellSource(ctx.analysis.source, c)));
+  const table = parseEssayTable(
+    header,
+    cells.map((r) => r.map((c) => c.text)),
+  );
+  if (table.changes.length === 0 && table.annotated.length === 0) return null;
+  return { node, header, table, checks: checkEssayTable(table), cells };
+}
+
+/** Every essay table of the page, read once (essay bullets restate them). */
+export function essayTables(ctx: PageContext): ReadTable[] {
+  return ctx.memo('essay-tables', () =>
+    ctx.analysis.sites.flatMap((s: ClaimSite) => (s.kind === 'table' && s.role === 'other' ? [readEssayTable(ctx, s.node)].filter((t): t is ReadTable => !!t) : [])),
+  );
+}
+
+/** Where a row of an essay table is: the claim's source (tables have no run). */
+export function tableSource(ctx: PageContext, node: Table, row: number, column: string): ClaimSource {
+  const line = node.children[row + 1]?.position?.start.line ?? node.position?.start.line ?? 1;
+  return { path: ctx.path, line, metric: column, runId: '' };
+}
+
+export const essayTable = claimKind<{ node: Table; read: ReadTable }>({
+  kind: 'essay-table',
+  find(site, ctx) {
+    if (site.kind !== 'table' || site.role !== 'other') return [];
+    const read = essayTables(ctx).find((t) => t.node === site.node);
+    return read ? [{ node: site.node, read }] : [];
+  },
+  verify({ node, read }, ctx) {
+    return read.checks.flatMap((check) => {
+      const cell = read.cells[check.row]?.[check.column];
+      if (!cell) return [];
+      const column = read.header[check.column] ?? '';
+      const source = tableSource(ctx, node, check.row, column);
+      const sources = check.baselineRow !== undefined ? [tableSource(ctx, node, check.baselineRow, column)] : [];
+      return [ctx.claim('essay-change', check.stated, cell.base, check.result, source, sources)];
+    });
+  },
+});

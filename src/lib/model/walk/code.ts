@@ -1,0 +1,71 @@
+import type { Code } from 'mdast';
+import { parse as parseYaml } from 'yaml';
+import { draft } from '../../diagnostics.js';
+import { parseFence } from '../../formats/index.js';
+import { logicalCommands, parseParameters } from '../command.js';
+import { columnOf, lineOf } from '../text.js';
+import { onCommand } from './commands.js';
+import { onRuns } from './runs.js';
+import { headingAt, section, subsection, type WalkState } from './state.js';
+
+/** Titles of admonitions that hold results, and of those that hold scripts. */
+const RESULT_TITLE = /\bresults?\b/i;
+const SCRIPT_TITLE = /\bserving (?:script|command)|\blaunch|\bdeploy/i;
+
+/** A script admonition's title (`Serving script`, `Serving  Commands`, `Launch`, `Deploy`); blanks folded first. */
+function isScriptTitle(title: string): boolean {
+  return SCRIPT_TITLE.test(title.split(/\s/).filter(Boolean).join(' '));
+}
+
+/**
+ * A fence: backend parameters (under a `... Parameters` list item), a profile (YAML under a profile heading), a
+ * result (runs, or a message for each block that is not one), a benchmark script of the setup, or a command.
+ * `admonition` is the title of the admonition around it; `itemText` the list item's text before it, if any.
+ */
+export function onCode(node: Code, admonition: string | null, itemText: string | null, state: WalkState): void {
+  const { found, at } = state;
+  const lang = node.lang ? `${node.lang}${node.meta ? ` ${node.meta}` : ''}` : null;
+  const fenceLine = lineOf(node);
+  const column = columnOf(node);
+  const value = node.value;
+  const isResult = admonition !== null && RESULT_TITLE.test(admonition) && !isScriptTitle(admonition);
+  // A fence in a result admonition is a result even under a list item that mentions parameters.
+  if (!isResult && itemText !== null && /parameters/i.test(itemText)) {
+    at.paramsSide = /baseline/i.test(itemText) ? 'baseline' : /optimi[sz]ed/i.test(itemText) ? 'optimized' : null;
+    const cmd = parseParameters(value, fenceLine + 1);
+    found.scripts.push({ node, admonition, parameters: true, commands: cmd ? [cmd] : [] });
+    if (cmd) onCommand(cmd, null, state);
+    return;
+  }
+  const isYaml = /^(ya?ml|json)$/i.test(node.lang ?? '');
+  const profile = headingAt(at, 5);
+  if (isYaml && /profile/i.test(headingAt(at, 4)) && profile) {
+    try {
+      const data: unknown = parseYaml(value);
+      if (data && typeof data === 'object') found.profiles.set(profile, data as Record<string, unknown>);
+    } catch {
+      found.drafts.push(draft('profile-invalid', 'warning', { line: fenceLine, column }, `Profile \`${profile}\` is not valid YAML`));
+    }
+  }
+  // A YAML or JSON fence is data (profiles), except in a result admonition: there it is read as a result or
+  // reported, never skipped without a word.
+  const parsed = isYaml && !isResult
+    ? { runs: [], messages: [] }
+    : parseFence({ value, fenceLine, contentLine: fenceLine + 1, column, lang }, { expectResult: isResult });
+  found.drafts.push(...parsed.messages);
+  if (parsed.runs.length > 0) {
+    onRuns(parsed.runs, admonition, state);
+    return;
+  }
+  if (isResult || isYaml) return;
+  // Not a result: a script. Serving commands, benchmark commands, docker templates.
+  const commands = logicalCommands(value, fenceLine + 1);
+  found.scripts.push({ node, admonition, parameters: false, commands });
+  if (/setup|method/.test(section(at)) && /benchmark|open-source replacement/.test(subsection(at))) {
+    for (const cmd of commands) if (cmd.tool && /bench|guidellm/.test(cmd.tool)) found.benchmarkCommands.push(cmd);
+    return;
+  }
+  // The script's command: the first that launches a known tool, else its first (what `parseCommand` reads).
+  const cmd = commands.find((c) => c.tool !== null) ?? commands[0];
+  if (cmd && (cmd.tool || isScriptTitle(admonition ?? ''))) onCommand(cmd, admonition, state);
+}

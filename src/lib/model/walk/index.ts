@@ -1,0 +1,79 @@
+import type { Nodes, Parents, Root } from 'mdast';
+import { CONTINUE, visitParents } from 'unist-util-visit-parents';
+import { draft } from '../../diagnostics.js';
+import { plain } from '../text.js';
+import { onCode } from './code.js';
+import { onHeading } from './headings.js';
+import { onImage, onLink } from './links.js';
+import { onItemParagraph, onParagraph } from './prose.js';
+import { newState, type Found } from './state.js';
+import { onTable } from './tables.js';
+
+export type { Found } from './state.js';
+
+/** How many trees the walk has visited since the process started: one per page analysed (read by tests). */
+export const walkCount = { roots: 0 };
+
+/**
+ * The one walk over a page's tree, in document order. Each node goes to the handler of its concern (headings,
+ * fences, paragraphs, tables, links and images) with the section state; what a handler needs from above the node
+ * (the admonition around it, the list item it is in) is read from its ancestors.
+ */
+export function walk(tree: Root): Found {
+  const state = newState();
+  try {
+    visitParents(tree, (node: Nodes, ancestors: Parents[]) => {
+      const parent = ancestors[ancestors.length - 1];
+      switch (node.type) {
+        case 'root':
+          walkCount.roots++;
+          break;
+        case 'heading':
+          onHeading(node, state);
+          break;
+        case 'code':
+          onCode(node, admonitionTitle(ancestors), parent?.type === 'listItem' ? itemTextBefore(parent, node) : null, state);
+          break;
+        case 'paragraph':
+          if (parent?.type === 'listItem') onItemParagraph(node, state);
+          else onParagraph(node, admonitionTitle(ancestors), state);
+          break;
+        case 'table':
+          onTable(node, state);
+          break;
+        case 'link':
+          onLink(node, state);
+          break;
+        case 'image':
+          onImage(node, state);
+          break;
+      }
+      return CONTINUE;
+    });
+  } catch (error) {
+    // Never throw on content: an unexpected shape becomes a message and the page keeps what was read.
+    state.found.drafts.push(
+      draft('model-internal-error', 'error', { line: 1, column: 1 }, `Page model extraction stopped: ${String(error)}`),
+    );
+  }
+  return state.found;
+}
+
+/** Title (or kind) of the innermost admonition around a node; null outside admonitions. */
+function admonitionTitle(ancestors: readonly Parents[]): string | null {
+  for (let i = ancestors.length - 1; i >= 0; i--) {
+    const a = ancestors[i];
+    if (a.type === 'admonition') return a.title ?? a.kind;
+  }
+  return null;
+}
+
+/** Text of the last paragraph before a node in its list item (`- Optimized Backend Parameters:` before a fence). */
+function itemTextBefore(item: Parents, node: Nodes): string | null {
+  const children = item.children as Nodes[];
+  for (let i = children.indexOf(node) - 1; i >= 0; i--) {
+    const child = children[i];
+    if (child.type === 'paragraph') return plain(child);
+  }
+  return null;
+}

@@ -1,0 +1,120 @@
+// Where each claim stands in the page's tree: the mdast text node holding its source offsets, and the index of
+// its text in that node's value. The check stage and the renderer both place claims with this one function, so a
+// claim the renderer cannot mark is a message of `perflab check`, never a surprise of the site build.
+import { decodeNamedCharacterReference } from 'decode-named-character-reference';
+import type { Nodes, Text } from 'mdast';
+import { visit } from 'unist-util-visit';
+import type { Claim } from '../schemas/claim.js';
+
+export interface Placement {
+  claim: Claim;
+  /** Index of the claim's text in `node.value`. */
+  index: number;
+}
+
+export interface Placed {
+  /** Claims by the text node that holds them, each in source order. */
+  byNode: Map<Text, Placement[]>;
+  /** Claims no single text node holds, with the reason. */
+  unplaced: Array<{ claim: Claim; reason: string }>;
+}
+
+/** Text nodes under `root` in document order, with positions. */
+function textNodes(root: Nodes): Text[] {
+  const out: Text[] = [];
+  visit(root, 'text', (node) => {
+    if (node.position?.start.offset !== undefined && node.position.end.offset !== undefined) out.push(node);
+  });
+  return out;
+}
+
+const ESCAPABLE = /^[!-/:-@[-`{-~]$/;
+const REFERENCE = /&(?:#(\d{1,7})|#[xX]([\da-fA-F]{1,6})|([A-Za-z][A-Za-z\d]{0,31}));/y;
+
+/** What a character reference at `at` stands for, and its length in the source; null when it is none. */
+function reference(source: string, at: number): { text: string; length: number } | null {
+  REFERENCE.lastIndex = at;
+  const m = REFERENCE.exec(source);
+  if (!m) return null;
+  const code = m[1] !== undefined ? Number(m[1]) : m[2] !== undefined ? parseInt(m[2], 16) : null;
+  const text = code !== null ? (code > 0 && code <= 0x10ffff ? String.fromCodePoint(code) : '\ufffd') : decodeNamedCharacterReference(m[3]);
+  return text === false ? null : { text, length: m[0].length };
+}
+
+/**
+ * Index in `node.value` of the source offset `offset`, walking the source and the value together: a backslash
+ * escape or a character reference stands for its character, and what a paragraph drops (the indentation and
+ * markers of continuation lines) stands for nothing. Null when the two cannot be aligned.
+ */
+export function valueIndex(source: string, node: Text, offset: number): number | null {
+  const start = node.position!.start.offset!;
+  const end = node.position!.end.offset!;
+  const value = node.value;
+  if (end - start === value.length && source.startsWith(value, start)) return offset - start;
+  let i = start;
+  let j = 0;
+  while (i < offset) {
+    const c = source[i];
+    const ref = c === '&' ? reference(source, i) : null;
+    if (ref && value.startsWith(ref.text, j)) {
+      i += ref.length;
+      j += ref.text.length;
+    } else if (c === '\\' && ESCAPABLE.test(source[i + 1] ?? '') && value[j] === source[i + 1]) {
+      i += 2;
+      j++;
+    } else if (c === value[j]) {
+      i++;
+      j++;
+    } else if (c === ' ' || c === '\t' || c === '\r' || c === '\n' || c === '>') {
+      i++;
+    } else {
+      return null;
+    }
+  }
+  return i === offset ? j : null;
+}
+
+/** Place every claim in the text nodes under `root` (a page's tree, or the node the claims were found in). */
+export function placeClaims(root: Nodes, claims: readonly Claim[], source: string): Placed {
+  const nodes = textNodes(root);
+  const byNode = new Map<Text, Placement[]>();
+  const unplaced: Placed['unplaced'] = [];
+  for (const claim of claims) {
+    // The last text node starting at or before the claim (binary search: nodes are in document order).
+    let lo = 0;
+    let hi = nodes.length - 1;
+    let found = -1;
+    while (lo <= hi) {
+      const mid = (lo + hi) >> 1;
+      if (nodes[mid].position!.start.offset! <= claim.offset) {
+        found = mid;
+        lo = mid + 1;
+      } else hi = mid - 1;
+    }
+    const node = found >= 0 ? nodes[found] : null;
+    if (!node || claim.end > node.position!.end.offset!) {
+      unplaced.push({ claim, reason: 'it is not plain text of one piece (it spans markup, or stands in code, an image or raw HTML)' });
+      continue;
+    }
+    const index = valueIndex(source, node, claim.offset);
+    if (index === null || node.value.slice(index, index + claim.text.length) !== claim.text) {
+      unplaced.push({ claim, reason: 'its text does not read the same in the rendered text' });
+      continue;
+    }
+    const list = byNode.get(node);
+    if (list) list.push({ claim, index });
+    else byNode.set(node, [{ claim, index }]);
+  }
+  for (const [node, list] of byNode) {
+    list.sort((a, b) => a.index - b.index);
+    // Two claims over the same characters cannot both be marked: the first stands.
+    const kept: Placement[] = [];
+    for (const p of list) {
+      const last = kept.at(-1);
+      if (last && p.index < last.index + last.claim.text.length) unplaced.push({ claim: p.claim, reason: 'it overlaps another claim' });
+      else kept.push(p);
+    }
+    byNode.set(node, kept);
+  }
+  return { byNode, unplaced };
+}

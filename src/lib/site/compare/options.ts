@@ -1,0 +1,66 @@
+// What the explorer page renders at build time: the filter options with their counts, the engine colour order,
+// and the rows as JSON that is safe inside a <script type="application/json">.
+import { compareText } from '../../order.js';
+import { defaultView, filterIds, filterLabels, filterValue, matches, NOT_STATED, verdictLabels, type FilterId } from './state.js';
+import type { RunRow, Verdict } from './types.js';
+
+export interface FilterOption {
+  value: string;
+  label: string;
+  count: number;
+}
+
+export interface FilterGroup {
+  id: FilterId;
+  label: string;
+  options: FilterOption[];
+}
+
+const verdictOrder: Verdict[] = ['verified', 'contradicted', 'uncited', 'flagged', 'failed'];
+
+/** Numbers as numbers, text as text, `not stated` last. */
+function byValue(a: string, b: string): number {
+  if (a === NOT_STATED || b === NOT_STATED) return a === b ? 0 : a === NOT_STATED ? 1 : -1;
+  const na = Number(a);
+  const nb = Number(b);
+  if (a !== '' && b !== '' && Number.isFinite(na) && Number.isFinite(nb)) return na - nb;
+  return compareText(a.toLowerCase(), b.toLowerCase()) || compareText(a, b);
+}
+
+/** Every value each filter can take, with how many rows the default view keeps for it (the others' filters applied). */
+export function filterGroups(rows: readonly RunRow[]): FilterGroup[] {
+  const view = defaultView();
+  return filterIds.map((id) => {
+    const values = new Set(rows.map((r) => filterValue(r, id)));
+    if (id === 'verdict') for (const v of verdictOrder) values.add(v);
+    const sorted = id === 'verdict' ? verdictOrder.filter((v) => values.has(v)) : [...values].sort(byValue);
+    const options = sorted.map((value) => ({
+      value,
+      label: id === 'verdict' ? verdictLabels[value as Verdict] : id === 'gpus' && value !== NOT_STATED ? `${value} × GPU` : value,
+      count: rows.filter((r) => matches(r, view, id) && filterValue(r, id) === value).length,
+    }));
+    return { id, label: filterLabels[id], options };
+  });
+}
+
+/** Engines by number of runs (most first): the colour order of the scatter and its legend. */
+export function engineOrder(rows: readonly RunRow[]): string[] {
+  const n = new Map<string, number>();
+  for (const r of rows) if (r.engine) n.set(r.engine, (n.get(r.engine) ?? 0) + 1);
+  return [...n].sort((a, b) => b[1] - a[1] || compareText(a[0], b[0])).map(([e]) => e);
+}
+
+/** JSON for a <script type="application/json">: no `<`, `>`, `&` or line separators left to end the element early. */
+export function scriptJson(data: unknown): string {
+  return JSON.stringify(data).replace(/[<>&\u2028\u2029]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`);
+}
+
+/** What the page's script needs of a row: the table already shows the rest (notes, printed texts, metric anchors). */
+export function clientRow(row: RunRow): RunRow {
+  const { url: _url, format: _format, failed: _failed, error: _error, verdictNote: _note, requested: _requested, gpusFrom: _from, values, ...kept } = row;
+  const slim = (v: RunRow['values'][keyof RunRow['values']]) => (v ? { value: v.value } : null);
+  return {
+    ...kept,
+    values: { total: slim(values.total), output: slim(values.output), tpot: slim(values.tpot), ttft: slim(values.ttft), e2e: slim(values.e2e) },
+  } as unknown as RunRow;
+}

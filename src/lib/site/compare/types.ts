@@ -1,0 +1,65 @@
+// The explorer's row: plain data, serialised into the page and read by its script (no schema code ships).
+
+/**
+ * What the page's own checks say of a run: `verified` (a stated number matches it), `contradicted` (the page states
+ * numbers from it that do not match), `uncited` (no stated number cites it), `flagged` (an error on its block or its
+ * serving command), `failed` (it crashed).
+ */
+export type Verdict = 'verified' | 'contradicted' | 'uncited' | 'flagged' | 'failed';
+
+/** A metric of the run: its value (in `unit`), as printed, and the anchor of the raw line (the run's, when derived). */
+export interface RunValue {
+  value: number;
+  unit: string;
+  text: string;
+  href: string;
+  /** How it was derived from printed values, or null when printed as is. */
+  derived: string | null;
+}
+
+export interface RunRow {
+  /** `qwen3-14b/h100#run-L89`, unique across the site. */
+  key: string;
+  report: string;
+  title: string;
+  /** Report page URL. */
+  url: string;
+  run: string;
+  line: number;
+  /** The run's raw block on its report page. */
+  href: string;
+  /** What the page calls this run (variant, label, or case and side). */
+  setting: string | null;
+  format: string | null;
+  failed: boolean;
+  error: string | null;
+  family: string | null;
+  model: string | null;
+  gpu: string | null;
+  gpus: number | null;
+  gpusFrom: 'command' | 'engine default' | 'hardware' | null;
+  engine: string | null;
+  version: string | null;
+  precision: string | null;
+  parallelism: string | null;
+  dataset: string | null;
+  concurrency: number | null;
+  /** Requests asked for (`--num-prompts`, a profile's `total_requests`), when stated. */
+  requested: number | null;
+  /** Successful / requested x 100, when both are known. */
+  successRate: number | null;
+  verdict: Verdict;
+  verdictNote: string;
+  values: {
+    /** Total token throughput, tok/s. */
+    total: RunValue | null;
+    /** Output token throughput, tok/s. */
+    output: RunValue | null;
+    /** Mean time per output token, ms. */
+    tpot: RunValue | null;
+    /** Mean time to first token, ms. */
+    ttft: RunValue | null;
+    /** Mean end-to-end request latency, s. */
+    e2e: RunValue | null;
+  };
+}

@@ -1,0 +1,172 @@
+// /compare/ in Chromium: filters kept in the URL across a reload, points that open their raw run, the two-click
+// question, a sortable table, the filtered CSV, content shown as text only, accessibility and a phone layout.
+import axe from 'axe-core';
+import { mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+import type { Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { projectRoot } from '../site/build.js';
+import { hasChromium, startSite, type Site } from './browser.js';
+
+const shots = process.env.PERFLAB_SHOTS ?? join(projectRoot, 'test-results', 'screenshots');
+
+/** Keys of the table rows the filters keep, in table order. */
+const shownKeys = (page: Page) => page.$$eval('tbody[data-rows] tr:not([hidden])', (trs) => trs.map((tr) => (tr as HTMLElement).dataset.key!));
+
+describe.skipIf(!hasChromium)('compare explorer in Chromium', () => {
+  let site: Site;
+  beforeAll(async () => {
+    site = await startSite();
+    mkdirSync(shots, { recursive: true });
+  });
+  afterAll(async () => {
+    await site?.close();
+  });
+
+  it('should show verified runs only at first, each as a point linking to its raw run', async () => {
+    const { page, errors } = await site.open('/compare/');
+    await page.waitForSelector('svg[data-plot] a.pt');
+    const verdicts = await page.$$eval('tbody[data-rows] tr:not([hidden]) .badge', (b) => [...new Set(b.map((x) => x.textContent))]);
+    expect(verdicts).toEqual(['verified']);
+    const hrefs = await page.$$eval('svg[data-plot] a.pt', (as) => as.map((a) => a.getAttribute('href')!));
+    expect(hrefs.length).toBeGreaterThan(0);
+    for (const h of hrefs) expect(h).toMatch(/^\/reports\/.+\/#run-L\d+$/);
+    expect(errors).toEqual([]);
+  });
+
+  it('should keep a filter across a reload', async () => {
+    const { page } = await site.open('/compare/');
+    await page.check('input[name="gpu"][value="H100"]');
+    await page.selectOption('select[name="x"]', 'ttft');
+    expect(new URL(page.url()).searchParams.getAll('gpu')).toEqual(['H100']);
+    const before = await shownKeys(page);
+    await page.reload();
+    await page.waitForSelector('svg[data-plot] a.pt');
+    expect(await page.isChecked('input[name="gpu"][value="H100"]')).toBe(true);
+    expect(await page.inputValue('select[name="x"]')).toBe('ttft');
+    expect(await page.inputValue('input[name="limit"]')).toBe('1000');
+    expect(await shownKeys(page)).toEqual(before);
+    const gpus = await page.$$eval('tbody[data-rows] tr:not([hidden]) td[data-col="gpu"]', (tds) => [...new Set(tds.map((td) => td.textContent!.split('×')[1].trim()))]);
+    expect(gpus).toEqual(['H100']);
+  });
+
+  it('should open the raw line of a clicked point', async () => {
+    const { page } = await site.open('/compare/');
+    // A point of the Pareto front: drawn last, so no other point covers it.
+    const point = page.locator('svg[data-plot] a.pt.on-front').last();
+    const href = (await point.getAttribute('href'))!;
+    await page.locator('svg[data-plot]').evaluate((svg) => svg.scrollIntoView({ block: 'center' }));
+    await point.click();
+    await page.waitForURL((u) => u.pathname === href.split('#')[0] && u.hash === `#${href.split('#')[1]}`);
+    const run = page.locator(`[id="${href.split('#')[1]}"]`);
+    await page.waitForFunction((id) => document.getElementById(id)?.classList.contains('is-target'), href.split('#')[1]);
+    expect(await run.isVisible()).toBe(true);
+    expect(await run.textContent()).toMatch(/Mean TPOT \(ms\):\s+[\d.]+/);
+  });
+
+  it('should answer "best throughput per GPU under 100 ms mean TPOT for Qwen3 on H100" in two filter clicks', async () => {
+    const { page } = await site.open('/compare/');
+    await page.click('input[name="family"][value="Qwen3"]');
+    await page.click('input[name="gpu"][value="H100"]');
+    const best = await page.getAttribute('[data-answer]', 'data-best');
+    expect(best).toBeTruthy();
+    // The same answer by brute force over the table rows the two filters keep.
+    const rows = await page.$$eval('tbody[data-rows] tr:not([hidden])', (trs) =>
+      trs.map((tr) => ({ key: (tr as HTMLElement).dataset.key!, perGpu: Number(tr.querySelector<HTMLElement>('[data-col="total"]')!.dataset.v || NaN), tpot: Number(tr.querySelector<HTMLElement>('[data-col="tpot"]')!.dataset.v || NaN) })),
+    );
+    const within = rows.filter((r) => r.tpot <= 100 && Number.isFinite(r.perGpu));
+    expect(within.length).toBeGreaterThan(0);
+    const brute = within.reduce((a, b) => (b.perGpu > a.perGpu ? b : a));
+    expect(best).toBe(brute.key);
+    const answer = (await page.textContent('[data-answer]'))!;
+    expect(answer).toContain('≤ 100 ms');
+    expect(answer).toContain('H100');
+    // The answer's point is ringed on the chart; it and the answer's link open the raw run.
+    const ringed = page.locator('svg[data-plot] a.pt.best');
+    expect(await ringed.getAttribute('data-key')).toBe(best);
+    const href = (await ringed.getAttribute('href'))!;
+    expect(await page.getAttribute('[data-answer] a[data-answer-link]', 'href')).toBe(href);
+    await page.screenshot({ path: join(shots, 'compare-answer.png'), fullPage: false });
+    await page.click('[data-answer] a[data-answer-link]');
+    const id = href.split('#')[1];
+    await page.waitForFunction((i) => document.getElementById(i)?.classList.contains('is-target'), id);
+    expect(await page.locator(`[id="${id}"]`).isVisible()).toBe(true);
+  });
+
+  it('should sort the table by a numeric column as numbers', async () => {
+    const { page } = await site.open('/compare/');
+    await page.click('th button:has-text("Total")');
+    const up = await page.$$eval('tbody[data-rows] tr:not([hidden]) td[data-col="total"]', (tds) => tds.map((td) => (td as HTMLElement).dataset.v!).filter(Boolean).map(Number));
+    expect(up.length).toBeGreaterThan(2);
+    expect(up).toEqual([...up].sort((a, b) => a - b));
+    await page.keyboard.press('Enter'); // the header button keeps focus: Enter sorts the other way
+    const down = await page.$$eval('tbody[data-rows] tr:not([hidden]) td[data-col="total"]', (tds) => tds.map((td) => (td as HTMLElement).dataset.v!).filter(Boolean).map(Number));
+    expect(down).toEqual([...up].reverse());
+    expect(await page.getAttribute('th:has(button:has-text("Total"))', 'aria-sort')).toBe('descending');
+  });
+
+  it('should toggle a filter from the keyboard and download a CSV of the filtered rows', async () => {
+    const { page } = await site.open('/compare/');
+    await page.focus('input[name="verdict"][value="uncited"]');
+    await page.keyboard.press('Space');
+    expect(new URL(page.url()).searchParams.getAll('verdict').sort()).toEqual(['uncited', 'verified']);
+    const shown = (await shownKeys(page)).length;
+    const [download] = await Promise.all([page.waitForEvent('download'), page.click('a[data-csv]')]);
+    const text = await new Response((await download.createReadStream()) as unknown as ReadableStream).text();
+    const lines = text.trim().split('\r\n');
+    expect(lines[0].split(',').slice(0, 4)).toEqual(['report', 'run_id', 'line', 'raw_run']);
+    expect(lines.length - 1).toBe(shown);
+  });
+
+  it('should show text from content as text, never as markup', async () => {
+    const { page } = await site.open('/compare/');
+    // Content that looks like markup, placed into the page's data as the build would serialise it.
+    await page.route('**/compare/', async (route) => {
+      const response = await route.fetch();
+      const html = await response.text();
+      const tampered = html.replace(/(<script type="application\/json" data-compare>)([\s\S]*?)(<\/script>)/, (_m, open: string, json: string, close: string) => {
+        const data = JSON.parse(json);
+        for (const r of data.rows) {
+          r.setting = '<img src=x onerror="window.__perflabXss=1">';
+          r.model = '<svg onload="window.__perflabXss=2">';
+          r.href = r.href.replace(/#/, '#"><img src=x onerror="window.__perflabXss=3">');
+        }
+        return open + JSON.stringify(data).replace(/</g, '\\u003c') + close;
+      });
+      await route.fulfill({ response, body: tampered });
+    });
+    await page.reload();
+    await page.waitForSelector('svg[data-plot] a.pt');
+    await page.click('input[name="verdict"][value="verified"]'); // re-render with every run
+    await page.waitForSelector('[data-answer] a[data-answer-link]');
+    expect(await page.textContent('[data-answer]')).toContain('<svg onload=');
+    expect(await page.$$('[data-answer] img, [data-answer] svg, svg[data-plot] img')).toHaveLength(0);
+    expect(await page.evaluate(() => (window as unknown as { __perflabXss?: number }).__perflabXss)).toBeUndefined();
+  });
+
+  it.each(['light', 'dark'] as const)('should have no axe violations (%s)', async (colorScheme) => {
+    const { page } = await site.open('/compare/', { colorScheme });
+    await page.waitForSelector('svg[data-plot] a.pt');
+    await page.addScriptTag({ content: axe.source });
+    const violations = await page.evaluate(async () => {
+      const result = await (window as unknown as { axe: typeof axe }).axe.run(document, { resultTypes: ['violations'] });
+      return result.violations.map((v) => `${v.id} (${v.impact}): ${v.nodes.slice(0, 3).map((n) => n.target.join(' ')).join(', ')}`);
+    });
+    expect(violations).toEqual([]);
+  });
+
+  it('should fit a phone (390x844) without sideways page scroll, with legible chart text', async () => {
+    const { page } = await site.open('/compare/?family=Qwen3&gpu=H100', { width: 390 });
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.waitForSelector('svg[data-plot] a.pt');
+    await page.screenshot({ path: join(shots, 'compare-phone.png'), fullPage: true });
+    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+    expect(overflow).toBeLessThanOrEqual(0);
+    const smallest = await page.$$eval('svg[data-plot] text', (ts) => Math.min(...ts.map((t) => t.getBoundingClientRect().height)));
+    expect(smallest).toBeGreaterThanOrEqual(11);
+    const desk = await site.open('/compare/?family=Qwen3&gpu=H100');
+    await desk.page.setViewportSize({ width: 1440, height: 900 });
+    await desk.page.waitForSelector('svg[data-plot] a.pt');
+    await desk.page.screenshot({ path: join(shots, 'compare-desktop.png') });
+  });
+});

@@ -1,0 +1,256 @@
+// The explorer's data on real pages (content/ and, when present, the shared corpus): per-GPU throughput, run
+// verdicts, the Pareto front and the best run under a limit, the view <-> URL round trip, and both CSVs.
+import { readFileSync } from 'node:fs';
+import { relative } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { analyze, checkAll } from '../../src/lib/pipeline.js';
+import { explorerColumns, explorerCsv } from '../../src/lib/site/compare/csv.js';
+import { clientRow, filterGroups, scriptJson } from '../../src/lib/site/compare/options.js';
+import { compareRows, type ComparedPage, type RunRow } from '../../src/lib/site/compare/rows.js';
+import {
+  bestUnder, defaultView, filterIds, filterValue, isPoint, matches, paretoFront, pointOf, viewFromQuery, viewToQuery, type Point, type View,
+} from '../../src/lib/site/compare/state.js';
+import { runsCsv } from '../../src/lib/site/csv.js';
+import type { Entry } from '../../src/lib/site/entry.js';
+import { CONTENT, CORPUS, hasCorpus, markdownFiles } from '../helpers/pages.js';
+
+function load(root: string): ComparedPage[] {
+  const files = markdownFiles(root);
+  const analyses = files.map((f) => analyze(readFileSync(f, 'utf8'), relative(root, f), f));
+  const reports = checkAll(analyses);
+  for (const [i, r] of reports.entries()) sources.set(`/reports/${r.slug}/`, analyses[i].source);
+  return reports.map((report) => ({ report, url: `/reports/${report.slug}/` }));
+}
+
+/** Each page's text by URL: the test reads the raw line a link points at. */
+const sources = new Map<string, string>();
+
+const content = load(CONTENT);
+const corpus = hasCorpus ? load(CORPUS) : [];
+const pages = [...content, ...corpus];
+const rows = compareRows(pages);
+const lineOf = (href: string) => {
+  const [url, id] = href.split('#');
+  const m = /-m(\d+)$/.exec(id) ?? /^run-L(\d+)$/.exec(id);
+  return sources.get(url)!.split('\n')[Number(m![1]) - 1];
+};
+const points = (rs: readonly RunRow[], view: Pick<View, 'x' | 'y'> = defaultView()) => rs.map((r) => pointOf(r, view)).filter(isPoint);
+
+describe('explorer rows', () => {
+  it('should make one row per run of every page, each linking to its raw block', () => {
+    expect(rows.length).toBe(pages.reduce((n, p) => n + p.report.runs.length, 0));
+    expect(new Set(rows.map((r) => r.key)).size).toBe(rows.length);
+    for (const r of rows) expect(r.href).toBe(`${r.url}#${r.run}`);
+    if (!hasCorpus) console.warn('SKIPPED: corpus rows (../shared/corpus not found); content/ only');
+  });
+
+  it('should link every printed value to the raw line that prints it', () => {
+    let checked = 0;
+    for (const r of rows) {
+      for (const v of Object.values(r.values)) {
+        if (!v || v.derived) continue;
+        expect(lineOf(v.href), `${r.key} ${v.href}`).toContain(v.text);
+        checked++;
+      }
+    }
+    expect(checked).toBeGreaterThan(100);
+  });
+
+  it('should divide throughput by the devices the serving command uses', () => {
+    const multi = rows.filter((r) => r.gpusFrom === 'command' && r.gpus! > 1 && r.values.total);
+    expect(multi.length).toBeGreaterThan(0);
+    for (const r of multi) {
+      const p = pointOf(r, defaultView());
+      expect(isPoint(p)).toBe(true);
+      expect((p as Point).y * r.gpus!).toBeCloseTo(r.values.total!.value, 6);
+      // The count is the product of the stated parallel sizes, and the parallelism names them.
+      const sizes = [...(r.parallelism ?? '').matchAll(/\b(TP|PP|DP)(\d+)/g)].map((m) => Number(m[2]));
+      expect(sizes.reduce((a, b) => a * b, 1), r.key).toBe(r.gpus);
+    }
+  });
+
+  it('should not plot a run whose GPU count nobody states, and say why', () => {
+    for (const r of rows.filter((r) => r.gpus === null && r.values.total && r.values.tpot)) {
+      expect(pointOf(r, defaultView())).toEqual({ row: r, missing: 'GPU count not stated' });
+    }
+  });
+
+  it('should sum input and output throughput where sglang prints no total, and say so', () => {
+    const summed = rows.filter((r) => r.values.total?.derived);
+    for (const r of summed) expect(r.values.total!.derived).toMatch(/^input [\d.]+ \+ output [\d.]+ tok\/s$/);
+    expect(summed.length).toBe(rows.filter((r) => r.format === 'sglang').length);
+  });
+
+  it('should call a run verified only when a verified claim on its page cites it, and flag errors on it', () => {
+    for (const p of pages) {
+      for (const run of p.report.runs) {
+        const row = rows.find((r) => r.key === `${p.report.slug}#${run.id}`)!;
+        const cited = p.report.claims.some((c) => c.verdict === 'verified' && [c.source, ...c.sources].some((s) => s?.runId === run.id && s.path === p.report.path));
+        if (row.verdict === 'verified') expect(cited, row.key).toBe(true);
+        if (row.verdict === 'failed') expect(run.failed).toBe(true);
+        if (row.verdict === 'flagged') {
+          const on = p.report.messages.filter((m) => m.severity === 'error' && ((m.line >= run.line && m.line <= run.endLine) || m.line === run.context.commandLine));
+          expect(on.length, row.key).toBeGreaterThan(0);
+          expect(row.verdictNote).toContain(on[0].ruleId);
+        }
+      }
+    }
+    expect(rows.some((r) => r.verdict === 'verified')).toBe(true);
+    expect(rows.some((r) => r.verdict !== 'verified')).toBe(true);
+  });
+
+  it('should read the success rate from the requests a run asked for, never above 100%', () => {
+    const rated = rows.filter((r) => r.successRate !== null);
+    expect(rated.length).toBeGreaterThan(0);
+    for (const r of rated) {
+      expect(r.successRate!).toBeGreaterThan(0);
+      expect(r.successRate!).toBeLessThanOrEqual(100);
+      expect(r.requested).not.toBeNull();
+    }
+  });
+});
+
+describe('Pareto front and best run under a limit', () => {
+  for (const x of ['tpot', 'ttft', 'e2e'] as const) {
+    it(`should keep exactly the undominated runs (${x})`, () => {
+      const all = points(rows, { x, y: 'total' });
+      const front = paretoFront(all);
+      expect(front.length).toBeGreaterThan(0);
+      const dominates = (a: Point, b: Point) => a.x <= b.x && a.y >= b.y && (a.x < b.x || a.y > b.y);
+      for (const f of front) expect(all.some((p) => dominates(p, f))).toBe(false);
+      for (const p of all) if (!front.includes(p)) expect(front.some((f) => dominates(f, p) || (f.x === p.x && f.y === p.y))).toBe(true);
+      for (let i = 1; i < front.length; i++) expect(front[i].x > front[i - 1].x && front[i].y > front[i - 1].y).toBe(true);
+    });
+  }
+
+  it('should answer "best throughput per GPU under 100 ms mean TPOT for Qwen3 on H100" like a brute-force search', () => {
+    const view = viewFromQuery('?family=Qwen3&gpu=H100');
+    const kept = rows.filter((r) => matches(r, view));
+    expect(kept.length).toBeGreaterThan(0);
+    const pts = points(kept, view);
+    const best = bestUnder(paretoFront(pts), view.limit)!;
+    const brute = pts.filter((p) => p.x <= 100).reduce((a, b) => (b.y > a.y ? b : a));
+    expect(view.limit).toBe(100);
+    expect(best.row.key).toBe(brute.row.key);
+    expect(best.row.verdict).toBe('verified');
+    expect(best.row.family).toBe('Qwen3');
+    expect(best.row.gpu).toBe('H100');
+    expect(best.x).toBeLessThanOrEqual(100);
+    expect(lineOf(best.row.values.tpot!.href)).toContain(best.row.values.tpot!.text);
+  });
+});
+
+describe('view in the URL', () => {
+  it('should leave the default view out of the URL and keep verified runs by default', () => {
+    expect(viewToQuery(defaultView())).toBe('');
+    expect(viewFromQuery('')).toEqual(defaultView());
+    expect(defaultView().filters.verdict).toEqual(['verified']);
+    expect(viewFromQuery(viewToQuery({ ...defaultView(), filters: { ...defaultView().filters, verdict: [] } })).filters.verdict).toEqual([]);
+  });
+
+  it('should round-trip every filter value of the real rows, axes and limit', () => {
+    for (const g of filterGroups(rows)) {
+      for (const o of g.options) {
+        const view = defaultView();
+        view.filters[g.id] = [o.value];
+        view.x = 'e2e';
+        view.limit = 2.5;
+        const back = viewFromQuery(viewToQuery(view));
+        expect(back, `${g.id}=${o.value}`).toEqual(view);
+        expect(rows.filter((r) => matches(r, back)).every((r) => filterValue(r, g.id) === o.value)).toBe(true);
+      }
+    }
+  });
+
+  it('should keep values with URL and markup characters intact, and drop unknown axes', () => {
+    const view = defaultView();
+    view.filters.dataset = ['a&b=c #d', '<img src=x>', 'random 32K input', 'ü+%20'];
+    view.filters.verdict = ['verified', 'uncited'];
+    view.limit = null;
+    expect(viewFromQuery(viewToQuery(view))).toEqual(view);
+    expect(viewFromQuery('?x=evil&y=<b>&limit=-3')).toEqual(defaultView());
+  });
+
+  it('should count each filter value with the other filters applied', () => {
+    const groups = filterGroups(rows);
+    const verdict = groups.find((g) => g.id === 'verdict')!;
+    expect(verdict.options.reduce((n, o) => n + o.count, 0)).toBe(rows.length);
+    const gpu = groups.find((g) => g.id === 'gpu')!;
+    expect(gpu.options.reduce((n, o) => n + o.count, 0)).toBe(rows.filter((r) => r.verdict === 'verified').length);
+    expect(filterIds.every((id) => groups.some((g) => g.id === id))).toBe(true);
+  });
+});
+
+describe('CSV', () => {
+  /** RFC 4180 reader for the tests. */
+  function parseCsv(text: string): string[][] {
+    const out: string[][] = [];
+    let row: string[] = [];
+    let cell = '';
+    let quoted = false;
+    for (let i = 0; i < text.length; i++) {
+      const c = text[i];
+      if (quoted) {
+        if (c === '"' && text[i + 1] === '"') (cell += '"'), i++;
+        else if (c === '"') quoted = false;
+        else cell += c;
+      } else if (c === '"') quoted = true;
+      else if (c === ',') row.push(cell), (cell = '');
+      else if (c === '\r' && text[i + 1] === '\n') row.push(cell), out.push(row), (row = []), (cell = ''), i++;
+      else cell += c;
+    }
+    return out;
+  }
+
+  it('should give runs.csv the setup columns, one row per run', () => {
+    const table = parseCsv(runsCsv(pages.map((p) => ({ ...p, report: p.report as Entry }))));
+    const head = table[0];
+    for (const col of ['gpu', 'gpu_count', 'engine_version', 'precision', 'parallelism', 'dataset', 'concurrency', 'success_rate', 'verdict']) expect(head).toContain(col);
+    expect(head.slice(0, 3)).toEqual(['report', 'run_id', 'line']);
+    expect(table.length - 1).toBe(rows.length);
+    const at = (name: string) => head.indexOf(name);
+    table.slice(1).forEach((line, i) => {
+      expect(line).toHaveLength(head.length);
+      expect(line[at('gpu_count')]).toBe(rows[i].gpus === null ? '' : String(rows[i].gpus));
+      expect(line[at('verdict')]).toBe(rows[i].verdict);
+      expect(line[at('success_rate')]).toBe(rows[i].successRate === null ? '' : String(rows[i].successRate));
+    });
+  });
+
+  it('should write the filtered rows with per-GPU numbers, and defuse formula-like text', () => {
+    const view = viewFromQuery('?family=Qwen3');
+    const kept = rows.filter((r) => matches(r, view));
+    const table = parseCsv(explorerCsv(kept, 'https://example.org'));
+    expect(table[0]).toEqual([...explorerColumns]);
+    expect(table.length - 1).toBe(kept.length);
+    table.slice(1).forEach((line, i) => {
+      expect(line[3]).toBe(`https://example.org${kept[i].href}`);
+      const perGpu = line[explorerColumns.indexOf('total_tok_s_per_gpu')];
+      if (kept[i].values.total && kept[i].gpus) expect(Number(perGpu)).toBeCloseTo(kept[i].values.total!.value / kept[i].gpus!, 2);
+    });
+    const hostile = { ...kept[0], setting: '=HYPERLINK("http://x","y")', model: '@SUM(A1)' };
+    const line = parseCsv(explorerCsv([hostile]))[1];
+    expect(line[explorerColumns.indexOf('setting')]).toBe(`'=HYPERLINK("http://x","y")`);
+    expect(line[explorerColumns.indexOf('model')]).toBe("'@SUM(A1)");
+  });
+});
+
+describe('rows in the page', () => {
+  it('should ship slim rows that plot, filter and export exactly like the full ones', () => {
+    const slim = rows.map(clientRow);
+    expect(JSON.stringify(slim).length).toBeLessThan(JSON.stringify(rows).length * 0.7);
+    for (const x of ['tpot', 'ttft', 'e2e'] as const) {
+      const view = { ...defaultView(), x };
+      expect(slim.map((r) => pointOf(r, view)).map((p) => ('x' in p ? [p.x, p.y] : p.missing))).toEqual(rows.map((r) => pointOf(r, view)).map((p) => ('x' in p ? [p.x, p.y] : p.missing)));
+    }
+    expect(explorerCsv(slim)).toBe(explorerCsv(rows));
+    for (const id of filterIds) expect(slim.map((r) => filterValue(r, id))).toEqual(rows.map((r) => filterValue(r, id)));
+  });
+
+  it('should serialise rows so that no content can end the script element', () => {
+    const hostile = { ...rows[0], setting: '</script><script>alert(1)</script>', title: 'a\u2028b & <!--' };
+    const json = scriptJson({ rows: [hostile] });
+    expect(json).not.toMatch(/[<>&\u2028\u2029]/);
+    expect(JSON.parse(json)).toEqual({ rows: [hostile] });
+  });
+});
