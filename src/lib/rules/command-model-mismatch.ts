@@ -84,10 +84,10 @@ export const commandModelMismatch: Rule = {
   description: "A serving command launches a model other than the page's model (compared by base name).",
   fix: 'Fix the model in the command or the page\'s model, or paste the runs of the page\'s own model.',
   examples: { ok: page('Qwen/Qwen3-8B-FP8'), notOk: page('Qwen/Qwen3-32B-FP8') },
-  check({ report, file, tree }) {
+  check({ report, file, tree, scripts }) {
     if (!isConcreteModel(report.model)) return;
     const pageBase = baseModel(report.model);
-    const served = servingCommands(tree).filter((c) => isConcreteModel(c.model));
+    const served = servingCommands(scripts).filter((c) => isConcreteModel(c.model));
     const wrong = served.filter((c) => baseModel(c.model!) !== pageBase);
     if (wrong.length === 0) return;
     const others = new Set(wrong.map((c) => baseModel(c.model!)));

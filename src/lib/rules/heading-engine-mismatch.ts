@@ -65,9 +65,9 @@ export const headingEngineMismatch: Rule = {
   description: 'A heading names one engine over a serving command of another engine.',
   fix: 'Make the heading name the engine the command serves, or move the command under the right heading.',
   examples: { ok: page('SGLang'), notOk: page('vLLM') },
-  check({ report, file, tree }) {
+  check({ report, file, scripts }) {
     const headings = report.headings;
-    for (const { command } of servingCommands(tree)) {
+    for (const { command } of servingCommands(scripts)) {
       const engine = engineOfTool(command.tool);
       if (!engine) continue;
       // Heading chain above the command: the nearest heading of each depth, H3 and deeper.

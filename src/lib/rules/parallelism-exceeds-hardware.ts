@@ -81,10 +81,10 @@ export const parallelismExceedsHardware: Rule = {
   fix: 'Fix the parallelism flags or the stated hardware so TP x PP x DP fits the GPUs.',
   formula: 'devices = TP x PP x DP (DP = 1 with --enable-dp-attention); error when devices > stated count',
   examples: { ok: page(2), notOk: page(4) },
-  check({ report, file, tree }) {
+  check({ report, file, scripts }) {
     const count = statedCount(report.frontmatter.gpus, report.hardware?.text ?? '');
     if (count === null) return;
-    for (const { command } of servingCommands(tree)) {
+    for (const { command } of servingCommands(scripts)) {
       const tp = sizeOf(command, TP_FLAGS);
       const pp = sizeOf(command, PP_FLAGS);
       const dp = flag(command, ['--enable-dp-attention']) !== null ? 1 : sizeOf(command, DP_FLAGS);

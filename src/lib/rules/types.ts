@@ -1,5 +1,6 @@
 import type { Root } from 'mdast';
 import type { VFile } from 'vfile';
+import type { Script } from '../model/script.js';
 import type { ClaimSite } from '../model/sites.js';
 import type { Report } from '../schemas/report.js';
 import type { Severity } from '../schemas/message.js';
@@ -16,6 +17,8 @@ export interface RuleContext {
   file: VFile;
   /** The nodes of the page that state numbers, with their structural context. */
   sites: readonly ClaimSite[];
+  /** Every fence the page model read as a script, with its node and its commands, tokenised once. */
+  scripts: readonly Script[];
   /** Every page checked together (cross-page rules); includes `report`. */
   reports: readonly Report[];
   /** Whether a path (resolved relative to the page's file on disk) exists; used by link and image rules. */

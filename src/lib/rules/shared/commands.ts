@@ -1,16 +1,16 @@
-import type { Root } from 'mdast';
+import type { Code } from 'mdast';
 import { parseCommand, parseParameters } from '../../model/command.js';
-import { logicalCommands } from '../../model/extract.js';
+import type { Script } from '../../model/script.js';
 import type { Command } from '../../schemas/report.js';
-import { codeBlocks, isResultBlock, isShellBlock, type CodeBlock } from './tree.js';
+import { isShellInfo, type CodeBlock } from './tree.js';
 
 /** Launchers of inference engines (not benchmark clients). */
 export const SERVING_TOOLS = new Set(['vllm', 'sglang', 'trtllm', 'mindie', 'lmdeploy']);
 
-/** A serving command found in a code block, with the block around it. */
+/** A serving command of the page, with the script around it. */
 export interface PlacedCommand {
   command: Command;
-  block: CodeBlock;
+  script: Script;
   /** Model argument, including positional forms the page model does not read (`mindie serve X`). */
   model: string | null;
 }
@@ -18,33 +18,21 @@ export interface PlacedCommand {
 const SERVE_POSITIONAL = /\b(?:serve|api_server)\s+([^\s-][^\s]*)/;
 
 /**
- * The commands of one script block, each logical line read by the model's shell reader (`parseCommand`, through
- * `logicalCommands`). The one place rules read commands: when the page model carries its commands' tokens,
- * this is the line to switch.
+ * Every serving command on the page, in document order: the commands of the page model's shell scripts (its
+ * parsed and tokenised fences), never the text read again.
  */
-export function commandsOf(block: CodeBlock): Command[] {
-  return logicalCommands(block.node.value, block.line + 1);
-}
-
-/** Every serving command on the page, in document order, read from its code blocks. */
-export function servingCommands(tree: Root): PlacedCommand[] {
-  const known = servedCache.get(tree);
-  if (known) return known;
+export function servingCommands(scripts: readonly Script[]): PlacedCommand[] {
   const out: PlacedCommand[] = [];
-  for (const block of codeBlocks(tree)) {
-    if (!isShellBlock(block) || isResultBlock(block)) continue;
-    for (const command of commandsOf(block)) {
+  for (const script of scripts) {
+    if (script.parameters || !isShellInfo(script.node)) continue;
+    for (const command of script.commands) {
       if (!command.tool || !SERVING_TOOLS.has(command.tool)) continue;
       const model = command.model ?? SERVE_POSITIONAL.exec(command.text)?.[1] ?? null;
-      out.push({ command, block, model });
+      out.push({ command, script, model });
     }
   }
-  servedCache.set(tree, out);
   return out;
 }
-
-// The tree is not changed after parsing: its commands are read once for every rule.
-const servedCache = new WeakMap<Root, PlacedCommand[]>();
 
 /** One flag of a command, as the model's shell reader split it. */
 export interface Flag {

@@ -118,6 +118,11 @@ export function isShellBlock(block: CodeBlock): boolean {
   return /^(?:bash|sh|shell|zsh|console)?$/i.test(block.info);
 }
 
+/** True for a fence whose info string names a shell (or is empty). */
+export function isShellInfo(node: Code): boolean {
+  return /^(?:bash|sh|shell|zsh|console)?$/i.test([node.lang, node.meta].filter((x) => !!x).join(' '));
+}
+
 /** A link or image as written, with its place. */
 export interface PlacedLink {
   url: string;
