@@ -68,10 +68,9 @@
  * ````
  */
 import { emit } from '../diagnostics.js';
-import type { Root } from 'mdast';
+import type { Script } from '../model/script.js';
 import type { Command } from '../schemas/report.js';
 import { normalFlags, scriptCommand } from './shared/commands.js';
-import { codeBlocks, isResultBlock } from './shared/tree.js';
 import type { Rule } from './types.js';
 
 const page = (optimized: string) => `# Optimizing Demo-8B Throughput on NVIDIA H100 GPUs
@@ -133,15 +132,15 @@ export const optimizedCommandDiffers: Rule = {
     ok: page('vllm serve Demo/Demo-8B-FP8 --max-num-batched-tokens=16384 --async-scheduling'),
     notOk: page('vllm serve Demo/Demo-8B --async-scheduling --max-num-batched-tokens 16384'),
   },
-  check({ report, file, tree }) {
+  check({ report, file, scripts }) {
     const recommended = report.recommendedCommand;
     if (!recommended) return;
-    const scripts = commandsByLine(tree);
+    const byLine = commandsByLine(scripts);
     const done = new Set<number>();
     for (const run of report.runs) {
       if (run.context.side !== 'optimized' || run.context.commandLine === null || done.has(run.context.commandLine)) continue;
       done.add(run.context.commandLine);
-      const command = scripts.get(run.context.commandLine);
+      const command = byLine.get(run.context.commandLine);
       if (!command) continue;
       const diff = differences(recommended, command);
       if (diff.length === 0) continue;
@@ -155,11 +154,10 @@ export const optimizedCommandDiffers: Rule = {
 };
 
 /** Every script fence's command by the line the page model records for it (first command line or fence body). */
-function commandsByLine(tree: Root): Map<number, Command> {
+function commandsByLine(scripts: readonly Script[]): Map<number, Command> {
   const map = new Map<number, Command>();
-  for (const block of codeBlocks(tree)) {
-    if (isResultBlock(block) || /^(ya?ml|json)$/i.test(block.info)) continue;
-    const cmd = scriptCommand(block);
+  for (const script of scripts) {
+    const cmd = scriptCommand(script);
     if (cmd) map.set(cmd.line, cmd);
   }
   return map;

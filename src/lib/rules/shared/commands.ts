@@ -1,8 +1,8 @@
 import type { Code } from 'mdast';
-import { parseCommand, parseParameters } from '../../model/command.js';
+import { parseParameters } from '../../model/command.js';
 import type { Script } from '../../model/script.js';
 import type { Command } from '../../schemas/report.js';
-import { isShellInfo, type CodeBlock } from './tree.js';
+import { isShellInfo } from './tree.js';
 
 /** Launchers of inference engines (not benchmark clients). */
 export const SERVING_TOOLS = new Set(['vllm', 'sglang', 'trtllm', 'mindie', 'lmdeploy']);
@@ -86,10 +86,12 @@ export function normalFlags(command: Pick<Command, 'flags'>): string[] {
 }
 
 /**
- * The command of a whole script block, as the page model records it: the launcher's logical line, or, for a
- * block without a launcher (backend parameters, one flag per line), every line read as flags.
+ * The command of a whole script as the page model records it: its first command that launches a known tool (or
+ * its first command); for a fence without a launcher (backend parameters, one flag per line), every line read as
+ * flags.
  */
-export function scriptCommand(block: CodeBlock): Command | null {
-  const cmd = parseCommand(block.node.value, block.line + 1);
-  return (cmd?.tool ? null : parseParameters(block.node.value, block.line + 1)) ?? cmd;
+export function scriptCommand(script: Script): Command | null {
+  if (script.parameters) return script.commands[0] ?? null;
+  const cmd = script.commands.find((c) => c.tool !== null) ?? script.commands[0] ?? null;
+  return cmd?.tool ? cmd : (parseParameters(script.node.value, (script.node.position?.start.line ?? 1) + 1) ?? cmd);
 }
