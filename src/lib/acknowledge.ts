@@ -1,5 +1,8 @@
-import type { Root } from 'mdast';
+import type { Html, Nodes, Root, Text } from 'mdast';
+import { visit } from 'unist-util-visit';
 import { knownMessageIds } from './config.js';
+import { parseMarkdown } from './markdown/index.js';
+import { pageNodes } from './rules/shared/tree.js';
 import type { Message } from './schemas/message.js';
 import type { Report } from './schemas/report.js';
 
@@ -19,52 +22,108 @@ export interface AckComment {
 export const ACK_FORM = '<!-- perflab-ignore rule-id: reason -->';
 const KEYWORD = 'perflab-ignore';
 const RULE_ID = /^[A-Za-z0-9_-]+/;
-
-/** [start, end) offsets of code (fenced, indented and inline) where a comment is text, not a comment. */
-type Ranges = Array<[number, number]>;
+/** Nodes whose children are blocks: an `html` child of one is an HTML block on its own lines. */
+const FLOW = new Set(['root', 'admonition', 'listItem', 'blockquote', 'footnoteDefinition']);
 
 /**
- * Find every acknowledgement comment with its reach, in one linear pass. Only HTML comments outside code count:
- * code ranges come from the parsed tree when given, else from a scan of fences. A comment that mentions
+ * Find every acknowledgement comment with its reach, in one pass over the tree. Comments are the tree's `html`
+ * nodes, so a comment inside code (fenced, indented or inline) is text and never counts; an unclosed `<!--` that
+ * the parser left as text is read too, so it is reported rather than ignored. A comment that mentions
  * `perflab-ignore` but is not a well-formed acknowledgement (no rule id, no or empty reason, unclosed, split over
  * lines, upper case, unknown rule) is returned with its problem, so it is reported instead of ignored quietly.
+ * Given text instead of a tree, the text is parsed first.
  */
-export function findAcknowledgements(source: string, tree?: Root): AckComment[] {
-  const lines = source.split('\n');
-  const starts: number[] = [0];
-  for (let i = source.indexOf('\n'); i !== -1; i = source.indexOf('\n', i + 1)) starts.push(i + 1);
-  const code = tree ? codeRanges(tree) : fenceRanges(lines, starts);
-  const lineOf = (offset: number): number => {
-    let lo = 0;
-    let hi = starts.length - 1;
-    while (lo < hi) {
-      const mid = (lo + hi + 1) >> 1;
-      if (starts[mid] <= offset) lo = mid;
-      else hi = mid - 1;
-    }
-    return lo;
-  };
+export function findAcknowledgements(input: string | Root, tree?: Root): AckComment[] {
+  const root = tree ?? (typeof input === 'string' ? parseMarkdown(input).tree : input);
+  // The page's blocks are listed only when a comment alone on its line needs its reach.
+  let blocks: Span[] | null = null;
+  const blocksOf = () => (blocks ??= flowBlocks(root));
   const out: AckComment[] = [];
-  let range = 0;
-  let noCloseFrom = Infinity;
-  for (let open = source.indexOf('<!--'); open !== -1; ) {
-    while (range < code.length && code[range][1] <= open) range++;
-    if (range < code.length && code[range][0] <= open) {
-      open = source.indexOf('<!--', code[range][1]);
-      continue;
-    }
-    const close = open >= noCloseFrom ? -1 : source.indexOf('-->', open + 4);
-    if (close === -1) noCloseFrom = Math.min(noCloseFrom, open);
-    const i = lineOf(open);
-    const lineEnd = i + 1 < starts.length ? starts[i + 1] - 1 : source.length;
-    const body = close === -1 ? source.slice(open + 4, lineEnd) : source.slice(open + 4, close);
-    if (body.toLowerCase().includes(KEYWORD)) {
-      const ack = parseBody(body, close === -1);
-      out.push({ ...ack, line: i + 1, column: open - starts[i] + 1, reach: reachOf(lines, i) });
-    }
-    open = close === -1 ? source.indexOf('<!--', open + 4) : source.indexOf('<!--', close + 3);
+  for (const { node, parent } of pageNodes(root).comments) {
+    if (node.type === 'html') out.push(...comments(node, false, !!parent && FLOW.has(parent.type), blocksOf));
+    else out.push(...comments(node, true, false, blocksOf));
   }
   return out;
+}
+
+/** Where a node's text sits: the 1-based line and column of each offset of its value. */
+function placer(node: Html | Text): (offset: number) => { line: number; column: number; lineStart: number } {
+  const start = node.position?.start ?? { line: 1, column: 1 };
+  let at = 0;
+  let line = start.line;
+  let lineStart = 0;
+  // Offsets are asked in increasing order: one forward scan in all.
+  return (offset) => {
+    for (let nl = node.value.indexOf('\n', at); nl !== -1 && nl < offset; nl = node.value.indexOf('\n', at)) {
+      line++;
+      lineStart = nl + 1;
+      at = nl + 1;
+    }
+    // The container's indentation is not part of the value: lines after the first start at the node's column too.
+    return { line, column: start.column + offset - lineStart, lineStart };
+  };
+}
+
+/**
+ * The `perflab-ignore` comments of one node's text. In a text node only unclosed `<!--` are comments (a closed
+ * one there was escaped, so it is text); `block` says whether the node stands on its own lines (an HTML block).
+ */
+function comments(node: Html | Text, unclosedOnly: boolean, block: boolean, blocks: () => readonly Span[]): AckComment[] {
+  const text = node.value;
+  const place = placer(node);
+  const out: AckComment[] = [];
+  let noCloseFrom = Infinity;
+  for (let open = text.indexOf('<!--'); open !== -1; ) {
+    const close = open >= noCloseFrom ? -1 : text.indexOf('-->', open + 4);
+    if (close === -1) noCloseFrom = Math.min(noCloseFrom, open);
+    const { line, column, lineStart } = place(open);
+    const nl = text.indexOf('\n', open);
+    const lineEnd = nl === -1 ? text.length : nl;
+    const body = close === -1 ? text.slice(open + 4, lineEnd) : text.slice(open + 4, close);
+    if ((close === -1 || !unclosedOnly) && body.toLowerCase().includes(KEYWORD)) {
+      const ack = parseBody(body, close === -1);
+      const alone = block && isAckOnly(text.slice(lineStart, lineEnd));
+      out.push({ ...ack, line, column, reach: alone ? reachOf(line, blocks()) : line });
+    }
+    open = close === -1 ? text.indexOf('<!--', open + 4) : text.indexOf('<!--', close + 3);
+  }
+  return out;
+}
+
+/** The lines a block covers without its children: a container (admonition, list, quote) its first line only. */
+type Span = { start: number; end: number; node: Nodes };
+
+/** Every block of the page (the children of the root, admonitions, list items, quotes), in document order. */
+function flowBlocks(tree: Root): Span[] {
+  const out: Span[] = [];
+  visit(tree, (node, _index, parent) => {
+    if (!parent || !FLOW.has(parent.type) || !node.position) return;
+    const start = node.position.start.line;
+    const container = FLOW.has(node.type) || node.type === 'list';
+    out.push({ start, end: container ? start : node.position.end.line, node });
+  });
+  return out;
+}
+
+/** True for an HTML block whose every non-blank line holds only acknowledgements. */
+function isAckBlock(node: Nodes): boolean {
+  return node.type === 'html' && node.value.split('\n').every((l) => l.trim() === '' || isAckOnly(l));
+}
+
+/**
+ * A comment alone on its line reaches through the next block below it (e.g. the whole table), past other
+ * acknowledgements standing with it, and through the blocks that follow it without a blank line (a variant
+ * label, the admonition header and fence under it); with no block below, its own line.
+ */
+function reachOf(line: number, blocks: readonly Span[]): number {
+  const first = blocks.findIndex((b) => b.start > line && !isAckBlock(b.node));
+  if (first < 0) return line;
+  let reach = blocks[first].end;
+  for (const b of blocks.slice(first + 1)) {
+    if (b.start > reach + 1) break;
+    reach = Math.max(reach, b.end);
+  }
+  return reach;
 }
 
 /** Rule id, reason, or what is wrong, from the text between `<!--` and `-->`. Linear, no backtracking. */
@@ -104,47 +163,6 @@ function withoutComments(line: string): string {
 }
 
 const isAckOnly = (line: string): boolean => line.includes(KEYWORD) && withoutComments(line).trim() === '';
-
-/** A comment alone on its line reaches through the next block (e.g. the whole table below it); else its line. */
-function reachOf(lines: readonly string[], i: number): number {
-  if (!isAckOnly(lines[i])) return i + 1;
-  let j = i + 1;
-  // Several acknowledgements may stand together above one block.
-  while (j < lines.length && (lines[j].trim() === '' || isAckOnly(lines[j]))) j++;
-  while (j < lines.length && lines[j].trim() !== '') j++;
-  return j;
-}
-
-/** Offsets of code nodes in the tree, sorted. */
-function codeRanges(tree: Root): Ranges {
-  const out: Ranges = [];
-  const visit = (node: { type: string; position?: { start: { offset?: number }; end: { offset?: number } }; children?: unknown[] }) => {
-    if ((node.type === 'code' || node.type === 'inlineCode') && node.position?.start.offset !== undefined && node.position.end.offset !== undefined) {
-      out.push([node.position.start.offset, node.position.end.offset]);
-      return;
-    }
-    for (const child of (node.children ?? []) as (typeof node)[]) visit(child);
-  };
-  visit(tree as unknown as Parameters<typeof visit>[0]);
-  return out.sort((a, b) => a[0] - b[0]);
-}
-
-/** Without a tree: fenced code blocks by their ``` / ~~~ lines (any indentation, as in admonitions). */
-function fenceRanges(lines: readonly string[], starts: readonly number[]): Ranges {
-  const out: Ranges = [];
-  let open: { char: string; size: number; start: number } | null = null;
-  lines.forEach((line, i) => {
-    const m = /^[ \t]*(`{3,}|~{3,})/.exec(line);
-    if (!m) return;
-    if (!open) open = { char: m[1][0], size: m[1].length, start: starts[i] };
-    else if (m[1][0] === open.char && m[1].length >= open.size && line.trim() === m[1]) {
-      out.push([open.start, starts[i] + line.length]);
-      open = null;
-    }
-  });
-  if (open) out.push([(open as { start: number }).start, Infinity]);
-  return out;
-}
 
 /**
  * Mark each finding that an acknowledgement covers: same rule, on the comment's line or within its reach.

@@ -1,42 +1,38 @@
-import type { Analysis } from './page.js';
-import { rules } from './rules/index.js';
 import { existsSync } from 'node:fs';
-import { verifyClaims } from './verify/index.js';
+import { VFile } from 'vfile';
+import { emit, toMessage } from './diagnostics.js';
+import type { Analysis } from './page.js';
 import { siteFindings } from './render/findings.js';
+import { rules } from './rules/index.js';
+import type { Rule } from './rules/types.js';
+import type { Message } from './schemas/message.js';
+import type { Report } from './schemas/report.js';
+import { verifyClaims } from './verify/index.js';
 
 /**
- * The checks over the set of pages: every rule (one file each) on every page. Rule messages are appended to
- * each report's messages.
+ * Run one rule on one page. The rule reports on a fresh VFile of the page (so the page's own file is left as
+ * it is); a rule that throws is reported as `rule-internal-error` and the other rules still run.
  */
-export function runChecks(analyses: Analysis[]): void {
+export function runRule(rule: Rule, a: Analysis, reports: readonly Report[]): Message[] {
+  const file = new VFile({ path: a.file.path, value: a.file.value });
+  try {
+    rule.check({ report: a.report, source: a.source, tree: a.tree, file, sites: a.sites, scripts: a.scripts, reports, exists: existsSync, absolutePath: a.absolutePath });
+  } catch (error) {
+    emit(file, 'rule-internal-error', 'error', { line: 1, column: 1 }, `Rule ${rule.id} failed: ${String(error)}`);
+  }
+  return file.messages.map((m) => toMessage(m, a.report.path));
+}
+
+/**
+ * The checks over the set of pages: the claims of every page are verified (each report's `claims` is set to its
+ * verified claims, which the rules read), what the site cannot show is found, then every rule (one file each) runs
+ * on every page. Returns the messages of each page (claims, site, rules), in input order; the reports' own
+ * `messages` are not touched.
+ */
+export function runChecks(analyses: readonly Analysis[]): Message[][] {
   const verified = verifyClaims(analyses);
   const site = siteFindings(analyses);
-  analyses.forEach((a, i) => ((a.report.claims = verified[i].claims), a.report.messages.push(...verified[i].messages, ...site[i])));
+  analyses.forEach((a, i) => (a.report.claims = verified[i].claims));
   const reports = analyses.map((a) => a.report);
-  for (const a of analyses) {
-    for (const rule of rules) {
-      try {
-        const drafts = rule.check({
-          report: a.report,
-          source: a.source,
-          tree: a.tree,
-          file: a.file,
-          sites: a.sites,
-          reports,
-          exists: existsSync,
-          absolutePath: a.absolutePath,
-        });
-        a.report.messages.push(...drafts.map((d) => ({ ...d, file: a.report.path })));
-      } catch (error) {
-        a.report.messages.push({
-          file: a.report.path,
-          line: 1,
-          column: 1,
-          ruleId: 'rule-internal-error',
-          severity: 'error',
-          message: `Rule ${rule.id} failed: ${String(error)}`,
-        });
-      }
-    }
-  }
+  return analyses.map((a, i) => [...verified[i].messages, ...site[i], ...rules.flatMap((rule) => runRule(rule, a, reports))]);
 }

@@ -36,10 +36,10 @@ export function analyze(source: string, path: string, absolutePath: string | nul
  * configured severities. Returns the final reports in input order.
  */
 export function checkAll(analyses: Analysis[], config: Config = {}): Report[] {
-  runChecks(analyses);
-  return analyses.map((a) => {
-    const acks = findAcknowledgements(a.source, a.tree);
-    const messages = acknowledge(applyConfig(a.report.messages, config), acks, a.report).sort(
+  const found = runChecks(analyses);
+  return analyses.map((a, i) => {
+    const acks = findAcknowledgements(a.tree);
+    const messages = acknowledge(applyConfig([...a.report.messages, ...found[i]], config), acks, a.report).sort(
       (x, y) => x.line - y.line || x.column - y.column || compareText(x.ruleId, y.ruleId),
     );
     const report = { ...a.report, messages };

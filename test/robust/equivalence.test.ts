@@ -4,10 +4,8 @@
  */
 import { expect, it } from 'vitest';
 import { sectionTitle } from '../../src/lib/formats/shapes.js';
-import { inlineLinks } from '../../src/lib/rules/shared/links.js';
 
 const OLD_SECTION = /^[ \t]*-{3,}(.*?)-{3,}[ \t]*$/;
-const OLD_INLINE = /(!?)\[([^\]]*)\]\(\s*<?([^)\s>]+)>?(?:\s+"[^"]*")?\s*\)/g;
 
 function* strings(alphabet: string, count: number, maxLength: number, seed: number) {
   let s = seed;
@@ -24,13 +22,6 @@ it('sectionTitle reads section lines as the old regex did', () => {
   for (const t of strings('-- \ta\r', 20000, 14, 7)) {
     const m = OLD_SECTION.exec(t);
     expect(sectionTitle(t), JSON.stringify(t)).toBe(m ? m[1].trim() : null);
-  }
-});
-
-it('inlineLinks finds the links the old global regex found', () => {
-  for (const t of strings('[]()!<> "ab', 20000, 16, 11)) {
-    const old = [...t.matchAll(OLD_INLINE)].map((m) => ({ image: m[1] === '!', text: m[2], url: m[3], index: m.index }));
-    expect(inlineLinks(t), JSON.stringify(t)).toEqual(old);
   }
 });
 

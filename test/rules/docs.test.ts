@@ -13,7 +13,7 @@ function render(): string {
     '',
     '<!-- Generated from src/lib/rules by test/rules/docs.test.ts; do not edit. -->',
     '',
-    'One rule per file (`src/lib/rules/<rule-id>.ts`). Severities are defaults; `perflab.config.json` can change them.',
+    'One rule per file (`src/lib/rules/<rule-id>.ts`), one file for every message id perflab reports: ids reported by the parsers, the page model, the claim verification or the pipeline say so and are documented the same way. Severities are defaults; `perflab.config.json` can change them.',
     '',
     '| Rule | Severity | Checks |',
     '|---|---|---|',
@@ -24,7 +24,15 @@ function render(): string {
     if (r.formula) parts.push('', `Formula and tolerance: ${r.formula}`);
     parts.push('', `What to do: ${r.fix}`);
     if (r.examples.context !== undefined) parts.push('', 'Checked together with this page (`context.md`):', '', fence(r.examples.context));
-    parts.push('', 'ok:', '', fence(r.examples.ok), '', 'not ok:', '', fence(r.examples.notOk));
+    if (r.reportedBy) parts.push('', `Reported by ${r.reportedBy}.`);
+    if (r.examples.folder) parts.push('', `The examples are checked as pages of the repository's \`${r.examples.folder}/\` folder.`);
+    parts.push('', 'ok:', '', fence(r.examples.ok));
+    if (r.examples.unreachable !== undefined) parts.push('', `not ok: none. ${r.examples.unreachable}`);
+    else {
+      parts.push('', 'not ok:', '');
+      if (r.examples.expand) parts.push(`(shown shortened: the page checked is this one with ${r.examples.expand.note})`, '');
+      parts.push(fence(r.examples.notOk));
+    }
   }
   return `${parts.join('\n')}\n`;
 }

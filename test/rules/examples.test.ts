@@ -1,15 +1,24 @@
 import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
+import { runRule } from '../../src/lib/checks.js';
 import { analyze, checkAll } from '../../src/lib/pipeline.js';
 import { rules } from '../../src/lib/rules/index.js';
 import type { Rule } from '../../src/lib/rules/types.js';
+import { searchValueProblems } from '../../src/lib/site/search-value.js';
+
+const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 
 /** Check one example page (with the rule's context page, if any) and return that page's messages of the rule. */
 function messagesOf(rule: Rule, example: string, path: string) {
-  const pages = [analyze(example, path, null)];
-  if (rule.examples.context !== undefined) pages.push(analyze(rule.examples.context, 'context.md', null));
+  // Ids about files next to a page check their examples as pages of a folder of the repository.
+  const onDisk = (name: string) => (rule.examples.folder ? join(ROOT, rule.examples.folder, name) : null);
+  const pages = [analyze(example, path, onDisk(path))];
+  if (rule.examples.context !== undefined) pages.push(analyze(rule.examples.context, 'context.md', onDisk('context.md')));
   const [report] = checkAll(pages);
+  // Ids of the site are found when it indexes the checked page.
+  if (rule.site) return searchValueProblems({ ...report, title: report.title ?? '' }).map((p) => ({ ...p, severity: 'warning' as const })).filter((m) => m.ruleId === rule.id);
   return report.messages.filter((m) => m.ruleId === rule.id);
 }
 
@@ -36,21 +45,43 @@ describe('rule examples', () => {
         expect(messagesOf(rule, rule.examples.ok, 'ok.md')).toEqual([]);
       });
 
-      it('should yield a positioned message on the not-ok example', () => {
-        // A rule about file names gives the name its not-ok page is checked under.
-        const path = (rule.examples as { notOkPath?: string }).notOkPath ?? 'not-ok.md';
-        const messages = messagesOf(rule, rule.examples.notOk, path);
-        expect(messages.length).toBeGreaterThan(0);
-        for (const m of messages) {
-          expect(m.line).toBeGreaterThan(0);
-          expect(m.severity).toBe(rule.severity);
-        }
-      });
+      if (rule.examples.unreachable !== undefined) {
+        it('should say why it has no not-ok example (an internal error no content causes)', () => {
+          expect(rule.examples.notOk).toBe('');
+          // Internal errors, and the renderer's faults in placing what it read from the same tree.
+          expect(rule.id, rule.id).toMatch(/-internal-error$|^site-claim-unplaced$/);
+          expect(rule.examples.unreachable!.length).toBeGreaterThan(20);
+          expect(rule.reportedBy, 'an internal error is reported outside the rules').toBeDefined();
+        });
+      } else {
+        it('should yield a positioned message on the not-ok example', () => {
+          // A rule about file names gives the name its not-ok page is checked under.
+          const path = rule.examples.notOkPath ?? 'not-ok.md';
+          const page = rule.examples.expand ? rule.examples.expand.page(rule.examples.notOk) : rule.examples.notOk;
+          const messages = messagesOf(rule, page, path);
+          expect(messages.length).toBeGreaterThan(0);
+          for (const m of messages) {
+            expect(m.line).toBeGreaterThan(0);
+            expect(m.severity).toBe(rule.severity);
+          }
+        });
+      }
+
+      if (rule.reportedBy !== undefined) {
+        it('should report nothing from its own check (the id is reported by the pipeline)', () => {
+          for (const example of [rule.examples.ok, rule.examples.notOk]) {
+            const page = analyze(example, 'example.md', null);
+            expect(runRule(rule, page, [page.report])).toEqual([]);
+          }
+        });
+      }
 
       it('should document exactly these examples in its header comment', () => {
         const text = header(rule);
         expect(text).toContain(rule.examples.ok);
         expect(text).toContain(rule.examples.notOk);
+        if (rule.examples.unreachable !== undefined) expect(text.replace(/\n/g, ' ')).toContain(rule.examples.unreachable);
+        if (rule.examples.expand) expect(text.replace(/\n/g, ' ')).toContain(rule.examples.expand.note);
         if (rule.examples.context !== undefined) expect(text).toContain(rule.examples.context);
       });
     });

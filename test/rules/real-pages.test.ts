@@ -2,6 +2,7 @@ import { existsSync, readFileSync, readdirSync, statSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
+import { runRule } from '../../src/lib/checks.js';
 import { analyze } from '../../src/lib/pipeline.js';
 import { rules } from '../../src/lib/rules/index.js';
 
@@ -68,7 +69,7 @@ function markdownFiles(dir: string): string[] {
 
 /**
  * Findings of these rules over the pages, checked together (cross-page rules see them all). The rules run
- * directly, with the context `runChecks` gives them, so this test does not depend on the claim verifier.
+ * directly (`runRule`, as `runChecks` runs them), so this test does not depend on the claim verifier.
  */
 function findings(sets: Array<{ dir: string; prefix: string }>): string[] {
   const analyses = sets.flatMap(({ dir, prefix }) =>
@@ -77,11 +78,7 @@ function findings(sets: Array<{ dir: string; prefix: string }>): string[] {
   const reports = analyses.map((a) => a.report);
   return analyses
     .flatMap((a) =>
-      rules.flatMap((rule) =>
-        rule
-          .check({ report: a.report, source: a.source, tree: a.tree, file: a.file, sites: a.sites, reports, exists: existsSync, absolutePath: a.absolutePath })
-          .map((d) => `${a.report.path}:${d.line} ${d.ruleId}`),
-      ),
+      rules.flatMap((rule) => runRule(rule, a, reports).map((d) => `${a.report.path}:${d.line} ${d.ruleId}`)),
     )
     .sort();
 }

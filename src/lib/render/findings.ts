@@ -7,7 +7,7 @@ import { existsSync } from 'node:fs';
 import { dirname, posix, resolve } from 'node:path';
 import type { Analysis } from '../page.js';
 import type { Message } from '../schemas/message.js';
-import { isExternal, pageLinks, splitUrl } from '../rules/shared/links.js';
+import { isExternal, pageLinks, splitUrl } from '../rules/shared/tree.js';
 
 /** The images the site publishes: raster formats only (an SVG opened directly would run its scripts on our origin). */
 export const PUBLISHED_IMAGE = /\.(png|jpe?g|gif|webp|avif)$/i;
@@ -19,19 +19,19 @@ export const PUBLISHED_IMAGE = /\.(png|jpe?g|gif|webp|avif)$/i;
  */
 export function siteFindings(analyses: readonly Analysis[], exists: (path: string) => boolean = existsSync): Message[][] {
   const pages = new Set(analyses.map((a) => posix.normalize(a.report.path)));
-  return analyses.map(({ report, source, absolutePath }) => {
+  return analyses.map(({ report, tree, absolutePath }) => {
     if (!absolutePath) return [];
     const out: Message[] = [];
     const at = (l: { line: number; column: number }, ruleId: string, message: string, expected: string, actual: string) =>
       out.push({ file: report.path, line: l.line, column: l.column, ruleId, severity: 'warning', message, expected, actual });
     const base = dirname(absolutePath);
-    for (const image of pageLinks(report, source, true)) {
+    for (const image of pageLinks(tree, true)) {
       if (isExternal(image.url) || image.url.startsWith('/')) continue;
       const { path } = splitUrl(image.url);
       if (!path || !exists(resolve(base, path)) || PUBLISHED_IMAGE.test(path)) continue;
       at(image, 'site-image-missing', `Unexpected image \`${path}\`: the site publishes PNG, JPEG, GIF, WebP and AVIF images only; it shows a placeholder`, 'a raster image', path);
     }
-    for (const link of pageLinks(report, source, false)) {
+    for (const link of pageLinks(tree, false)) {
       if (isExternal(link.url) || link.url.startsWith('/') || link.url.startsWith('#')) continue;
       const { path } = splitUrl(link.url);
       if (!path || !exists(resolve(base, path))) continue;

@@ -45,5 +45,6 @@ export const acknowledgementInvalid: Rule = {
 ![chart](chart-kept-upstream.png)
 `,
   },
-  check: () => [],
+  reportedBy: 'the acknowledgement pass of the pipeline (`src/lib/acknowledge.ts`), after the rules',
+  check: () => {},
 };

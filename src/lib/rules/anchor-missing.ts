@@ -26,9 +26,9 @@
  * ````
  */
 import { dirname, resolve } from 'node:path';
-import { draft, type Draft } from '../diagnostics.js';
+import { emit } from '../diagnostics.js';
 import type { Report } from '../schemas/report.js';
-import { isExternal, pageLinks, splitUrl } from './shared/links.js';
+import { isExternal, pageLinks, splitUrl } from './shared/tree.js';
 import type { Rule } from './types.js';
 
 const page = (anchor: string) => `# Optimizing Demo-8B Throughput
@@ -52,9 +52,8 @@ export const anchorMissing: Rule = {
   description: 'An in-page or cross-page `#anchor` matches no heading slug of its target page.',
   fix: 'Point the link at an existing heading\'s slug (the message suggests the nearest), or add the heading.',
   examples: { ok: page('1-choosing-the-inference-engine'), notOk: page('1-choosing-an-inference-engine') },
-  check({ report, source, reports }) {
-    const out: Draft[] = [];
-    for (const link of pageLinks(report, source, false)) {
+  check({ report, file, tree, reports }) {
+    for (const link of pageLinks(tree, false)) {
       if (isExternal(link.url)) continue;
       const { path, anchor } = splitUrl(link.url);
       if (!anchor) continue;
@@ -63,14 +62,11 @@ export const anchorMissing: Rule = {
       const slugs = new Set(target.headings.map((h) => h.slug));
       if (slugs.has(anchor) || slugs.has(decodeOrSelf(anchor))) continue;
       const near = closest(anchor, [...slugs]);
-      out.push(
-        draft('anchor-missing', 'error', { line: link.line, column: link.column }, `Unexpected anchor \`#${anchor}\`: no heading of ${path ? `\`${target.path}\`` : 'this page'} has that slug${near ? `; did you mean \`#${near}\`?` : ''}`, {
+      emit(file, 'anchor-missing', 'error', { line: link.line, column: link.column }, `Unexpected anchor \`#${anchor}\`: no heading of ${path ? `\`${target.path}\`` : 'this page'} has that slug${near ? `; did you mean \`#${near}\`?` : ''}`, {
           expected: near ?? 'a heading slug',
           actual: anchor,
-        }),
-      );
+        });
     }
-    return out;
   },
 };
 

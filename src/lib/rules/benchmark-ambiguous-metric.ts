@@ -71,5 +71,6 @@ export const benchmarkAmbiguousMetric: Rule = {
   description: 'A result block prints one metric twice with different values; the metric is unusable and its claims untraceable.',
   fix: 'Keep one result block per run: delete the duplicated line or split the block with a label line above each run.',
   examples: { ok: page(''), notOk: page('    Total Token throughput (tok/s):          120.00\n') },
-  check: () => [],
+  reportedBy: 'the benchmark-output parser (`src/lib/formats/block.ts`)',
+  check: () => {},
 };

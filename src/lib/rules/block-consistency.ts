@@ -52,7 +52,7 @@
  * ````
  */
 import { displayed, type Interval } from '../claims/interval.js';
-import { draft, type Draft } from '../diagnostics.js';
+import { emit, type Details } from '../diagnostics.js';
 import { identitiesOf } from '../formats/registry.js';
 import type { Identity } from '../formats/spec.js';
 import type { Run } from '../schemas/run.js';
@@ -101,20 +101,25 @@ export const blockConsistency: Rule = {
     'R7 (guidellm): total tok/s = output tok/s x (in + gen) / gen; R8 (sglang): mean E2E = TTFT + ITL x (gen / N - 1). ' +
     'Tolerance: every printed input and the stated value +/- half a unit of their last digit (duration +/- 0.005 s); R8 also +/- 0.01%.',
   examples: { ok: page('2812.50'), notOk: page('2182.50') },
-  check({ report }) {
-    const out: Draft[] = [];
+  check({ report, file }) {
     for (const run of report.runs) {
       if (run.failed || !run.format) continue;
       for (const identity of identitiesOf(run.format)) {
         const d = verify(run, identity);
-        if (d) out.push(d);
+        if (d) emit(file, 'block-consistency', 'error', d.place, d.reason, d.details);
       }
     }
-    return out;
   },
 };
 
-function verify(run: Run, identity: Identity): Draft | null {
+/** A run's line that contradicts an identity: where, what, and the values compared. */
+interface Finding {
+  place: { line: number; column: number };
+  reason: string;
+  details: Details;
+}
+
+function verify(run: Run, identity: Identity): Finding | null {
   const stated = num(run.metrics, identity.target);
   if (!stated) return null;
   const computed = identity.compute(run.metrics);
@@ -124,11 +129,9 @@ function verify(run: Run, identity: Identity): Draft | null {
   if (overlaps({ lo: around.lo - slack, hi: around.hi + slack }, computed)) return null;
   const mid = (computed.lo + computed.hi) / 2;
   const expected = mid.toFixed(stated.decimals);
-  return draft(
-    'block-consistency',
-    'error',
-    { line: stated.line, column: stated.column },
-    `Unexpected \`${stated.text}\` for ${stated.label}, expected \`${expected}\` from ${identity.formula} (recomputed ${fmt(computed.lo)} to ${fmt(computed.hi)})`,
-    { expected, actual: stated.text },
-  );
+  return {
+    place: { line: stated.line, column: stated.column },
+    reason: `Unexpected \`${stated.text}\` for ${stated.label}, expected \`${expected}\` from ${identity.formula} (recomputed ${fmt(computed.lo)} to ${fmt(computed.hi)})`,
+    details: { expected, actual: stated.text },
+  };
 }

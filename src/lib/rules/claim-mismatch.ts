@@ -90,7 +90,7 @@
  *     ```
  *
  */
-import { draft } from '../diagnostics.js';
+import { emit } from '../diagnostics.js';
 import { formatFixed } from '../claims/number.js';
 import { replacement } from '../claims/restate.js';
 import type { Claim } from '../schemas/claim.js';
@@ -184,17 +184,16 @@ SGLang
     \`\`\`
 `,
   },
-  check({ report }) {
-    return report.claims
-      .filter((c) => c.verdict === 'mismatch')
-      .map((c) => {
-        const expected = expectedText(c);
-        return draft('claim-mismatch', 'error', c, `Unexpected \`${c.text}\`, expected \`${expected}\` from ${c.formula ?? 'the raw run'}${c.source ? ` (line ${c.source.line})` : ''}`, {
+  check({ report, file }) {
+    for (const c of report.claims) {
+      if (c.verdict !== 'mismatch') continue;
+      const expected = expectedText(c);
+      emit(file, 'claim-mismatch', 'error', c, `Unexpected \`${c.text}\`, expected \`${expected}\` from ${c.formula ?? 'the raw run'}${c.source ? ` (line ${c.source.line})` : ''}`, {
           expected,
           actual: c.text,
-          ...(c.source ? { cause: { file: c.source.path, line: c.source.line, note: c.tolerance ?? undefined } } : {}),
-        });
+        ...(c.source ? { cause: { file: c.source.path, line: c.source.line, note: c.tolerance ?? undefined } } : {}),
       });
+    }
   },
 };
 

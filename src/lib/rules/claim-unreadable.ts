@@ -25,7 +25,7 @@
  * | **ShareGPT** | Total TPS: NaN | Total TPS: ١٥٠٫٠٠ (+50.0%) |
  * ````
  */
-import { draft, type Draft } from '../diagnostics.js';
+import { emit } from '../diagnostics.js';
 import type { Rule } from './types.js';
 
 const page = (baseline: string, optimized: string) => `# Optimizing Demo-8B Throughput
@@ -61,8 +61,7 @@ export const claimUnreadable: Rule = {
   description: 'A table cell states a value perflab cannot read as a number (`NaN`, `Infinity`, digits of another script), so it is not checked.',
   fix: 'Write the value as the run prints it, in ASCII digits (`1234.56`); if the run failed, say so in words (`crash`, `-`).',
   examples: { ok: page('100.00', '150.00'), notOk: page('NaN', '١٥٠٫٠٠') },
-  check({ report }) {
-    const out: Draft[] = [];
+  check({ report, file }) {
     const cells = [
       ...report.conclusion.flatMap((row) => [row.baseline, row.optimized]),
       ...report.summary.flatMap((row) => row.cells.map((text) => ({ text, line: row.line, column: 1 }))),
@@ -70,13 +69,10 @@ export const claimUnreadable: Rule = {
     for (const cell of cells) {
       const value = unreadable(cell.text);
       if (value === null) continue;
-      out.push(
-        draft('claim-unreadable', 'warning', cell, `Unexpected \`${value}\` in a table cell: perflab reads ASCII decimal numbers only, so this value is not checked`, {
+      emit(file, 'claim-unreadable', 'warning', cell, `Unexpected \`${value}\` in a table cell: perflab reads ASCII decimal numbers only, so this value is not checked`, {
           expected: 'an ASCII decimal number',
           actual: value,
-        }),
-      );
+        });
     }
-    return out;
   },
 };

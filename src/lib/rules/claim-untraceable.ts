@@ -87,7 +87,7 @@
  *     ```
  *
  */
-import { draft } from '../diagnostics.js';
+import { emit } from '../diagnostics.js';
 import type { Rule } from './types.js';
 
 export const claimUntraceable: Rule = {
@@ -177,14 +177,13 @@ SGLang
     \`\`\`
 `,
   },
-  check({ report }) {
-    return report.claims
-      .filter((c) => c.verdict === 'untraceable')
-      .map((c) =>
-        draft('claim-untraceable', 'warning', c, `No run on this page supports \`${c.text}\``, {
-          expected: 'a result block on the page that prints or derives this value',
-          actual: 'none found',
-        }),
-      );
+  check({ report, file }) {
+    for (const c of report.claims) {
+      if (c.verdict !== 'untraceable') continue;
+      emit(file, 'claim-untraceable', 'warning', c, `No run on this page supports \`${c.text}\``, {
+        expected: 'a result block on the page that prints or derives this value',
+        actual: 'none found',
+      });
+    }
   },
 };

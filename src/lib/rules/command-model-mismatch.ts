@@ -45,10 +45,12 @@
  *     ```
  * ````
  */
-import { draft, type Draft } from '../diagnostics.js';
+import { emit } from '../diagnostics.js';
 import { servingCommands } from './shared/commands.js';
 import { baseModel, isConcreteModel } from './shared/model-name.js';
-import { sourceLines } from './shared/source.js';
+import type { Root } from 'mdast';
+import { toString } from 'mdast-util-to-string';
+import { CONTINUE, EXIT, SKIP, visit } from 'unist-util-visit';
 import type { Rule } from './types.js';
 
 const page = (served: string) => `# Optimizing Qwen3-8B Throughput on NVIDIA H100 GPUs
@@ -82,40 +84,60 @@ export const commandModelMismatch: Rule = {
   description: "A serving command launches a model other than the page's model (compared by base name).",
   fix: 'Fix the model in the command or the page\'s model, or paste the runs of the page\'s own model.',
   examples: { ok: page('Qwen/Qwen3-8B-FP8'), notOk: page('Qwen/Qwen3-32B-FP8') },
-  check({ report, source }) {
-    if (!isConcreteModel(report.model)) return [];
+  check({ report, file, tree, scripts }) {
+    if (!isConcreteModel(report.model)) return;
     const pageBase = baseModel(report.model);
-    const served = servingCommands(source).filter((c) => isConcreteModel(c.model));
+    const served = servingCommands(scripts).filter((c) => isConcreteModel(c.model));
     const wrong = served.filter((c) => baseModel(c.model!) !== pageBase);
-    if (wrong.length === 0) return [];
+    if (wrong.length === 0) return;
     const others = new Set(wrong.map((c) => baseModel(c.model!)));
     if (wrong.length === served.length && served.length > 1 && others.size === 1) {
-      const line = modelLine(source, report.model) ?? report.headings.find((h) => /^model$/i.test(h.text))?.line ?? 1;
+      const line = modelLine(tree, report.model) ?? report.headings.find((h) => /^model$/i.test(h.text))?.line ?? 1;
       const model = wrong[0].model!;
-      return [
-        draft('command-model-mismatch', 'error', { line, column: 1 }, `Unexpected model \`${report.model}\`, expected \`${model}\` as served by all ${served.length} serving commands`, {
+      emit(file, 'command-model-mismatch', 'error', { line, column: 1 }, `Unexpected model \`${report.model}\`, expected \`${model}\` as served by all ${served.length} serving commands`, {
           expected: model,
           actual: report.model,
           cause: { file: report.path, line: wrong[0].command.line, note: 'first serving command' },
-        }),
-      ];
+      });
+      return;
     }
-    return wrong.map(
-      (c): Draft =>
-        draft('command-model-mismatch', 'error', { line: c.command.line, column: 1 }, `Unexpected model \`${c.model}\` in serving command, expected \`${report.model}\` (or a variant of it)`, {
-          expected: report.model!,
-          actual: c.model!,
-        }),
-    );
+    for (const c of wrong) {
+      emit(file, 'command-model-mismatch', 'error', { line: c.command.line, column: 1 }, `Unexpected model \`${c.model}\` in serving command, expected \`${report.model}\` (or a variant of it)`, {
+        expected: report.model!,
+        actual: c.model!,
+      });
+    }
   },
 };
 
-/** Line of the model statement: the first line under a `Model` heading that names it. */
-function modelLine(source: string, model: string): number | null {
-  const lines = sourceLines(source);
-  const start = lines.findIndex((l) => /^#{2,4}\s+Model\s*$/i.test(l.trim()));
-  if (start < 0) return null;
+/**
+ * Line of the model statement: the first line under the first `Model` heading (H2 to H4) that names the model,
+ * searched in the blocks up to the next heading.
+ */
+function modelLine(tree: Root, model: string): number | null {
   const name = model.slice(model.lastIndexOf('/') + 1);
-  for (let i = start + 1; i < lines.length && !/^#/.test(lines[i].trim()); i++) if (lines[i].includes(name)) return i + 1;
-  return null;
+  let found: number | null = null;
+  let under = false;
+  let done = false;
+  visit(tree, (node, _index, parent) => {
+    if (done) return EXIT;
+    if (node.type === 'heading') {
+      if (under) {
+        done = true;
+        return EXIT;
+      }
+      under = node.depth >= 2 && node.depth <= 4 && /^model$/i.test(toString(node).trim());
+      return SKIP;
+    }
+    if (!under || !parent) return CONTINUE;
+    if (node.type !== 'text' && node.type !== 'inlineCode' && node.type !== 'code' && node.type !== 'html') return CONTINUE;
+    const at = node.value.indexOf(name);
+    if (at < 0) return CONTINUE;
+    const start = node.position?.start.line ?? 1;
+    // A fence's text starts on the line after its opening fence.
+    found = start + (node.type === 'code' ? 1 : 0) + (node.value.slice(0, at).split('\n').length - 1);
+    done = true;
+    return EXIT;
+  });
+  return found;
 }

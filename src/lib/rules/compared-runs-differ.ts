@@ -71,7 +71,7 @@
  *     ```
  * ````
  */
-import { draft, type Draft } from '../diagnostics.js';
+import { emit } from '../diagnostics.js';
 import type { Run } from '../schemas/run.js';
 import type { Rule } from './types.js';
 
@@ -118,8 +118,7 @@ export const comparedRunsDiffer: Rule = {
   fix: 'Compare runs of the same workload (same requests and dataset), or say in the row why they differ.',
   formula: 'successful requests equal; |input_a - input_b| / max(input_a, input_b) <= 1%',
   examples: { ok: page(500), notOk: page(100) },
-  check({ report }) {
-    const out: Draft[] = [];
+  check({ report, file }) {
     const byId = new Map(report.runs.map((r) => [r.id, r]));
     const done = new Set<string>();
     const compare = (a: Run, b: Run, place: { line: number; column: number }, what: string) => {
@@ -127,13 +126,11 @@ export const comparedRunsDiffer: Rule = {
       if (done.has(key)) return;
       done.add(key);
       for (const d of differences(a, b)) {
-        out.push(
-          draft('compared-runs-differ', 'error', place, `Unexpected comparison in ${what}: ${d.metric} differ (baseline line ${a.line}: ${d.a}, optimized line ${b.line}: ${d.b})`, {
+        emit(file, 'compared-runs-differ', 'error', place, `Unexpected comparison in ${what}: ${d.metric} differ (baseline line ${a.line}: ${d.a}, optimized line ${b.line}: ${d.b})`, {
             expected: d.a,
             actual: d.b,
             cause: { file: report.path, line: b.line, note: 'optimized run' },
-          }),
-        );
+          });
       }
     };
     for (const row of report.conclusion) {
@@ -148,7 +145,6 @@ export const comparedRunsDiffer: Rule = {
         compare(base[i], opt[i], { line: opt[i].line, column: 1 }, `other case \`${c.case}\``);
       }
     }
-    return out;
   },
 };
 

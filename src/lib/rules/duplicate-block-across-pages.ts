@@ -75,7 +75,7 @@
  *     ```
  * ````
  */
-import { draft, type Draft } from '../diagnostics.js';
+import { emit } from '../diagnostics.js';
 import type { Rule } from './types.js';
 import type { Report } from '../schemas/report.js';
 import type { Run } from '../schemas/run.js';
@@ -117,15 +117,12 @@ export const duplicateBlockAcrossPages: Rule = {
     notOk: page('Optimizing Demo-14B Throughput', ['10.00']),
     context: page('Optimizing Demo-8B Throughput', ['10.00']),
   },
-  check({ report, reports }) {
-    const out: Draft[] = [];
+  check({ report, file, reports }) {
     for (const run of report.runs) {
       if (run.failed || run.format === null || Object.keys(run.metrics).length < 4) continue;
       for (const { other, twin } of byFingerprint(reports).get(run.fingerprint) ?? []) {
         if (other === report || other.path === report.path) continue;
-        out.push(
-          draft(
-            'duplicate-block-across-pages',
+        emit(file, 'duplicate-block-across-pages',
             'warning',
             { line: run.line, column: 1 },
             `Unexpected result block identical to \`${other.path}\` line ${twin.line}; each page should report its own runs`,
@@ -133,13 +130,10 @@ export const duplicateBlockAcrossPages: Rule = {
               expected: 'a block measured for this page',
               actual: `same metrics as ${other.path}:${twin.line}`,
               cause: { file: other.path, line: twin.line, note: 'the same block' },
-            },
-          ),
-        );
+            });
         break;
       }
     }
-    return out;
   },
 };
 

@@ -33,7 +33,7 @@
  *     ```
  * ````
  */
-import { draft, type Draft } from '../diagnostics.js';
+import { emit } from '../diagnostics.js';
 import { canonicalEngine, engineOfTool } from '../model/command.js';
 import { servingCommands } from './shared/commands.js';
 import type { Rule } from './types.js';
@@ -65,10 +65,9 @@ export const headingEngineMismatch: Rule = {
   description: 'A heading names one engine over a serving command of another engine.',
   fix: 'Make the heading name the engine the command serves, or move the command under the right heading.',
   examples: { ok: page('SGLang'), notOk: page('vLLM') },
-  check({ report, source }) {
-    const out: Draft[] = [];
+  check({ report, file, scripts }) {
     const headings = report.headings;
-    for (const { command } of servingCommands(source)) {
+    for (const { command } of servingCommands(scripts)) {
       const engine = engineOfTool(command.tool);
       if (!engine) continue;
       // Heading chain above the command: the nearest heading of each depth, H3 and deeper.
@@ -85,15 +84,12 @@ export const headingEngineMismatch: Rule = {
       if (!naming) continue;
       const engines = named(naming.text);
       if (engines.includes(engine)) continue;
-      out.push(
-        draft('heading-engine-mismatch', 'error', { line: command.line, column: 1 }, `Unexpected ${engine} serving command under heading \`${naming.text}\`, expected ${engines.join(' or ')}`, {
+      emit(file, 'heading-engine-mismatch', 'error', { line: command.line, column: 1 }, `Unexpected ${engine} serving command under heading \`${naming.text}\`, expected ${engines.join(' or ')}`, {
           expected: engines.join(' or '),
           actual: engine,
           cause: { file: report.path, line: naming.line, note: 'heading' },
-        }),
-      );
+        });
     }
-    return out;
   },
 };
 

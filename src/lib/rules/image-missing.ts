@@ -22,8 +22,8 @@
  * ````
  */
 import { dirname, resolve } from 'node:path';
-import { draft, type Draft } from '../diagnostics.js';
-import { isExternal, pageLinks, splitUrl } from './shared/links.js';
+import { emit } from '../diagnostics.js';
+import { isExternal, pageLinks, splitUrl } from './shared/tree.js';
 import type { Rule } from './types.js';
 
 const page = (src: string) => `# Optimizing Demo-8B Throughput
@@ -45,20 +45,16 @@ export const imageMissing: Rule = {
   description: 'A relative image file does not exist.',
   fix: 'Add the image file next to the page (inside the content folder), or fix its path.',
   examples: { ok: page('https://example.org/demo-8b-h100.png'), notOk: page('../../assets/performance-lab/demo-8b-h100.png') },
-  check({ report, source, absolutePath, exists }) {
-    const out: Draft[] = [];
+  check({ report, file, tree, absolutePath, exists }) {
     const base = dirname(absolutePath ?? resolve(report.path));
-    for (const image of pageLinks(report, source, true)) {
+    for (const image of pageLinks(tree, true)) {
       if (isExternal(image.url) || image.url.startsWith('data:')) continue;
       const { path } = splitUrl(image.url);
       if (!path || exists(resolve(base, path))) continue;
-      out.push(
-        draft('image-missing', 'warning', { line: image.line, column: image.column }, `Unexpected image \`${path}\`: no such file next to this page`, {
+      emit(file, 'image-missing', 'warning', { line: image.line, column: image.column }, `Unexpected image \`${path}\`: no such file next to this page`, {
           expected: 'an existing image file',
           actual: path,
-        }),
-      );
+        });
     }
-    return out;
   },
 };

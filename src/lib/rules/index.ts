@@ -22,8 +22,36 @@ import { benchmarkMixedFormat } from './benchmark-mixed-format.js';
 import { fileNameInvalid } from './file-name-invalid.js';
 import { claimUnreadable } from './claim-unreadable.js';
 import { nestingTooDeep } from './nesting-too-deep.js';
+import { acknowledgementUnused } from './acknowledgement-unused.js';
+import { admonitionEmpty } from './admonition-empty.js';
+import { admonitionFlattened } from './admonition-flattened.js';
+import { benchmarkBadValue } from './benchmark-bad-value.js';
+import { benchmarkDuplicateMetric } from './benchmark-duplicate-metric.js';
+import { benchmarkEmptyBlock } from './benchmark-empty-block.js';
+import { benchmarkOrphanLabel } from './benchmark-orphan-label.js';
+import { benchmarkTruncated } from './benchmark-truncated.js';
+import { benchmarkUnknownMetric } from './benchmark-unknown-metric.js';
+import { benchmarkUnparsed } from './benchmark-unparsed.js';
+import { frontmatterInvalid } from './frontmatter-invalid.js';
+import { profileInvalid } from './profile-invalid.js';
+import { tableNoBlankLine } from './table-no-blank-line.js';
+import { modelInternalError } from './model-internal-error.js';
+import { parseInternalError } from './parse-internal-error.js';
+import { ruleInternalError } from './rule-internal-error.js';
+import { verifyInternalError } from './verify-internal-error.js';
+import { pageTooLarge } from './page-too-large.js';
+import { tableTooLarge } from './table-too-large.js';
 
-/** Every rule, one file each; the file name is the rule id. */
+import { siteClaimUnplaced } from './site-claim-unplaced.js';
+import { siteImageMissing } from './site-image-missing.js';
+import { siteLinkUnpublished } from './site-link-unpublished.js';
+import { siteSearchValue } from './site-search-value.js';
+
+/**
+ * Every message id perflab reports, one file each (the file name is the id): the rules that check pages, then the
+ * ids that the parsers, the page model, the claim verification, the pipeline and the site report, documented in
+ * their files.
+ */
 export const rules: Rule[] = [
   claimMismatch,
   claimUntraceable,
@@ -48,4 +76,27 @@ export const rules: Rule[] = [
   benchmarkMixedFormat,
   fileNameInvalid,
   nestingTooDeep,
+  acknowledgementUnused,
+  admonitionEmpty,
+  admonitionFlattened,
+  benchmarkBadValue,
+  benchmarkDuplicateMetric,
+  benchmarkEmptyBlock,
+  benchmarkOrphanLabel,
+  benchmarkTruncated,
+  benchmarkUnknownMetric,
+  benchmarkUnparsed,
+  frontmatterInvalid,
+  modelInternalError,
+  pageTooLarge,
+  parseInternalError,
+  profileInvalid,
+  ruleInternalError,
+  tableNoBlankLine,
+  tableTooLarge,
+  verifyInternalError,
+  siteClaimUnplaced,
+  siteImageMissing,
+  siteLinkUnpublished,
+  siteSearchValue,
 ];

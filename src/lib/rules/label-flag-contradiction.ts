@@ -33,10 +33,10 @@
  *     ```
  * ````
  */
-import { draft, type Draft } from '../diagnostics.js';
+import { emit } from '../diagnostics.js';
 import { canonicalEngine, engineOfTool } from '../model/command.js';
 import type { Command } from '../schemas/report.js';
-import { DP_FLAGS, EP_FLAGS, PP_FLAGS, TP_FLAGS, flag, sizeOf } from './shared/commands.js';
+import { DP_FLAGS, EP_FLAGS, PP_FLAGS, TP_FLAGS, flag, flagsOf, sizeOf } from './shared/commands.js';
 import type { Rule } from './types.js';
 
 const page = (label: string) => `# Optimizing Demo-30B Throughput on NVIDIA H100 GPUs
@@ -69,8 +69,7 @@ export const labelFlagContradiction: Rule = {
   description: "A variant label (`TP4`, `EP4`, `PP2`, `DP2`, `FP8`, `AWQ`, an engine) contradicts its serving command's flags.",
   fix: 'Make the label match the command\'s flags (or the flags match the label), then re-run if the command was wrong.',
   examples: { ok: page('TP4+EP'), notOk: page('TP8+EP') },
-  check({ report }) {
-    const out: Draft[] = [];
+  check({ report, file }) {
     const seen = new Set<string>();
     for (const exp of report.experiments) {
       for (const v of exp.variants) {
@@ -80,46 +79,42 @@ export const labelFlagContradiction: Rule = {
         seen.add(key);
         for (const c of contradictions(v.label, v.command)) {
           if (!c) continue;
-          out.push(
-            draft('label-flag-contradiction', 'error', { line: v.line, column: 1 }, `Unexpected ${c.what} in label \`${v.label}\`: it says ${c.stated}, the serving command has ${c.found}`, {
+          emit(file, 'label-flag-contradiction', 'error', { line: v.line, column: 1 }, `Unexpected ${c.what} in label \`${v.label}\`: it says ${c.stated}, the serving command has ${c.found}`, {
               expected: c.found,
               actual: c.stated,
               cause: { file: report.path, line: v.command.line, note: 'serving command' },
-            }),
-          );
+            });
         }
       }
     }
-    return out;
   },
 };
 
 function contradictions(label: string, command: Command): Check[] {
   const out: Check[] = [];
-  const flags = command.flags;
   for (const m of label.matchAll(TOKEN)) {
     const kind = m[1];
     const stated = m[2] ? Number.parseInt(m[2], 10) : null;
     if (kind === 'EP') {
-      const size = flag(flags, EP_FLAGS);
-      const enabled = flag(flags, ['--enable-expert-parallel', '--enable-ep-moe']) !== null || (size !== null && Number.parseInt(size, 10) > 1);
+      const size = flag(command, EP_FLAGS);
+      const enabled = flag(command, ['--enable-expert-parallel', '--enable-ep-moe']) !== null || (size !== null && Number.parseInt(size, 10) > 1);
       if (!enabled) out.push({ what: 'expert parallelism', stated: label, found: 'no expert parallelism' });
       else if (stated !== null && size !== null && Number.parseInt(size, 10) !== stated)
         out.push({ what: 'expert-parallel size', stated: `EP${stated}`, found: `EP size ${size}` });
       continue;
     }
     const names = kind === 'TP' ? TP_FLAGS : kind === 'PP' ? PP_FLAGS : DP_FLAGS;
-    const size = sizeOf(flags, names);
-    if (kind === 'DP' && flag(flags, ['--enable-dp-attention']) !== null && stated === null) continue;
+    const size = sizeOf(command, names);
+    if (kind === 'DP' && flag(command, ['--enable-dp-attention']) !== null && stated === null) continue;
     if (stated === null ? size < 2 : size !== stated) {
-      out.push({ what: `${kind} size`, stated: stated === null ? kind : `${kind}${stated}`, found: size === 1 && flag(flags, names) === null ? `no ${kind} flag (size 1)` : `${kind} size ${size}` });
+      out.push({ what: `${kind} size`, stated: stated === null ? kind : `${kind}${stated}`, found: size === 1 && flag(command, names) === null ? `no ${kind} flag (size 1)` : `${kind} size ${size}` });
     }
   }
   const quant = /(?<![A-Za-z])(FP8|FP4|NVFP4|MXFP4|AWQ|GPTQ|W8A8|W4A16|INT4|INT8)(?![A-Za-z0-9])/i.exec(label);
   if (quant && !/kv/i.test(label)) {
     const q = quant[1].toLowerCase();
     const inModel = (command.model ?? command.text).toLowerCase().includes(q);
-    const inFlags = flags.some((f) => /^--(quantization|dtype|quant)\b/.test(f) && f.toLowerCase().includes(q));
+    const inFlags = flagsOf(command).some((f) => /^--(quantization|dtype|quant)\b/.test(f.name) && f.text.toLowerCase().includes(q));
     if (!inModel && !inFlags) out.push({ what: 'quantization', stated: quant[1], found: `model \`${command.model ?? '?'}\` without ${quant[1]} and no \`--quantization\`` });
   }
   const engine = engineOfTool(command.tool);

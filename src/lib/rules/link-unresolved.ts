@@ -18,8 +18,8 @@
  * ````
  */
 import { dirname, resolve } from 'node:path';
-import { draft, type Draft } from '../diagnostics.js';
-import { isExternal, pageLinks, splitUrl } from './shared/links.js';
+import { emit } from '../diagnostics.js';
+import { isExternal, pageLinks, splitUrl } from './shared/tree.js';
 import type { Rule } from './types.js';
 
 const page = (target: string) => `# Overview
@@ -38,22 +38,18 @@ export const linkUnresolved: Rule = {
   description: 'A relative link points to a file that does not exist.',
   fix: 'Fix the link\'s path, or add the page it points to.',
   examples: { ok: page('ok.md'), notOk: page('missing-page.md') },
-  check({ report, source, absolutePath, exists, reports }) {
+  check({ report, file, tree, absolutePath, exists, reports }) {
     const base = absolutePath ? dirname(absolutePath) : null;
-    const out: Draft[] = [];
-    for (const link of pageLinks(report, source, false)) {
+    for (const link of pageLinks(tree, false)) {
       if (isExternal(link.url)) continue;
       const { path } = splitUrl(link.url);
       if (!path) continue;
       if (base ? exists(resolve(base, path)) : knownPage(report.path, path, reports)) continue;
-      out.push(
-        draft('link-unresolved', 'error', { line: link.line, column: link.column }, `Unexpected link to \`${path}\`: no such file next to this page`, {
+      emit(file, 'link-unresolved', 'error', { line: link.line, column: link.column }, `Unexpected link to \`${path}\`: no such file next to this page`, {
           expected: 'an existing file',
           actual: path,
-        }),
-      );
+        });
     }
-    return out;
   },
 };
 

@@ -60,7 +60,7 @@ const page = (depth: number, last: string) =>
  * A page whose admonitions (`!!!` / `???`) nest deeper than `LIMITS.admonitionDepth` (a level is 4 columns of
  * indentation): the page is reported at the first admonition too deep and not parsed, since deep nesting costs
  * time and memory out of proportion to the page. Reported before parsing by `src/lib/limits.ts`; the companion
- * limit `page-too-large` (pages over 1 MiB) is documented in the README, as its example would not fit here.
+ * limits are `page-too-large` and `table-too-large`.
  */
 export const nestingTooDeep: Rule = {
   id: 'nesting-too-deep',
@@ -68,7 +68,8 @@ export const nestingTooDeep: Rule = {
   description: `Admonitions nested deeper than the limit (${LIMITS.admonitionDepth}); the page is not parsed.`,
   fix: 'Flatten the admonitions (put sibling blocks side by side instead of inside each other), or split the page.',
   examples: { ok: page(16, 'Sixteen levels deep.'), notOk: page(17, 'Seventeen levels deep.') },
+  reportedBy: 'the page limits (`src/lib/limits.ts`), before parsing',
   check() {
-    return [];
+    // Reported before parsing by the page limits; nothing to check on the tree.
   },
 };

@@ -43,8 +43,11 @@
  * ```
  * ````
  */
-import { draft, type Draft } from '../diagnostics.js';
-import { fences, sourceLines } from './shared/source.js';
+import { emit } from '../diagnostics.js';
+import type { InlineCode } from 'mdast';
+import type { VFile } from 'vfile';
+import type { Report } from '../schemas/report.js';
+import { pageNodes } from './shared/tree.js';
 import type { Rule } from './types.js';
 
 const page = (prompts: number) => `# SGLang v0.5.1
@@ -80,60 +83,53 @@ export const noteParameterContradiction: Rule = {
   description: "A note stating benchmark parameters contradicts the invocation of the runs below it.",
   fix: 'Make the note state the parameters the runs were invoked with, or re-run with the stated ones.',
   examples: { ok: page(1000), notOk: page(10000) },
-  check({ report, source }) {
-    const out: Draft[] = [];
-    const lines = sourceLines(source);
-    const inFence = new Set<number>();
-    for (const f of fences(source)) for (let n = f.line; n <= f.endLine; n++) inFence.add(n);
-    lines.forEach((text, i) => {
-      const line = i + 1;
-      if (inFence.has(line) || /^\s*#/.test(text)) return;
-      for (const span of text.matchAll(/`([^`]+)`/g)) {
-        if (!RUN_FLAG.test(span[1])) continue;
-        const stated = parseFlags(span[1]);
-        const column = (span.index ?? 0) + 2;
-        // The section the note belongs to: up to the next heading at its level or above.
-        const heading = [...report.headings].reverse().find((h) => h.line < line);
-        const end = report.headings.find((h) => h.line > line && (!heading || h.depth <= heading.depth))?.line ?? Infinity;
-        const runs = report.runs.filter((r) => r.line > line && r.line < end && r.invocation && !r.failed);
-        if (runs.length === 0) continue;
-        const same = runs.filter((r) => {
-          const have = parseFlags(firstLine(r.invocation!));
-          return !stated.has('--dataset-name') || have.get('--dataset-name') === stated.get('--dataset-name');
-        });
-        if (same.length === 0) {
-          out.push(
-            draft('note-parameter-contradiction', 'error', { line, column }, `Unexpected \`--dataset-name ${stated.get('--dataset-name')}\` in note: no run below it uses that dataset`, {
-              expected: [...new Set(runs.map((r) => parseFlags(firstLine(r.invocation!)).get('--dataset-name') ?? '?'))].join(', '),
-              actual: stated.get('--dataset-name') ?? '',
-            }),
-          );
-          continue;
-        }
-        for (const run of same) {
-          const have = parseFlags(firstLine(run.invocation!));
-          const wrong = [...stated].filter(([name, value]) => have.has(name) && have.get(name) !== value);
-          if (wrong.length === 0) continue;
-          out.push(
-            draft(
-              'note-parameter-contradiction',
-              'error',
-              { line, column },
-              `Unexpected ${wrong.map(([n, v]) => `\`${n} ${v}\``).join(', ')} in note, expected ${wrong.map(([n]) => `\`${n} ${have.get(n)}\``).join(', ')} as run at line ${run.line} was invoked`,
-              {
-                expected: wrong.map(([n]) => `${n} ${have.get(n)}`).join(' '),
-                actual: wrong.map(([n, v]) => `${n} ${v}`).join(' '),
-                cause: { file: report.path, line: run.line, note: 'run invocation' },
-              },
-            ),
-          );
-          break;
-        }
-      }
-    });
-    return out;
+  check({ report, file, tree }) {
+    // Inline code outside headings: the flags a note states.
+    for (const node of pageNodes(tree).inlineCodes) if (RUN_FLAG.test(node.value)) checkNote(report, file, node);
   },
 };
+
+/** One note's stated flags against the runs below it in its section. */
+function checkNote(report: Report, file: VFile, node: InlineCode): void {
+  const stated = parseFlags(node.value);
+  const line = node.position?.start.line ?? 1;
+  // The text after the opening backtick.
+  const column = (node.position?.start.column ?? 1) + 1;
+  // The section the note belongs to: up to the next heading at its level or above.
+  const heading = [...report.headings].reverse().find((h) => h.line < line);
+  const end = report.headings.find((h) => h.line > line && (!heading || h.depth <= heading.depth))?.line ?? Infinity;
+  const runs = report.runs.filter((r) => r.line > line && r.line < end && r.invocation && !r.failed);
+  if (runs.length === 0) return;
+  const same = runs.filter((r) => {
+    const have = parseFlags(firstLine(r.invocation!));
+    return !stated.has('--dataset-name') || have.get('--dataset-name') === stated.get('--dataset-name');
+  });
+  if (same.length === 0) {
+    emit(file, 'note-parameter-contradiction', 'error', { line, column }, `Unexpected \`--dataset-name ${stated.get('--dataset-name')}\` in note: no run below it uses that dataset`, {
+      expected: [...new Set(runs.map((r) => parseFlags(firstLine(r.invocation!)).get('--dataset-name') ?? '?'))].join(', '),
+      actual: stated.get('--dataset-name') ?? '',
+    });
+    return;
+  }
+  for (const run of same) {
+    const have = parseFlags(firstLine(run.invocation!));
+    const wrong = [...stated].filter(([name, value]) => have.has(name) && have.get(name) !== value);
+    if (wrong.length === 0) continue;
+    emit(
+      file,
+      'note-parameter-contradiction',
+      'error',
+      { line, column },
+      `Unexpected ${wrong.map(([n, v]) => `\`${n} ${v}\``).join(', ')} in note, expected ${wrong.map(([n]) => `\`${n} ${have.get(n)}\``).join(', ')} as run at line ${run.line} was invoked`,
+      {
+        expected: wrong.map(([n]) => `${n} ${have.get(n)}`).join(' '),
+        actual: wrong.map(([n, v]) => `${n} ${v}`).join(' '),
+        cause: { file: report.path, line: run.line, note: 'run invocation' },
+      },
+    );
+    return;
+  }
+}
 
 const firstLine = (s: string) => s.split('\n')[0];
 

@@ -67,11 +67,10 @@
  *     ```
  * ````
  */
-import { draft, type Draft } from '../diagnostics.js';
-import { parseCommand, parseParameters } from '../model/command.js';
+import { emit } from '../diagnostics.js';
+import type { Script } from '../model/script.js';
 import type { Command } from '../schemas/report.js';
-import { normalFlag } from './shared/commands.js';
-import { fences, isResultFence } from './shared/source.js';
+import { normalFlags, scriptCommand } from './shared/commands.js';
 import type { Rule } from './types.js';
 
 const page = (optimized: string) => `# Optimizing Demo-8B Throughput on NVIDIA H100 GPUs
@@ -133,43 +132,33 @@ export const optimizedCommandDiffers: Rule = {
     ok: page('vllm serve Demo/Demo-8B-FP8 --max-num-batched-tokens=16384 --async-scheduling'),
     notOk: page('vllm serve Demo/Demo-8B --async-scheduling --max-num-batched-tokens 16384'),
   },
-  check({ report, source }) {
+  check({ report, file, scripts }) {
     const recommended = report.recommendedCommand;
-    if (!recommended) return [];
-    const scripts = commandsByLine(source);
-    const out: Draft[] = [];
+    if (!recommended) return;
+    const byLine = commandsByLine(scripts);
     const done = new Set<number>();
     for (const run of report.runs) {
       if (run.context.side !== 'optimized' || run.context.commandLine === null || done.has(run.context.commandLine)) continue;
       done.add(run.context.commandLine);
-      const command = scripts.get(run.context.commandLine);
+      const command = byLine.get(run.context.commandLine);
       if (!command) continue;
       const diff = differences(recommended, command);
       if (diff.length === 0) continue;
-      out.push(
-        draft('optimized-command-differs', 'error', { line: command.line, column: 1 }, `Unexpected optimized serving command: ${diff.join('; ')} (recommended command at line ${recommended.line})`, {
+      emit(file, 'optimized-command-differs', 'error', { line: command.line, column: 1 }, `Unexpected optimized serving command: ${diff.join('; ')} (recommended command at line ${recommended.line})`, {
           expected: recommended.text,
           actual: command.text,
           cause: { file: report.path, line: recommended.line, note: 'recommended serving command' },
-        }),
-      );
+        });
     }
-    return out;
   },
 };
 
 /** Every script fence's command by the line the page model records for it (first command line or fence body). */
-function commandsByLine(source: string): Map<number, Command> {
+function commandsByLine(scripts: readonly Script[]): Map<number, Command> {
   const map = new Map<number, Command>();
-  for (const fence of fences(source)) {
-    if (isResultFence(fence) || /^(ya?ml|json)$/i.test(fence.info)) continue;
-    const text = fence.body.map((l) => l.text).join('\n');
-    const first = fence.line + 1;
-    const cmd = parseCommand(text, first);
-    // Without a launcher the fence is a flag list (backend parameters): read every line.
-    const params = cmd?.tool ? null : parseParameters(text, first);
-    if (params) map.set(params.line, params);
-    else if (cmd) map.set(cmd.line, cmd);
+  for (const script of scripts) {
+    const cmd = scriptCommand(script);
+    if (cmd) map.set(cmd.line, cmd);
   }
   return map;
 }
@@ -180,7 +169,7 @@ function repoName(model: string): string {
 }
 
 function flagSet(command: Command): Set<string> {
-  return new Set(command.flags.map(normalFlag).filter((f) => !IGNORED.has(f.split('=')[0])));
+  return new Set(normalFlags(command).filter((f) => !IGNORED.has(f.split('=')[0])));
 }
 
 function differences(recommended: Command, command: Command): string[] {

@@ -45,7 +45,7 @@
  *     ```
  * ````
  */
-import { draft, type Draft } from '../diagnostics.js';
+import { emit } from '../diagnostics.js';
 import { parseHardware } from '../model/hardware.js';
 import { DP_FLAGS, PP_FLAGS, TP_FLAGS, flag, servingCommands, sizeOf } from './shared/commands.js';
 import type { Rule } from './types.js';
@@ -81,27 +81,21 @@ export const parallelismExceedsHardware: Rule = {
   fix: 'Fix the parallelism flags or the stated hardware so TP x PP x DP fits the GPUs.',
   formula: 'devices = TP x PP x DP (DP = 1 with --enable-dp-attention); error when devices > stated count',
   examples: { ok: page(2), notOk: page(4) },
-  check({ report, source }) {
+  check({ report, file, scripts }) {
     const count = statedCount(report.frontmatter.gpus, report.hardware?.text ?? '');
-    if (count === null) return [];
-    const out: Draft[] = [];
-    for (const { command } of servingCommands(source)) {
-      const tp = sizeOf(command.flags, TP_FLAGS);
-      const pp = sizeOf(command.flags, PP_FLAGS);
-      const dp = flag(command.flags, ['--enable-dp-attention']) !== null ? 1 : sizeOf(command.flags, DP_FLAGS);
+    if (count === null) return;
+    for (const { command } of servingCommands(scripts)) {
+      const tp = sizeOf(command, TP_FLAGS);
+      const pp = sizeOf(command, PP_FLAGS);
+      const dp = flag(command, ['--enable-dp-attention']) !== null ? 1 : sizeOf(command, DP_FLAGS);
       const total = tp * pp * dp;
       if (total <= count) continue;
-      out.push(
-        draft(
-          'parallelism-exceeds-hardware',
+      emit(file, 'parallelism-exceeds-hardware',
           'error',
           { line: command.line, column: 1 },
           `Unexpected parallelism TP${tp} x PP${pp} x DP${dp} = ${total} devices, expected at most ${count} from the stated hardware`,
-          { expected: `<= ${count}`, actual: String(total) },
-        ),
-      );
+          { expected: `<= ${count}`, actual: String(total) });
     }
-    return out;
   },
 };
 

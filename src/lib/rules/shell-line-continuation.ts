@@ -29,8 +29,8 @@
  *     ```
  * ````
  */
-import { draft, type Draft } from '../diagnostics.js';
-import { fences, isResultFence, isShellFence } from './shared/source.js';
+import { emit } from '../diagnostics.js';
+import { codeBlocks, isResultBlock, isShellBlock } from './shared/tree.js';
 import type { Rule } from './types.js';
 
 const page = (end: string) => `# Optimizing Demo-8B Throughput on NVIDIA H100 GPUs
@@ -59,16 +59,15 @@ export const shellLineContinuation: Rule = {
   description: 'A shell command in a fence is broken by a missing `\\` line continuation.',
   fix: 'End every continued line of the command with ` \\`.',
   examples: { ok: page(' \\'), notOk: page('') },
-  check({ report, source }) {
-    const out: Draft[] = [];
-    for (const fence of fences(source)) {
-      if (!isShellFence(fence) || isResultFence(fence)) continue;
-      if (fence.listItem !== null && /parameters/i.test(fence.listItem)) continue;
-      const code = fence.body.filter((l) => l.text.trim() !== '' && !l.text.trim().startsWith('#'));
+  check({ report, file, tree }) {
+    for (const block of codeBlocks(tree)) {
+      if (!isShellBlock(block) || isResultBlock(block)) continue;
+      if (block.listItem !== null && /parameters/i.test(block.listItem)) continue;
+      const code = block.body.filter((l) => l.text.trim() !== '' && !l.text.trim().startsWith('#'));
       // A plain flag list (every line a flag) is parameters, not a script.
       if (code.length === 0 || code.every((l) => FLAG_LINE.test(l.text))) continue;
       let previous: { text: string; line: number } | null = null;
-      for (const l of fence.body) {
+      for (const l of block.body) {
         const t = l.text.trim();
         if (t === '') continue;
         if (t.startsWith('#')) {
@@ -76,18 +75,15 @@ export const shellLineContinuation: Rule = {
           continue;
         }
         if (previous && FLAG_LINE.test(l.text) && !/\\\s*$/.test(previous.text)) {
-          const column = l.text.length - l.text.trimStart().length + 1;
-          out.push(
-            draft('shell-line-continuation', 'error', { line: l.line, column }, `Unexpected flag line \`${t}\` after a line without \`\\\`; the shell runs line ${previous.line} without it`, {
+          const column = l.column + l.text.length - l.text.trimStart().length;
+          emit(file, 'shell-line-continuation', 'error', { line: l.line, column }, `Unexpected flag line \`${t}\` after a line without \`\\\`; the shell runs line ${previous.line} without it`, {
               expected: `\`${previous.text.trim()} \\\``,
               actual: `\`${previous.text.trim()}\``,
               cause: { file: report.path, line: previous.line, note: 'command line missing its continuation' },
-            }),
-          );
+            });
         }
         previous = l;
       }
     }
-    return out;
   },
 };

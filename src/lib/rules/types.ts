@@ -1,6 +1,6 @@
 import type { Root } from 'mdast';
 import type { VFile } from 'vfile';
-import type { Draft } from '../diagnostics.js';
+import type { Script } from '../model/script.js';
 import type { ClaimSite } from '../model/sites.js';
 import type { Report } from '../schemas/report.js';
 import type { Severity } from '../schemas/message.js';
@@ -17,6 +17,8 @@ export interface RuleContext {
   file: VFile;
   /** The nodes of the page that state numbers, with their structural context. */
   sites: readonly ClaimSite[];
+  /** Every fence the page model read as a script, with its node and its commands, tokenised once. */
+  scripts: readonly Script[];
   /** Every page checked together (cross-page rules); includes `report`. */
   reports: readonly Report[];
   /** Whether a path (resolved relative to the page's file on disk) exists; used by link and image rules. */
@@ -40,12 +42,39 @@ export interface Rule {
   fix: string;
   /** Formula and tolerance, for rules that compare numbers. */
   formula?: string;
-  /** Markdown examples: an `ok` page that yields no message and a `notOk` page that yields at least one. */
+  /**
+   * Markdown examples: an `ok` page that yields no message of this id and a `notOk` page that yields at least one,
+   * both checked through the whole pipeline (parse, page model, claims, rules, acknowledgements).
+   */
   examples: {
     ok: string;
+    /** Empty only for an internal error that no page content can cause; `unreachable` then says why. */
     notOk: string;
     /** Another page (`context.md`) checked together with each example, for cross-page rules. */
     context?: string;
+    /** The file name the not-ok page is checked under (`not-ok.md` by default), for rules about file names. */
+    notOkPath?: string;
+    /**
+     * The repository folder the example pages are checked in (`docs`), for ids about files next to a page; by
+     * default the pages have no file on disk.
+     */
+    folder?: string;
+    /** Why there is no not-ok example (an internal error no content can cause); set exactly when `notOk` is empty. */
+    unreachable?: string;
+    /**
+     * A not-ok page too large to show (a page or table over a size limit): `notOk` is the page as shown, `page`
+     * builds the page that is checked from it, and `note` says how, in the documentation.
+     */
+    expand?: { note: string; page: (shown: string) => string };
   };
-  check(context: RuleContext): Draft[];
+  /**
+   * Who reports this id when it is not the rule's own check (the Markdown parser, a benchmark-output parser, the
+   * page model, the claim verification, the pipeline, the site's renderer); the rule file then documents the id
+   * and its `check` reports nothing.
+   */
+  reportedBy?: string;
+  /** Reported when the site renders or indexes the page (its examples are checked by rendering them), not by `perflab check`. */
+  site?: boolean;
+  /** Report each finding on `context.file` (`emit` in `diagnostics.ts`, a vfile message); returns nothing. */
+  check(context: RuleContext): void;
 }

@@ -1,43 +1,71 @@
-import { logicalCommands } from '../../model/extract.js';
+import type { Code } from 'mdast';
+import { parseParameters } from '../../model/command.js';
+import type { Script } from '../../model/script.js';
 import type { Command } from '../../schemas/report.js';
-import { fences, isResultFence, isShellFence, type Fence } from './source.js';
+import { isShellInfo } from './tree.js';
 
 /** Launchers of inference engines (not benchmark clients). */
 export const SERVING_TOOLS = new Set(['vllm', 'sglang', 'trtllm', 'mindie', 'lmdeploy']);
 
-/** A serving command found in a fence, with the fence around it. */
+/** A serving command of the page, with the script around it. */
 export interface PlacedCommand {
   command: Command;
-  fence: Fence;
+  script: Script;
   /** Model argument, including positional forms the page model does not read (`mindie serve X`). */
   model: string | null;
 }
 
 const SERVE_POSITIONAL = /\b(?:serve|api_server)\s+([^\s-][^\s]*)/;
 
-/** Every serving command on the page, in source order, read from the fences themselves. */
-export function servingCommands(source: string): PlacedCommand[] {
+/**
+ * Every serving command on the page, in document order: the commands of the page model's shell scripts (its
+ * parsed and tokenised fences), never the text read again.
+ */
+export function servingCommands(scripts: readonly Script[]): PlacedCommand[] {
   const out: PlacedCommand[] = [];
-  for (const fence of fences(source)) {
-    if (!isShellFence(fence) || isResultFence(fence)) continue;
-    const text = fence.body.map((l) => l.text).join('\n');
-    const first = fence.body[0]?.line ?? fence.line + 1;
-    for (const command of logicalCommands(text, first)) {
+  for (const script of scripts) {
+    if (script.parameters || !isShellInfo(script.node)) continue;
+    for (const command of script.commands) {
       if (!command.tool || !SERVING_TOOLS.has(command.tool)) continue;
       const model = command.model ?? SERVE_POSITIONAL.exec(command.text)?.[1] ?? null;
-      out.push({ command, fence, model });
+      out.push({ command, script, model });
     }
   }
   return out;
 }
 
-/** Value of the first flag among several spellings; `''` for a bare switch, null when absent. */
-export function flag(flags: readonly string[], names: readonly string[]): string | null {
-  for (const f of flags) {
-    const m = /^(--?[\w-]+)(?:[= ]\s*(.*))?$/.exec(f);
-    if (m && names.includes(m[1].replace(/_/g, '-'))) return (m[2] ?? '').replace(/^['"]|['"]$/g, '');
-  }
-  return null;
+/** One flag of a command, as the model's shell reader split it. */
+export interface Flag {
+  /** Name as written (`--tp-size`, `-tp`, `--max_num_seqs`); `''` when the text is not a flag. */
+  name: string;
+  /** Value (`4`, `'fp8'`), `''` after a bare `=`, null for a switch. */
+  value: string | null;
+  /** The flag's text (`--kv-cache-dtype=fp8`, `-tp 4`). */
+  text: string;
+}
+
+/**
+ * The flags of a command as name and value, from the flags the model's shell reader split (`--a=b` and `--a b`
+ * alike). The one place rules read flags: when the page model carries its commands' tokens, this is the line
+ * to switch.
+ */
+export function flagsOf(command: Pick<Command, 'flags'>): Flag[] {
+  return command.flags.map(splitFlag);
+}
+
+function splitFlag(flag: string): Flag {
+  const text = flag.trim();
+  const m = /^(--?[\w-]+)(?:[= ]\s*(.*))?$/.exec(text);
+  return m ? { name: m[1], value: m[2] ?? null, text } : { name: '', value: null, text };
+}
+
+const unquote = (s: string) => s.replace(/^['"]|['"]$/g, '');
+const canonical = (name: string) => name.replace(/_/g, '-');
+
+/** Value of the first flag among several spellings (`_` read as `-`, quotes dropped); `''` for a switch, null when absent. */
+export function flag(command: Pick<Command, 'flags'>, names: readonly string[]): string | null {
+  const found = flagsOf(command).find((f) => f.name && names.includes(canonical(f.name)));
+  return found ? unquote(found.value ?? '') : null;
 }
 
 export const TP_FLAGS = ['-tp', '--tp', '--tp-size', '--tensor-parallel-size'];
@@ -46,16 +74,24 @@ export const DP_FLAGS = ['-dp', '--dp', '--dp-size', '--data-parallel-size'];
 export const EP_FLAGS = ['-ep', '--ep', '--ep-size', '--expert-parallel-size', '--moe-ep-size'];
 
 /** A positive integer flag value, 1 when absent or not a number (`${TP}`). */
-export function sizeOf(flags: readonly string[], names: readonly string[]): number {
-  const v = flag(flags, names);
+export function sizeOf(command: Pick<Command, 'flags'>, names: readonly string[]): number {
+  const v = flag(command, names);
   const n = v === null ? Number.NaN : Number.parseInt(v, 10);
   return Number.isFinite(n) && n > 0 ? n : 1;
 }
 
 /** Flags normalised for comparison: `--a=b` and `--a b` alike, `_` as `-`, quotes dropped. */
-export function normalFlag(f: string): string {
-  const m = /^(--?[\w-]+)(?:[= ]\s*(.*))?$/.exec(f.trim());
-  if (!m) return f.trim();
-  const name = m[1].replace(/_/g, '-');
-  return m[2] === undefined ? name : `${name}=${m[2].replace(/^['"]|['"]$/g, '').trim()}`;
+export function normalFlags(command: Pick<Command, 'flags'>): string[] {
+  return flagsOf(command).map((f) => (!f.name ? f.text : f.value === null ? canonical(f.name) : `${canonical(f.name)}=${unquote(f.value).trim()}`));
+}
+
+/**
+ * The command of a whole script as the page model records it: its first command that launches a known tool (or
+ * its first command); for a fence without a launcher (backend parameters, one flag per line), every line read as
+ * flags.
+ */
+export function scriptCommand(script: Script): Command | null {
+  if (script.parameters) return script.commands[0] ?? null;
+  const cmd = script.commands.find((c) => c.tool !== null) ?? script.commands[0] ?? null;
+  return cmd?.tool ? cmd : (parseParameters(script.node.value, (script.node.position?.start.line ?? 1) + 1) ?? cmd);
 }

@@ -1,0 +1,51 @@
+/**
+ * `acknowledgement-unused` (warning): An acknowledgement comment accepts no finding.
+ *
+ * ok:
+ *
+ * ````markdown
+ * # Notes
+ *
+ * <!-- perflab-ignore image-missing: the chart is published with the upstream docs -->
+ * ![chart](chart-kept-upstream.png)
+ * ````
+ *
+ * not ok:
+ *
+ * ````markdown
+ * # Notes
+ *
+ * <!-- perflab-ignore image-missing: the chart is published with the upstream docs -->
+ * ![chart](https://example.org/chart.png)
+ * ````
+ */
+import type { Rule } from './types.js';
+
+/**
+ * A well-formed `<!-- perflab-ignore rule-id: reason -->` that no finding of its rule falls within (its own line,
+ * or, alone on its line, the block below it). Stale acknowledgements would otherwise pile up and silently accept a
+ * later, different finding. Reported by the acknowledgement pass of the pipeline (`src/lib/acknowledge.ts`), after
+ * the rules; this file documents the id.
+ */
+export const acknowledgementUnused: Rule = {
+  id: 'acknowledgement-unused',
+  severity: 'warning',
+  description: 'An acknowledgement comment accepts no finding.',
+  fix: 'Remove the comment, or move it next to the finding it means (on its line, or alone on the line above its block).',
+  reportedBy: 'the acknowledgement pass of the pipeline (`src/lib/acknowledge.ts`), after the rules',
+  examples: {
+    ok: `# Notes
+
+<!-- perflab-ignore image-missing: the chart is published with the upstream docs -->
+![chart](chart-kept-upstream.png)
+`,
+    notOk: `# Notes
+
+<!-- perflab-ignore image-missing: the chart is published with the upstream docs -->
+![chart](https://example.org/chart.png)
+`,
+  },
+  check() {
+    // Reported by the acknowledgement pass of the pipeline, not by a check of its own.
+  },
+};

@@ -1,0 +1,52 @@
+/**
+ * `admonition-empty` (warning): An admonition has no body; MkDocs renders it empty.
+ *
+ * ok:
+ *
+ * ````markdown
+ * # Setup
+ *
+ * !!! note "Hardware"
+ *     8 x H100 GPUs.
+ * ````
+ *
+ * not ok:
+ *
+ * ````markdown
+ * # Setup
+ *
+ * !!! note "Hardware"
+ *
+ * ## Results
+ * ````
+ */
+import type { Rule } from './types.js';
+
+/**
+ * An admonition (`!!! kind "title"`, `??? kind "title"`) with nothing indented under it and no block right below
+ * it that could be its flattened body (a heading never is). Reported by the Markdown parser
+ * (`src/lib/markdown/flattened.ts`); this file documents the id.
+ */
+export const admonitionEmpty: Rule = {
+  id: 'admonition-empty',
+  severity: 'warning',
+  description: 'An admonition has no body; MkDocs renders it empty.',
+  fix: 'Indent the admonition\'s body by four spaces under its `!!!` / `???` line, or delete the empty admonition.',
+  reportedBy: 'the Markdown parser (`src/lib/markdown/flattened.ts`)',
+  examples: {
+    ok: `# Setup
+
+!!! note "Hardware"
+    8 x H100 GPUs.
+`,
+    notOk: `# Setup
+
+!!! note "Hardware"
+
+## Results
+`,
+  },
+  check() {
+    // Reported by the Markdown parser, not by a check of its own.
+  },
+};

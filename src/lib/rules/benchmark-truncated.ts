@@ -1,0 +1,100 @@
+/**
+ * `benchmark-truncated` (warning): A result block has no closing `=====` line.
+ *
+ * ok:
+ *
+ * ````markdown
+ * # Optimizing Demo-8B Throughput on NVIDIA H100 GPUs
+ *
+ * ## Experiment Results
+ *
+ * ### 1. Choosing the Inference Engine
+ *
+ * vLLM
+ * ??? info "Benchmark result"
+ *     ```
+ *     ============ Serving Benchmark Result ============
+ *     Successful requests:                     1000
+ *     Benchmark duration (s):                  64.00
+ *     Total input tokens:                      200000
+ *     Total generated tokens:                  180000
+ *     Request throughput (req/s):              15.62
+ *     ==================================================
+ *     ```
+ * ````
+ *
+ * not ok:
+ *
+ * ````markdown
+ * # Optimizing Demo-8B Throughput on NVIDIA H100 GPUs
+ *
+ * ## Experiment Results
+ *
+ * ### 1. Choosing the Inference Engine
+ *
+ * vLLM
+ * ??? info "Benchmark result"
+ *     ```
+ *     ============ Serving Benchmark Result ============
+ *     Successful requests:                     1000
+ *     Benchmark duration (s):                  64.00
+ *     Total input tokens:                      200000
+ *     Total generated tokens:                  180000
+ *     Request throughput (req/s):              15.62
+ *     ```
+ * ````
+ */
+import type { Rule } from './types.js';
+
+/**
+ * A result block that ends at the end of its fence (or at the next block's header) without its closing line: it is
+ * read as far as it goes, and the cut is reported since lines may be missing. Reported by the benchmark-output
+ * parser (`src/lib/formats/index.ts`); this file documents the id.
+ */
+export const benchmarkTruncated: Rule = {
+  id: 'benchmark-truncated',
+  severity: 'warning',
+  description: 'A result block has no closing `=====` line.',
+  fix: 'Paste the rest of the output, up to its closing line.',
+  reportedBy: 'the benchmark-output parser (`src/lib/formats/index.ts`)',
+  examples: {
+    ok: `# Optimizing Demo-8B Throughput on NVIDIA H100 GPUs
+
+## Experiment Results
+
+### 1. Choosing the Inference Engine
+
+vLLM
+??? info "Benchmark result"
+    \`\`\`
+    ============ Serving Benchmark Result ============
+    Successful requests:                     1000
+    Benchmark duration (s):                  64.00
+    Total input tokens:                      200000
+    Total generated tokens:                  180000
+    Request throughput (req/s):              15.62
+    ==================================================
+    \`\`\`
+`,
+    notOk: `# Optimizing Demo-8B Throughput on NVIDIA H100 GPUs
+
+## Experiment Results
+
+### 1. Choosing the Inference Engine
+
+vLLM
+??? info "Benchmark result"
+    \`\`\`
+    ============ Serving Benchmark Result ============
+    Successful requests:                     1000
+    Benchmark duration (s):                  64.00
+    Total input tokens:                      200000
+    Total generated tokens:                  180000
+    Request throughput (req/s):              15.62
+    \`\`\`
+`,
+  },
+  check() {
+    // Reported by the benchmark-output parser, not by a check of its own.
+  },
+};

@@ -1,0 +1,78 @@
+/**
+ * `profile-invalid` (warning): A benchmark profile's YAML fence does not parse.
+ *
+ * ok:
+ *
+ * ````markdown
+ * # Demo
+ *
+ * ## Experimental Setup
+ *
+ * #### Benchmark Profiles
+ *
+ * ##### ShareGPT 8RPS
+ *
+ * ```yaml
+ * rate: 8
+ * ```
+ * ````
+ *
+ * not ok:
+ *
+ * ````markdown
+ * # Demo
+ *
+ * ## Experimental Setup
+ *
+ * #### Benchmark Profiles
+ *
+ * ##### ShareGPT 8RPS
+ *
+ * ```yaml
+ * rate: [8
+ * ```
+ * ````
+ */
+import type { Rule } from './types.js';
+
+/**
+ * Under a `#### Benchmark Profiles` heading, a `##### <profile>` heading with a YAML fence that is not valid YAML:
+ * the profile is left out, so the runs that name it are read without its settings. Reported by the page model
+ * (`src/lib/model/extract.ts`); this file documents the id.
+ */
+export const profileInvalid: Rule = {
+  id: 'profile-invalid',
+  severity: 'warning',
+  description: 'A benchmark profile\'s YAML fence does not parse.',
+  fix: 'Fix the profile\'s YAML so its settings can be read.',
+  reportedBy: 'the page model (`src/lib/model/extract.ts`)',
+  examples: {
+    ok: `# Demo
+
+## Experimental Setup
+
+#### Benchmark Profiles
+
+##### ShareGPT 8RPS
+
+\`\`\`yaml
+rate: 8
+\`\`\`
+`,
+    notOk: `# Demo
+
+## Experimental Setup
+
+#### Benchmark Profiles
+
+##### ShareGPT 8RPS
+
+\`\`\`yaml
+rate: [8
+\`\`\`
+`,
+  },
+  check() {
+    // Reported by the page model, not by a check of its own.
+  },
+};

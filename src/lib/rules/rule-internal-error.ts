@@ -1,0 +1,39 @@
+/**
+ * `rule-internal-error` (error): A rule stopped on an internal error on this page; the other rules still ran.
+ *
+ * ok:
+ *
+ * ````markdown
+ * # Demo
+ *
+ * A page every rule checks.
+ * ````
+ *
+ * not ok: none. Internal error: no page content causes it: it is raised only when perflab itself throws on a page (a
+ * bug), and the rest of the page and the set are still checked.
+ */
+import type { Rule } from './types.js';
+
+/**
+ * A rule threw while checking the page. Its findings on this page are lost, so the message says which rule stopped
+ * and why; every other rule still runs. Reported by the rule runner (`src/lib/checks.ts`); this file documents the
+ * id.
+ */
+export const ruleInternalError: Rule = {
+  id: 'rule-internal-error',
+  severity: 'error',
+  description: 'A rule stopped on an internal error on this page; the other rules still ran.',
+  fix: 'Report it as a perflab bug with the page attached; the message names the rule and the error.',
+  reportedBy: 'the rule runner (`src/lib/checks.ts`)',
+  examples: {
+    ok: `# Demo
+
+A page every rule checks.
+`,
+    notOk: ``,
+    unreachable: 'Internal error: no page content causes it: it is raised only when perflab itself throws on a page (a bug), and the rest of the page and the set are still checked.',
+  },
+  check() {
+    // Reported by the rule runner, not by a check of its own.
+  },
+};

@@ -1,0 +1,40 @@
+/**
+ * `site-claim-unplaced` (warning): A checked claim cannot be marked on the rendered page; its verdict shows in the
+ * findings only.
+ *
+ * ok:
+ *
+ * ````markdown
+ * # Demo
+ *
+ * A page whose claims are all marked.
+ * ````
+ *
+ * not ok: none. Renderer fault: each claim is marked in the very text node it was read from, at its source offsets,
+ * so no page content is known to cause it; it is reported, never silent, when the placement misses one.
+ */
+import type { Rule } from './types.js';
+
+/**
+ * Every claim of the page is marked in the rendered HTML with its verdict and a link to its source run; a claim
+ * the renderer cannot find in the rendered text is listed here instead of disappearing. Reported by the claim
+ * verification (`src/lib/verify/index.ts`), with the renderer's claim placement; this file documents the id.
+ */
+export const siteClaimUnplaced: Rule = {
+  id: 'site-claim-unplaced',
+  severity: 'warning',
+  description: 'A checked claim cannot be marked on the rendered page; its verdict shows in the findings only.',
+  fix: 'Report it as a perflab bug with the page attached.',
+  reportedBy: 'the claim verification (`src/lib/verify/index.ts`), with the renderer\'s claim placement',
+  examples: {
+    ok: `# Demo
+
+A page whose claims are all marked.
+`,
+    notOk: ``,
+    unreachable: 'Renderer fault: each claim is marked in the very text node it was read from, at its source offsets, so no page content is known to cause it; it is reported, never silent, when the placement misses one.',
+  },
+  check() {
+    // Reported by the claim verification, not by a check of its own.
+  },
+};

@@ -1,0 +1,57 @@
+/**
+ * `table-too-large` (error): A table is over the row limit (2,000 rows); the page is not parsed.
+ *
+ * ok:
+ *
+ * ````markdown
+ * # Results
+ *
+ * | Case | TPS |
+ * |---|---|
+ * | A | 1 |
+ * ````
+ *
+ * not ok:
+ *
+ * (shown shortened: the page checked is this one with the row `| A | 1 |` repeated 2,001 times)
+ *
+ * ````markdown
+ * # Results
+ *
+ * | Case | TPS |
+ * |---|---|
+ * | A | 1 |
+ * ````
+ */
+import type { Rule } from './types.js';
+
+/**
+ * A table of more than `LIMITS.tableRows` consecutive rows: table parsing time grows faster than the rows, so such
+ * a page is reported and not parsed, and the rest of the set is still checked. Reported by the page limits
+ * (`src/lib/limits.ts`), before parsing; this file documents the id.
+ */
+export const tableTooLarge: Rule = {
+  id: 'table-too-large',
+  severity: 'error',
+  description: 'A table is over the row limit (2,000 rows); the page is not parsed.',
+  fix: 'Split the table, or put the raw data in a fenced block.',
+  reportedBy: 'the page limits (`src/lib/limits.ts`), before parsing',
+  examples: {
+    ok: `# Results
+
+| Case | TPS |
+|---|---|
+| A | 1 |
+`,
+    notOk: `# Results
+
+| Case | TPS |
+|---|---|
+| A | 1 |
+`,
+    expand: { note: 'the row `| A | 1 |` repeated 2,001 times', page: (shown) => shown.replace('| A | 1 |\n', '| A | 1 |\n'.repeat(2_001)) },
+  },
+  check() {
+    // Reported by the page limits, not by a check of its own.
+  },
+};
