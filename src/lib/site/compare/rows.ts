@@ -68,12 +68,25 @@ function e2e(url: string, run: Run): RunValue | null {
   };
 }
 
+/** The words of a label or an invocation line (split on blanks; the flags read here take plain values). */
+const words = (text: string): string[] => text.split(/\s/).filter(Boolean);
+
+/** The value of `--name value` or `--name=value` among the words of a label or an invocation line. */
+function flagText(text: string | null | undefined, name: string): string | null {
+  if (!text) return null;
+  const ws = words(text);
+  for (const [i, w] of ws.entries()) {
+    if (w === name) return ws[i + 1] ?? null;
+    if (w.startsWith(`${name}=`)) return w.slice(name.length + 1);
+  }
+  return null;
+}
+
 /** `--num-prompts 500`, `--max-concurrency 4` and the like, from a label or an invocation line. */
 function flagNumber(text: string | null | undefined, names: string[]): number | null {
-  if (!text) return null;
   for (const name of names) {
-    const m = new RegExp(`(?:^|\\s)${name}[= ]+(\\d+)\\b`).exec(text);
-    if (m) return Number(m[1]);
+    const v = flagText(text, name);
+    if (v !== null && /^\d+$/.test(v)) return Number(v);
   }
   return null;
 }
@@ -81,13 +94,19 @@ function flagNumber(text: string | null | undefined, names: string[]): number | 
 /** `sharegpt` -> `ShareGPT`; `random` with lengths -> `random 1024 in / 1024 out`. */
 function datasetFromFlags(text: string | null | undefined): string | null {
   if (!text) return null;
-  const name = /--dataset-name[= ]+([\w-]+)/.exec(text)?.[1];
-  if (!name) return null;
+  const name = flagText(text, '--dataset-name');
+  if (!name || !/^[\w-]+$/.test(name)) return null;
   if (/^sharegpt$/i.test(name)) return 'ShareGPT';
   const inLen = flagNumber(text, ['--random-input-len']);
   const outLen = flagNumber(text, ['--random-output-len']);
   return inLen !== null && outLen !== null ? `${name} ${inLen} in / ${outLen} out` : name;
 }
+
+/** A dataset heading's text without its trailing colon (`ShareGPT:` -> `ShareGPT`). */
+const withoutColon = (text: string | undefined): string | undefined => {
+  const t = text?.trim();
+  return t?.endsWith(':') ? t.slice(0, -1).trim() : t;
+};
 
 const cites = (claim: Claim, path: string, runId: string) =>
   [claim.source, ...claim.sources].some((s) => s !== null && s.runId === runId && s.path === path);
@@ -135,7 +154,7 @@ export function compareRows(pages: readonly ComparedPage[]): RunRow[] {
       const { verdict, note } = verdictOf(report, run);
       const profile = run.context.profile ? (report.profiles[run.context.profile] ?? null) : null;
       const flagsText = [run.invocation, run.label].filter(Boolean).join(' ');
-      const dataset = run.context.profile ?? datasetFromFlags(flagsText) ?? report.datasets[0]?.text.replace(/:\s*$/, '').trim() ?? null;
+      const dataset = run.context.profile ?? datasetFromFlags(flagsText) ?? withoutColon(report.datasets[0]?.text) ?? null;
       const concurrency =
         run.metrics.max_concurrency?.value ??
         flagNumber(flagsText, ['--max-concurrency']) ??
