@@ -57,7 +57,9 @@ if (import.meta.url === `file://${process.argv[1]}`) {
   for (const file of files) {
     const { total, scripts } = pageWeight(dist, file);
     worst = Math.max(worst, total);
-    console.log(`${(total / 1024).toFixed(1).padStart(6)} KB gz  ${relative(dist, file)}  (${scripts.map((s) => `${s.src} ${s.gzip} B`).join(', ')})`);
+    console.log(
+      `${(total / 1024).toFixed(1).padStart(6)} KB gz  ${relative(dist, file)}  (${scripts.map((s) => `${s.src} ${s.gzip} B`).join(', ')})`,
+    );
   }
   console.log(`max ${(worst / 1024).toFixed(1)} KB gzipped JS before search opens (budget 20 KB)`);
   process.exit(worst > 20 * 1024 ? 1 : 0);

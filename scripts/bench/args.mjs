@@ -2,7 +2,19 @@
 export const PARTS = ['perflab', 'mkdocs', 'hugo', 'rebuild', 'dev', 'check', 'weight'];
 
 export function parseArgs(argv) {
-  const o = { sizes: [30, 300, 1000, 3000], reps: 3, seed: 1, smoke: false, only: PARTS, out: null, project: null, strict: false, timeoutMin: null, merge: null, help: false };
+  const o = {
+    sizes: [30, 300, 1000, 3000],
+    reps: 3,
+    seed: 1,
+    smoke: false,
+    only: PARTS,
+    out: null,
+    project: null,
+    strict: false,
+    timeoutMin: null,
+    merge: null,
+    help: false,
+  };
   for (let i = 0; i < argv.length; i++) {
     const [flag, inline] = argv[i].split('=');
     const value = () => inline ?? argv[++i];

@@ -31,14 +31,28 @@ async function until(url, test, limitMs, everyMs = 100) {
 
 export async function devLatency({ root, content, file, path, marker, port, log, limitMs = 120_000 }) {
   const fd = openSync(log, 'w');
-  const env = { ...process.env, PERFLAB_CONTENT: content, PERFLAB_BENCH_CACHE: join(root, '.bench-cache-dev/'), ASTRO_TELEMETRY_DISABLED: '1' };
+  const env = {
+    ...process.env,
+    PERFLAB_CONTENT: content,
+    PERFLAB_BENCH_CACHE: join(root, '.bench-cache-dev/'),
+    ASTRO_TELEMETRY_DISABLED: '1',
+  };
   const t0 = now();
-  const child = spawn(join(root, 'node_modules/.bin/astro'), ['dev', '--config', 'astro.bench.config.mjs', '--host', '127.0.0.1', '--port', String(port)], {
-    cwd: root, env, stdio: ['ignore', fd, fd], detached: true,
-  });
+  const child = spawn(
+    join(root, 'node_modules/.bin/astro'),
+    ['dev', '--config', 'astro.bench.config.mjs', '--host', '127.0.0.1', '--port', String(port)],
+    {
+      cwd: root,
+      env,
+      stdio: ['ignore', fd, fd],
+      detached: true,
+    },
+  );
   live.add(child.pid);
   let exited = false;
-  child.on('exit', () => { exited = true; });
+  child.on('exit', () => {
+    exited = true;
+  });
   const base = `http://127.0.0.1:${port}`;
   const result = { ok: false };
   let restore = null;
@@ -58,9 +72,13 @@ export async function devLatency({ root, content, file, path, marker, port, log,
     result.error = e.message;
   } finally {
     restore?.();
-    try { process.kill(-child.pid, 'SIGTERM'); } catch {}
+    try {
+      process.kill(-child.pid, 'SIGTERM');
+    } catch {}
     await sleep(500);
-    try { process.kill(-child.pid, 'SIGKILL'); } catch {}
+    try {
+      process.kill(-child.pid, 'SIGKILL');
+    } catch {}
     live.delete(child.pid);
     closeSync(fd);
   }

@@ -5,7 +5,28 @@ import { mkdirSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync }
 import { dirname, join, relative, sep } from 'node:path';
 import { hash32, int, mulberry32, pick } from './prng.mjs';
 
-const SYLLABLES = ['ka', 'lo', 'mi', 'ra', 'ze', 'tu', 'vo', 'ne', 'si', 'da', 'pe', 'ro', 'fa', 'li', 'mo', 'ta', 'wen', 'dor', 'ix', 'sul'];
+const SYLLABLES = [
+  'ka',
+  'lo',
+  'mi',
+  'ra',
+  'ze',
+  'tu',
+  'vo',
+  'ne',
+  'si',
+  'da',
+  'pe',
+  'ro',
+  'fa',
+  'li',
+  'mo',
+  'ta',
+  'wen',
+  'dor',
+  'ix',
+  'sul',
+];
 const ORGS = ['Acme', 'Nimbus', 'Borealis', 'Quanta', 'Helix', 'Orbital', 'Lattice', 'Meridian', 'Cobalt', 'Vertex'];
 // Real accelerator names, so hardware parsing sees familiar shapes.
 const GPUS = ['A100', 'A800', 'H100', 'H800', 'H200', 'H20', 'B200', 'B100', 'L40S', 'L20'];

@@ -10,7 +10,9 @@ export const live = new Set();
 
 export function endLive(signal = 'SIGKILL') {
   for (const pid of live) {
-    try { process.kill(-pid, signal); } catch {}
+    try {
+      process.kill(-pid, signal);
+    } catch {}
   }
 }
 
@@ -31,7 +33,9 @@ export function measure(cmd, args, { cwd, env, log, timeoutMs = defaults.timeout
     const child = spawn(file, argv, { cwd, env: { ...process.env, ...env }, stdio: ['ignore', fd, fd], detached: true });
     live.add(child.pid);
     const timer = setTimeout(() => {
-      try { process.kill(-child.pid, 'SIGKILL'); } catch {}
+      try {
+        process.kill(-child.pid, 'SIGKILL');
+      } catch {}
     }, timeoutMs);
     const done = (code, error) => {
       clearTimeout(timer);
@@ -39,7 +43,14 @@ export function measure(cmd, args, { cwd, env, log, timeoutMs = defaults.timeout
       closeSync(fd);
       const ms = Number(process.hrtime.bigint() - start) / 1e6;
       const timedOut = ms >= timeoutMs;
-      resolve({ ok: code === 0 && !error && !timedOut, code, ms, rssMiB: readRss(rusage), log, error: timedOut ? `stopped after ${Math.round(timeoutMs / 60_000)} min` : error?.message });
+      resolve({
+        ok: code === 0 && !error && !timedOut,
+        code,
+        ms,
+        rssMiB: readRss(rusage),
+        log,
+        error: timedOut ? `stopped after ${Math.round(timeoutMs / 60_000)} min` : error?.message,
+      });
     };
     child.on('error', (e) => done(null, e));
     child.on('exit', (code) => done(code));

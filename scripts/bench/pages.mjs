@@ -7,11 +7,16 @@ export function htmlFiles(dir) {
   const out = [];
   const walk = (d) => {
     let names;
-    try { names = readdirSync(d); } catch { return; }
+    try {
+      names = readdirSync(d);
+    } catch {
+      return;
+    }
     for (const name of names) {
       const p = join(d, name);
-      if (statSync(p).isDirectory()) { if (name !== 'pagefind') walk(p); }
-      else if (name.endsWith('.html')) out.push(p);
+      if (statSync(p).isDirectory()) {
+        if (name !== 'pagefind') walk(p);
+      } else if (name.endsWith('.html')) out.push(p);
     }
   };
   walk(dir);
@@ -32,7 +37,10 @@ export function locate(dir, titles, wanted) {
   const set = new Set(titles);
   for (const f of files) {
     const html = readFileSync(f, 'utf8');
-    const h1 = /<h1[^>]*>([\s\S]*?)<\/h1>/i.exec(html)?.[1]?.replace(/<[^>]+>/g, '').trim();
+    const h1 = /<h1[^>]*>([\s\S]*?)<\/h1>/i
+      .exec(html)?.[1]
+      ?.replace(/<[^>]+>/g, '')
+      .trim();
     const t = /<title>([\s\S]*?)<\/title>/i.exec(html)?.[1]?.trim() ?? '';
     const names = [h1, t, t.split(/\s+[|\u2013\u2014-]\s+/)[0]].filter(Boolean);
     if (names.some((x) => set.has(x))) found++;

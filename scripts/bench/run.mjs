@@ -1,6 +1,6 @@
 // `npm run bench`: perflab vs MkDocs Material vs Hugo on N synthetic reports. A script, not a test.
 import { createServer } from 'node:net';
-import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname, join, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { HELP, parseArgs } from './args.mjs';
@@ -71,7 +71,13 @@ const corpora = opts.sizes.map((n) => {
   const edit = pages.find((p) => p.source === 'qwen3-14b/h100.md') ?? pages[0];
   const title = (p) => /^# (.+)$/m.exec(p.content)?.[1]?.trim();
   return {
-    n, dir, root, content, bytes, pages: pages.length, titles: pages.map(title).filter(Boolean),
+    n,
+    dir,
+    root,
+    content,
+    bytes,
+    pages: pages.length,
+    titles: pages.map(title).filter(Boolean),
     edit: { file: join(content, edit.path), title: title(edit) },
     mkdocs: versions.mkdocs ? mkdocsSite(join(dir, 'mkdocs'), content) : null,
     hugo: versions.hugo ? hugoSite(join(dir, 'hugo'), content) : null,
@@ -82,12 +88,19 @@ const cli = want('check') ? await bundleCli(corpora[0].root, join(WORK, 'perflab
 if (cli && !cli.ok) fail('perflab check (bundle)', cli);
 say(`generated ${corpora.map((c) => `N=${c.n} (${(c.bytes / 1e6).toFixed(1)} MB)`).join(', ')} from ${sources.length} pages`);
 
-const freePort = () => new Promise((r) => { const s = createServer(); s.listen(0, '127.0.0.1', () => { const p = s.address().port; s.close(() => r(p)); }); });
+const freePort = () =>
+  new Promise((r) => {
+    const s = createServer();
+    s.listen(0, '127.0.0.1', () => {
+      const p = s.address().port;
+      s.close(() => r(p));
+    });
+  });
 
 /** Build, edit one report, build again, restore. */
 async function buildAndRebuild(label, c, rep, build) {
   const full = await build();
-  if (!full.ok) return fail(`${label} N=${c.n} rep ${rep}`, full), { full };
+  if (!full.ok) return (fail(`${label} N=${c.n} rep ${rep}`, full), { full });
   if (!want('rebuild')) return { full };
   const restore = touch(c.edit.file, `rev${rep}n${c.n}`);
   try {
@@ -114,10 +127,13 @@ for (let rep = 1; rep <= opts.reps; rep++) {
         rmSync(cache, { recursive: true, force: true });
         const site = join(c.dir, 'site-perflab');
         say(`rep ${rep} N=${c.n} perflab build`);
-        run.perflab = await buildAndRebuild('perflab build', c, rep, () => buildSite({ root: c.root, content: c.content, out: site, cache, logPrefix }));
+        run.perflab = await buildAndRebuild('perflab build', c, rep, () =>
+          buildSite({ root: c.root, content: c.content, out: site, cache, logPrefix }),
+        );
         if (run.perflab.full.ok && !c.located) {
           c.located = locate(site, c.titles, c.edit.title);
-          if (c.located.reportPages < c.pages) say(`warning: ${c.located.reportPages}/${c.pages} report pages found in the build (is PERFLAB_CONTENT honoured?)`);
+          if (c.located.reportPages < c.pages)
+            say(`warning: ${c.located.reportPages}/${c.pages} report pages found in the build (is PERFLAB_CONTENT honoured?)`);
         }
         if (run.perflab.full.ok && want('weight') && !c.weight && c.located?.url) {
           say(`N=${c.n} page weight`);
@@ -138,7 +154,15 @@ for (let rep = 1; rep <= opts.reps; rep++) {
     }
     if (want('dev') && c.located?.url) {
       say(`rep ${rep} N=${c.n} astro dev`);
-      run.dev = await devLatency({ root: c.root, content: c.content, file: c.edit.file, path: c.located.url, marker: `devrev${rep}n${c.n}`, port: await freePort(), log: join(c.dir, `rep${rep}.dev.log`) });
+      run.dev = await devLatency({
+        root: c.root,
+        content: c.content,
+        file: c.edit.file,
+        path: c.located.url,
+        marker: `devrev${rep}n${c.n}`,
+        port: await freePort(),
+        log: join(c.dir, `rep${rep}.dev.log`),
+      });
       if (!run.dev.ok) fail(`dev N=${c.n} rep ${rep}`, { error: run.dev.error, log: join(c.dir, `rep${rep}.dev.log`) });
     }
   }
@@ -146,7 +170,8 @@ for (let rep = 1; rep <= opts.reps; rep++) {
 
 // Baseline for the check: the original pages' exit code, to tell findings from variation damage.
 let originalCheck = null;
-if (want('check') && cli?.ok) originalCheck = await runCheck({ cli: cli.file, content: join(MAIN, 'content'), cwd: MAIN, log: join(WORK, 'check-originals.log') });
+if (want('check') && cli?.ok)
+  originalCheck = await runCheck({ cli: cli.file, content: join(MAIN, 'content'), cwd: MAIN, log: join(WORK, 'check-originals.log') });
 
 // Rows for other sizes from an earlier run (`--merge bench/work/results.json`).
 let merged = null;
@@ -159,8 +184,23 @@ if (opts.merge) {
   merged = { sizes: extra.map((c) => c.n), args: prev.args, reps: prev.opts.reps };
 }
 
-const result = { merged, sources: sources.length, date: new Date().toISOString().slice(0, 10), machine: machine(), versions, opts, corpora, failures, originalCheck, hasTimeV, args: process.argv.slice(2) };
-writeFileSync(join(WORK, 'results.json'), JSON.stringify(result, (k, v) => (k === 'titles' ? undefined : v), 2));
+const result = {
+  merged,
+  sources: sources.length,
+  date: new Date().toISOString().slice(0, 10),
+  machine: machine(),
+  versions,
+  opts,
+  corpora,
+  failures,
+  originalCheck,
+  hasTimeV,
+  args: process.argv.slice(2),
+};
+writeFileSync(
+  join(WORK, 'results.json'),
+  JSON.stringify(result, (k, v) => (k === 'titles' ? undefined : v), 2),
+);
 mkdirSync(dirname(out), { recursive: true });
 writeFileSync(out, renderResults(result, rel));
 say(`wrote ${rel(out)} (raw: ${rel(join(WORK, 'results.json'))})`);

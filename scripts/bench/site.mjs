@@ -41,7 +41,12 @@ const bin = (root, name) => join(root, 'node_modules', '.bin', name);
 export function buildSite({ root, content, out, cache, logPrefix }) {
   const env = { PERFLAB_CONTENT: content, PERFLAB_BENCH_CACHE: cache, ASTRO_TELEMETRY_DISABLED: '1' };
   return measureSteps([
-    ['astro build', bin(root, 'astro'), ['build', '--config', 'astro.bench.config.mjs', '--outDir', out], { cwd: root, env, log: `${logPrefix}.astro.log` }],
+    [
+      'astro build',
+      bin(root, 'astro'),
+      ['build', '--config', 'astro.bench.config.mjs', '--outDir', out],
+      { cwd: root, env, log: `${logPrefix}.astro.log` },
+    ],
     ['pagefind', bin(root, 'pagefind'), ['--site', out], { cwd: root, env, log: `${logPrefix}.pagefind.log` }],
   ]);
 }
@@ -52,7 +57,16 @@ export async function bundleCli(root, outfile) {
   if (!existsSync(entry)) return { ok: false, error: 'src/lib/cli/main.ts not found (CLI not landed yet)' };
   try {
     const { build } = await import('esbuild');
-    await build({ entryPoints: [entry], bundle: true, platform: 'node', format: 'esm', target: 'node20', outfile, packages: 'external', logLevel: 'silent' });
+    await build({
+      entryPoints: [entry],
+      bundle: true,
+      platform: 'node',
+      format: 'esm',
+      target: 'node20',
+      outfile,
+      packages: 'external',
+      logLevel: 'silent',
+    });
     return { ok: true, file: outfile };
   } catch (e) {
     return { ok: false, error: `CLI bundle failed: ${e.message.split('\n')[0]}` };
@@ -64,6 +78,9 @@ export async function runCheck({ cli, content, cwd, log }) {
   // Cold: every file is parsed (the CLI's parse cache would otherwise serve later repetitions).
   const r = await measure(process.execPath, [cli, 'check', '--no-cache', content], { cwd, log });
   // The CLI's last line summarises files, runs, claims and findings.
-  const summary = tail(log, 1).replace(/\s*\(.*$/, '').trim() || null;
+  const summary =
+    tail(log, 1)
+      .replace(/\s*\(.*$/, '')
+      .trim() || null;
   return { ...r, summary, ok: r.code === 0 || r.code === 1 };
 }

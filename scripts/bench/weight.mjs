@@ -57,16 +57,25 @@ async function inBrowser({ site, path, pfUrl, query }) {
     const onLoad = server.log.splice(0);
     let search = null;
     if (pfUrl) {
-      const hits = await page.evaluate(async ([u, q]) => {
-        const pf = await import(u + 'pagefind.js');
-        await pf.init?.();
-        const r = await pf.search(q);
-        await Promise.all(r.results.slice(0, 5).map((x) => x.data()));
-        return r.results.length;
-      }, [pfUrl, query]);
+      const hits = await page.evaluate(
+        async ([u, q]) => {
+          const pf = await import(u + 'pagefind.js');
+          await pf.init?.();
+          const r = await pf.search(q);
+          await Promise.all(r.results.slice(0, 5).map((x) => x.data()));
+          return r.results.length;
+        },
+        [pfUrl, query],
+      );
       await page.waitForLoadState('networkidle');
       const fetched = [...onLoad.filter((e) => e.path.startsWith(pfUrl)), ...server.log];
-      search = { query, hits, requests: fetched.length, wire: fetched.reduce((s, e) => s + e.wire, 0), files: fetched.map((e) => e.path.slice(pfUrl.length)) };
+      search = {
+        query,
+        hits,
+        requests: fetched.length,
+        wire: fetched.reduce((s, e) => s + e.wire, 0),
+        files: fetched.map((e) => e.path.slice(pfUrl.length)),
+      };
     }
     const own = onLoad.filter((e) => !pfUrl || !e.path.startsWith(pfUrl));
     return { method: 'chromium', page: tally(own), search };
@@ -82,13 +91,18 @@ function estimate({ site, path, pf }) {
   const html = readFileSync(file);
   const entries = [{ ext: '.html', wire: gz(html) }];
   const refs = [...html.toString().matchAll(/(?:href|src)="(\/[^"?#]+\.(css|js|mjs))"/g)].map((m) => m[1]);
-  for (const r of new Set(refs)) if (existsSync(join(site, r))) entries.push({ ext: `.${r.split('.').pop()}`, wire: gz(readFileSync(join(site, r))) });
+  for (const r of new Set(refs))
+    if (existsSync(join(site, r))) entries.push({ ext: `.${r.split('.').pop()}`, wire: gz(readFileSync(join(site, r))) });
   let search = null;
   if (pf) {
     const size = (p) => statSync(p).size;
     const files = readdirSync(pf);
     const median = (dir) => {
-      const s = existsSync(dir) ? readdirSync(dir).map((f) => size(join(dir, f))).sort((a, b) => a - b) : [];
+      const s = existsSync(dir)
+        ? readdirSync(dir)
+            .map((f) => size(join(dir, f)))
+            .sort((a, b) => a - b)
+        : [];
       return s.length ? s[s.length >> 1] : 0;
     };
     const wasm = files.find((f) => f.startsWith('wasm.') && !f.includes('unknown')) ?? files.find((f) => f.startsWith('wasm.'));

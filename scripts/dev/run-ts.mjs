@@ -12,7 +12,15 @@ if (!entry) {
 }
 // Next to the repo's node_modules so that external packages resolve.
 const outfile = join(mkdtempSync(join(resolve('node_modules'), '.run-ts-')), 'entry.mjs');
-await build({ entryPoints: [resolve(entry)], bundle: true, platform: 'node', format: 'esm', outfile, packages: 'external', logLevel: 'warning' });
+await build({
+  entryPoints: [resolve(entry)],
+  bundle: true,
+  platform: 'node',
+  format: 'esm',
+  outfile,
+  packages: 'external',
+  logLevel: 'warning',
+});
 process.argv = [process.argv[0], entry, ...rest];
 process.on('exit', () => rmSync(dirname(outfile), { recursive: true, force: true }));
 await import(pathToFileURL(outfile).href);

@@ -29,17 +29,21 @@ function time(label: string, fn: () => void, megabytes = mb) {
   console.log(`${label.padEnd(34)} ${megabytes.toFixed(2)} MB  median ${(s * 1000).toFixed(0)} ms  ${(megabytes / s).toFixed(1)} MB/s`);
 }
 
-const fences = texts.flatMap((t) => parseMarkdown(t).tree.children.length ? [t] : []);
+const fences = texts.flatMap((t) => (parseMarkdown(t).tree.children.length ? [t] : []));
 console.log(`${texts.length} files`);
 time('markdown (micromark + admonitions)', () => texts.forEach((t) => parseMarkdown(t)));
 const codes: Array<{ value: string }> = [];
 for (const t of fences) {
   const walk = (n: { type: string; value?: string; children?: unknown[] }) => {
     if (n.type === 'code' && n.value) codes.push({ value: n.value });
-    (n.children as typeof n[] | undefined)?.forEach(walk);
+    (n.children as (typeof n)[] | undefined)?.forEach(walk);
   };
   walk(parseMarkdown(t).tree as never);
 }
 const codeMb = codes.reduce((n, c) => n + c.value.length, 0) / 1e6;
-time('benchmark formats (fences only)', () => codes.forEach((c) => parseFence({ value: c.value, fenceLine: 1, contentLine: 2, column: 1, lang: null }, { expectResult: false })), codeMb);
+time(
+  'benchmark formats (fences only)',
+  () => codes.forEach((c) => parseFence({ value: c.value, fenceLine: 1, contentLine: 2, column: 1, lang: null }, { expectResult: false })),
+  codeMb,
+);
 time('analyze + checkAll (whole pipeline)', () => void checkAll(texts.map((t, i) => analyze(t, `page-${i}.md`))));

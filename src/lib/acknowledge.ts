@@ -73,7 +73,7 @@ function comments(node: Html | Text, unclosedOnly: boolean, block: boolean, bloc
   const place = placer(node);
   const out: AckComment[] = [];
   let noCloseFrom = Infinity;
-  for (let open = text.indexOf('<!--'); open !== -1; ) {
+  for (let open = text.indexOf('<!--'); open !== -1;) {
     const close = open >= noCloseFrom ? -1 : text.indexOf('-->', open + 4);
     if (close === -1) noCloseFrom = Math.min(noCloseFrom, open);
     const { line, column, lineStart } = place(open);
@@ -133,7 +133,9 @@ function parseBody(body: string, unclosed: boolean): Pick<AckComment, 'ruleId' |
   if (body.includes('\n')) return bad('it is split over several lines; write it on one line');
   const text = body.trim();
   if (!text.startsWith(KEYWORD)) {
-    return bad(text.toLowerCase().startsWith(KEYWORD) ? '`perflab-ignore` must be written in lower case' : 'it must start with `perflab-ignore`');
+    return bad(
+      text.toLowerCase().startsWith(KEYWORD) ? '`perflab-ignore` must be written in lower case' : 'it must start with `perflab-ignore`',
+    );
   }
   const rest = text.slice(KEYWORD.length);
   if (rest !== '' && rest[0] !== ' ' && rest[0] !== '\t') return bad('`perflab-ignore` must be followed by a space and a rule id');

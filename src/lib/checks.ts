@@ -16,7 +16,17 @@ import { verifyClaims } from './verify/index.js';
 export function runRule(rule: Rule, a: Analysis, reports: readonly Report[]): Message[] {
   const file = new VFile({ path: a.file.path, value: a.file.value });
   try {
-    rule.check({ report: a.report, source: a.source, tree: a.tree, file, sites: a.sites, scripts: a.scripts, reports, exists: existsSync, absolutePath: a.absolutePath });
+    rule.check({
+      report: a.report,
+      source: a.source,
+      tree: a.tree,
+      file,
+      sites: a.sites,
+      scripts: a.scripts,
+      reports,
+      exists: existsSync,
+      absolutePath: a.absolutePath,
+    });
   } catch (error) {
     emit(file, 'rule-internal-error', 'error', { line: 1, column: 1 }, `Rule ${rule.id} failed: ${String(error)}`);
   }

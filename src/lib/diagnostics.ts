@@ -75,7 +75,10 @@ export function toMessage(m: VFileMessage, file: string): Message {
   if (m.expected !== undefined) out.expected = m.expected.join(' or ');
   if (m.actual !== undefined) out.actual = m.actual;
   if (m.cause instanceof PlaceCause) {
-    out.cause = m.cause.note === undefined ? { file: m.cause.file, line: m.cause.line } : { file: m.cause.file, line: m.cause.line, note: m.cause.note };
+    out.cause =
+      m.cause.note === undefined
+        ? { file: m.cause.file, line: m.cause.line }
+        : { file: m.cause.file, line: m.cause.line, note: m.cause.note };
   }
   return out;
 }

@@ -28,7 +28,17 @@ export function analyze(source: string, path: string, absolutePath: string | nul
   if (over) parsed.messages.push(over);
   const page = extractPage(parsed.tree, file, parsed.frontmatter);
   const report: Report = { ...page.model, claims: [], messages: toMessages(path, [...parsed.messages, ...page.drafts]) };
-  return { file, report, tree: parsed.tree, source: text, absolutePath, sites: page.sites, profiles: page.profiles, commands: page.commands, scripts: page.scripts };
+  return {
+    file,
+    report,
+    tree: parsed.tree,
+    source: text,
+    absolutePath,
+    sites: page.sites,
+    profiles: page.profiles,
+    commands: page.commands,
+    scripts: page.scripts,
+  };
 }
 
 /**

@@ -111,7 +111,9 @@ export async function lockCache(dir: string, say: (message: string) => void, tim
     } catch (error) {
       const code = (error as NodeJS.ErrnoException).code;
       if (code !== 'EEXIST') {
-        throw new CacheWriteError(`cannot write to the render cache folder \`${dir}\`: ${(error as Error).message}. Make it writable, or point PERFLAB_CACHE_DIR elsewhere.`);
+        throw new CacheWriteError(
+          `cannot write to the render cache folder \`${dir}\`: ${(error as Error).message}. Make it writable, or point PERFLAB_CACHE_DIR elsewhere.`,
+        );
       }
     }
     const owner = Number.parseInt(readFileSync(lock, { encoding: 'utf8', flag: 'r' }).trim(), 10);
@@ -121,7 +123,9 @@ export async function lockCache(dir: string, say: (message: string) => void, tim
       continue;
     }
     if (Date.now() - started > timeoutMs) {
-      throw new Error(`another build (process ${owner}) is using the render cache \`${dir}\`; wait for it to finish, or give this build its own PERFLAB_CACHE_DIR.`);
+      throw new Error(
+        `another build (process ${owner}) is using the render cache \`${dir}\`; wait for it to finish, or give this build its own PERFLAB_CACHE_DIR.`,
+      );
     }
     if (!waiting) say(`waiting for another build (process ${owner}) that is using \`${dir}\``);
     waiting = true;

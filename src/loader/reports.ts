@@ -55,7 +55,10 @@ async function load(context: LoaderContext, roots: string[], failOnError: boolea
   const projectRoot = fileURLToPath(context.config.root);
   const base = context.config.base;
   // Rendered HTML, sources and full runs go to files here; the store keeps their path (see ./cache.ts).
-  const cacheDir = join(context.config.cacheDir ? fileURLToPath(context.config.cacheDir) : join(projectRoot, 'node_modules', '.astro'), 'perflab');
+  const cacheDir = join(
+    context.config.cacheDir ? fileURLToPath(context.config.cacheDir) : join(projectRoot, 'node_modules', '.astro'),
+    'perflab',
+  );
   const absoluteRoots = roots.map((r) => (isAbsolute(r) ? r : resolve(projectRoot, r)));
   for (const dir of absoluteRoots) {
     if (!existsSync(dir) || !statSync(dir).isDirectory()) {
@@ -77,10 +80,18 @@ async function load(context: LoaderContext, roots: string[], failOnError: boolea
     ids.set(id, f);
   }
   const sources = files.map((f) => readFileSync(f.absolutePath, 'utf8'));
-  const dates = lastUpdated(projectRoot, files.map((f) => f.projectPath));
+  const dates = lastUpdated(
+    projectRoot,
+    files.map((f) => f.projectPath),
+  );
   const config = loadConfig(projectRoot);
   // The entry shape is part of the version: a new site field must not be served from an old store.
-  const versions = { parser: PARSER_VERSION, render: RENDER_VERSION, base, shape: Object.keys(storedEntrySchema.shape).join() + Object.keys(siteSchema.shape).join() };
+  const versions = {
+    parser: PARSER_VERSION,
+    render: RENDER_VERSION,
+    base,
+    shape: Object.keys(storedEntrySchema.shape).join() + Object.keys(siteSchema.shape).join(),
+  };
 
   // Fast path: nothing changed since the last load, so the stored entries (and their messages) stand.
   const setDigest = generateDigest({
@@ -96,7 +107,11 @@ async function load(context: LoaderContext, roots: string[], failOnError: boolea
     store.values().every((e) => cacheValid(e.data as Partial<StoredEntry>))
   ) {
     logger.info(`${files.length} reports unchanged; using the stored entries`);
-    finish(context, store.values().map((e) => e.data as unknown as StoredEntry), failOnError);
+    finish(
+      context,
+      store.values().map((e) => e.data as unknown as StoredEntry),
+      failOnError,
+    );
     return;
   }
 
@@ -168,9 +183,19 @@ async function load(context: LoaderContext, roots: string[], failOnError: boolea
   if (context.watcher) {
     // Dev: a page being served may still hold the previous entry; drop its files a little later, keeping whatever
     // the store points to by then, so a reload during a rebuild never reads a file that was just removed.
-    setTimeout(() => pruneCache(cacheDir, [...store.values()].map((e) => (e.data as Partial<StoredEntry>).cache).filter((c): c is string => typeof c === 'string')), 10_000).unref();
+    setTimeout(
+      () =>
+        pruneCache(
+          cacheDir,
+          [...store.values()].map((e) => (e.data as Partial<StoredEntry>).cache).filter((c): c is string => typeof c === 'string'),
+        ),
+      10_000,
+    ).unref();
   } else {
-    pruneCache(cacheDir, entries.map((e) => e.cache));
+    pruneCache(
+      cacheDir,
+      entries.map((e) => e.cache),
+    );
   }
   meta.set('set-digest', setDigest);
   logger.info(`${files.length} reports checked, ${rendered} rendered in ${Math.round(performance.now() - started)} ms`);
@@ -213,7 +238,8 @@ function buildEntry(analysis: Analysis, report: Report, file: SourceFile, o: Bui
 /** Log every finding, then fail the build if any error is unacknowledged. */
 function finish(context: LoaderContext, entries: StoredEntry[], failOnError: boolean) {
   const blocking = logDiagnostics(context.logger, entries);
-  if (blocking > 0 && !failOnError) context.logger.warn(`${blocking} unacknowledged errors; building anyway (not a production build, or PERFLAB_ALLOW_ERRORS=1)`);
+  if (blocking > 0 && !failOnError)
+    context.logger.warn(`${blocking} unacknowledged errors; building anyway (not a production build, or PERFLAB_ALLOW_ERRORS=1)`);
   if (blocking > 0 && failOnError) {
     throw new Error(
       `perflab: ${blocking} unacknowledged error${blocking === 1 ? '' : 's'} in the reports (listed above). ` +

@@ -3,7 +3,11 @@ import { fileURLToPath } from 'node:url';
 import { generateCorpus, readSources } from '../../scripts/bench/generate.mjs';
 import { analyze } from '../../src/lib/pipeline.js';
 
-interface Page { path: string; source: string; content: string }
+interface Page {
+  path: string;
+  source: string;
+  content: string;
+}
 
 const content = fileURLToPath(new URL('../../content', import.meta.url));
 const sources: Page[] = readSources(content);
@@ -55,7 +59,9 @@ describe('bench corpus generator', () => {
         expect(after.model).not.toBe(before.model);
       }
       expect(after.runs.length).toBe(before.runs.length);
-      expect(after.messages.filter((m) => m.severity === 'error').length).toBe(before.messages.filter((m) => m.severity === 'error').length);
+      expect(after.messages.filter((m) => m.severity === 'error').length).toBe(
+        before.messages.filter((m) => m.severity === 'error').length,
+      );
     }
   });
 });

@@ -3,7 +3,15 @@ import { parseArgs } from '../../scripts/bench/args.mjs';
 import { renderResults } from '../../scripts/bench/report.mjs';
 import { summarize } from '../../scripts/bench/stats.mjs';
 
-const build = (ms: number, rssMiB = 100) => ({ ok: true, ms, rssMiB, steps: [{ name: 'astro build', ok: true, ms: ms - 100 }, { name: 'pagefind', ok: true, ms: 100 }] });
+const build = (ms: number, rssMiB = 100) => ({
+  ok: true,
+  ms,
+  rssMiB,
+  steps: [
+    { name: 'astro build', ok: true, ms: ms - 100 },
+    { name: 'pagefind', ok: true, ms: 100 },
+  ],
+});
 const result = {
   sources: 5,
   date: '2026-01-01',
@@ -16,11 +24,23 @@ const result = {
   failures: [{ what: 'dev N=30 rep 2', error: 'edit not reflected', log: 'bench/work/n30/rep2.dev.log', tail: 'at /work/x/y.js' }],
   corpora: [
     {
-      n: 30, bytes: 1_200_000, pages: 30,
+      n: 30,
+      bytes: 1_200_000,
+      pages: 30,
       located: { htmlFiles: 35, reportPages: 30, url: '/reports/x/' },
       runs: [
-        { rep: 1, perflab: { full: build(10_000) }, mkdocs: { full: { ok: true, ms: 2_000, rssMiB: 80 } }, hugo: { full: { ok: true, ms: 200, rssMiB: 70 } } },
-        { rep: 2, perflab: { full: build(12_000) }, mkdocs: { full: { ok: true, ms: 2_000, rssMiB: 80 } }, hugo: { full: { ok: true, ms: 200, rssMiB: 70 } } },
+        {
+          rep: 1,
+          perflab: { full: build(10_000) },
+          mkdocs: { full: { ok: true, ms: 2_000, rssMiB: 80 } },
+          hugo: { full: { ok: true, ms: 200, rssMiB: 70 } },
+        },
+        {
+          rep: 2,
+          perflab: { full: build(12_000) },
+          mkdocs: { full: { ok: true, ms: 2_000, rssMiB: 80 } },
+          hugo: { full: { ok: true, ms: 200, rssMiB: 70 } },
+        },
       ],
     },
   ],
@@ -34,7 +54,9 @@ describe('bench results', () => {
 
   it('should put medians, ranges and ratios in the build table', () => {
     const md = renderResults(result, (p: string) => p);
-    expect(md).toContain('| 30 | 1.2 MB | 11.0 s [10.0–12.0] | 100 MiB | 2.00 s [2.00–2.00] | 80 MiB | 0.20 s [0.20–0.20] | 70 MiB | 5.5× | 55.0× |');
+    expect(md).toContain(
+      '| 30 | 1.2 MB | 11.0 s [10.0–12.0] | 100 MiB | 2.00 s [2.00–2.00] | 80 MiB | 0.20 s [0.20–0.20] | 70 MiB | 5.5× | 55.0× |',
+    );
   });
 
   it('should list failures without absolute paths', () => {

@@ -19,7 +19,10 @@ describe('checkChainProduct', () => {
     expect(checkChainProduct([op('13.0'), op('50.6'), op('7.0')], { ...op('82.1'), unit: '%' }).verdict).toBe('verified');
   });
   it('should reject a product that leaves out an adopted step', () => {
-    expect(checkChainProduct([op('13.0'), op('50.6')], { ...op('82.1'), unit: '%' })).toMatchObject({ verdict: 'mismatch', recomputed: 70.2 });
+    expect(checkChainProduct([op('13.0'), op('50.6')], { ...op('82.1'), unit: '%' })).toMatchObject({
+      verdict: 'mismatch',
+      recomputed: 70.2,
+    });
   });
 });
 
@@ -41,7 +44,9 @@ function chainClaims(text: string) {
 
 describe('the chain-table kind (2-column summary of options)', () => {
   it('should check a total row against the product of the steps above it when no run settles it', () => {
-    const claims = chainClaims(summary(['| Engine Selection | +27.7% |', '| Quantization | +23.8% |', '| Attention Backend | - |', '| Total | +58.1% |']));
+    const claims = chainClaims(
+      summary(['| Engine Selection | +27.7% |', '| Quantization | +23.8% |', '| Attention Backend | - |', '| Total | +58.1% |']),
+    );
     expect(claims.at(-1)).toEqual({
       text: '+58.1%',
       verdict: 'verified',

@@ -1,6 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import {
-  checkDifference, checkOrder, checkPercentChange, checkRatio, checkRelativePercent, checkValue,
+  checkDifference,
+  checkOrder,
+  checkPercentChange,
+  checkRatio,
+  checkRelativePercent,
+  checkValue,
 } from '../../src/lib/claims/check.js';
 import { parseNumber } from '../../src/lib/claims/number.js';
 import type { Operand } from '../../src/lib/claims/operand.js';
@@ -17,8 +22,14 @@ const stated = op;
 function metric(text: string, label = 'Total Token throughput (tok/s)'): Metric {
   const n = parseNumber(text);
   return {
-    name: 'total_token_throughput', label, value: n ? n.value : null, text,
-    unit: 'tok/s', decimals: n ? n.decimals : 0, line: 1, column: 1,
+    name: 'total_token_throughput',
+    label,
+    value: n ? n.value : null,
+    text,
+    unit: 'tok/s',
+    decimals: n ? n.decimals : 0,
+    line: 1,
+    column: 1,
   };
 }
 
@@ -72,9 +83,7 @@ describe('checkPercentChange (R2, R4)', () => {
     expect(r.formula).toBe('(16042.19 / 2 / 6095.37 - 1) x 100');
   });
   it('should verify P4 26.8% per GPU from 6325.41 -> 16042.19 on 2 GPUs', () => {
-    expect(checkPercentChange(stated('26.8'), op('6325.41'), op('16042.19'), { perGpu: 2 }).verdict).toBe(
-      'verified',
-    );
+    expect(checkPercentChange(stated('26.8'), op('6325.41'), op('16042.19'), { perGpu: 2 }).verdict).toBe('verified');
   });
   it('should verify a negative zero (`(-0.0%)`) for a tiny decrease', () => {
     const r = checkPercentChange(stated('-0.0'), op('29730.30'), op('29718.21'));

@@ -36,7 +36,10 @@ describe.runIf(hasCorpus)('essay tables with annotated cells (references)', () =
     const t = find('AWQ Marlin');
     const checks = checkEssayTable(parseEssayTable(t.header, t.rows));
     expect(checks.map((c) => [c.stated.text, c.result.verdict, c.baselineRow])).toEqual([
-      ['+46.1', 'verified', 0], ['+43.1', 'verified', 0], ['+27.1', 'verified', 0], ['+29.9', 'verified', 0],
+      ['+46.1', 'verified', 0],
+      ['+43.1', 'verified', 0],
+      ['+27.1', 'verified', 0],
+      ['+29.9', 'verified', 0],
     ]);
   });
   it('should pick BF16 as baseline when it is not the first row (H100: TPS, TTFT, TPOT columns)', () => {
@@ -51,7 +54,9 @@ describe.runIf(hasCorpus)('essay tables with annotated cells (references)', () =
     const t = find('FP8 Static');
     const [first] = checkEssayTable(parseEssayTable(t.header, t.rows));
     expect(first.result).toMatchObject({
-      verdict: 'mismatch', recomputed: 23.7, formula: '(16452.52 / 13305.38 - 1) x 100',
+      verdict: 'mismatch',
+      recomputed: 23.7,
+      formula: '(16452.52 / 13305.38 - 1) x 100',
     });
   });
   it('should verify the KV-cache row against the `BF16 (Baseline)` row', () => {
@@ -68,7 +73,9 @@ describe('essay tables with change columns (fixture)', () => {
   it('should check a signed `Change` column as (with / without - 1) x 100', () => {
     const checks = checkEssayTable(parseEssayTable(change.header, change.rows));
     expect(checks.map((c) => [c.stated.claim, c.result.verdict])).toEqual([
-      ['-50.0%', 'verified'], ['+25.0%', 'verified'], ['-4.0%', 'mismatch'],
+      ['-50.0%', 'verified'],
+      ['+25.0%', 'verified'],
+      ['-4.0%', 'mismatch'],
     ]);
     expect(checks[2].result.recomputed).toBe(-5);
   });

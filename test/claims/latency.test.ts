@@ -11,15 +11,38 @@ function run(format: Run['format'], values: Record<string, string>): Run {
   for (const [name, text] of Object.entries(values)) {
     const n = parseNumber(text);
     metrics[name] = {
-      name, label: name, text, unit: '', value: n ? n.value : null, decimals: n ? n.decimals : 0,
-      line: line++, column: 42,
+      name,
+      label: name,
+      text,
+      unit: '',
+      value: n ? n.value : null,
+      decimals: n ? n.decimals : 0,
+      line: line++,
+      column: 42,
     };
   }
   return {
-    id: 'run-L10', line: 10, endLine: line, format, label: null, labelLine: null, failed: false, error: null,
-    metrics, unknown: [], fenceLine: 9, invocation: null, fingerprint: 'x',
+    id: 'run-L10',
+    line: 10,
+    endLine: line,
+    format,
+    label: null,
+    labelLine: null,
+    failed: false,
+    error: null,
+    metrics,
+    unknown: [],
+    fenceLine: 9,
+    invocation: null,
+    fingerprint: 'x',
     context: {
-      headings: [], admonition: null, variant: null, profile: null, side: null, engine: null, model: null,
+      headings: [],
+      admonition: null,
+      variant: null,
+      profile: null,
+      side: null,
+      engine: null,
+      model: null,
       commandLine: null,
     },
   };
@@ -37,7 +60,7 @@ const seed000 = run('vllm', {
 describe('meanRequestLatencyS (R1)', () => {
   it('should compute (64.00 + 7.38 x 219.61) / 1000 = 1.6847 s', () => {
     const d = meanRequestLatencyS(seed000);
-    expect(d?.value).toBeCloseTo(1.68470, 4);
+    expect(d?.value).toBeCloseTo(1.6847, 4);
     expect(d?.formula).toBe('(64.00 + 7.38 x (22061 / 100 - 1)) / 1000');
     expect(d?.lines).toEqual([12, 13, 11, 10]);
   });

@@ -1,7 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import {
-  parseEssayClaims, parseRanking, parseSummarySentence, parseTransitions,
-} from '../../src/lib/claims/prose.js';
+import { parseEssayClaims, parseRanking, parseSummarySentence, parseTransitions } from '../../src/lib/claims/prose.js';
 import type { Stated } from '../../src/lib/claims/stated.js';
 import { findLine, hasCorpus } from './helpers.js';
 
@@ -17,18 +15,25 @@ describe('parseRanking (P1, P2) on seeds', () => {
     const r = parseRanking(text)!;
     expect(r.kind).toBe('throughput');
     expect(r.entries.map((e) => [e.name, e.value?.value])).toEqual([
-      ['SGLang', 8424.86], ['TensorRT-LLM', 8315.15], ['vLLM', 6595.66],
+      ['SGLang', 8424.86],
+      ['TensorRT-LLM', 8315.15],
+      ['vLLM', 6595.66],
     ]);
     expect(at(text, r.entries[1].value)).toBe('8315.15');
     expect(text.slice(r.entries[1].offset).startsWith('TensorRT-LLM')).toBe(true);
-    expect(r.relations.map((x) => [x.symbol, x.left, text[x.offset]])).toEqual([['>', 0, '>'], ['>', 1, '>']]);
+    expect(r.relations.map((x) => [x.symbol, x.left, text[x.offset]])).toEqual([
+      ['>', 0, '>'],
+      ['>', 1, '>'],
+    ]);
   });
   it('should read a P2 latency ranking with `SGLang(1.61 s)` and mixed relations', () => {
     const { text } = findLine('content/qwen3-8b/h100-latency.md', 'Mean latency per request:');
     const r = parseRanking(text)!;
     expect(r).toMatchObject({ kind: 'latency', label: 'Mean latency per request' });
     expect(r.entries.map((e) => [e.name, e.value?.value, e.value?.unit])).toEqual([
-      ['SGLang', 1.61, 's'], ['vLLM', 1.68, 's'], ['TensorRT-LLM', 1.74, 's'],
+      ['SGLang', 1.61, 's'],
+      ['vLLM', 1.68, 's'],
+      ['TensorRT-LLM', 1.74, 's'],
     ]);
     expect(r.relations.map((x) => x.symbol)).toEqual(['<', '>']);
   });
@@ -91,14 +96,15 @@ describe('parseSummarySentence (P7) on the flattened seed', () => {
     const s = parseSummarySentence(text)!;
     expect(s.kind).toBe('latency');
     expect(s.values.map((x) => [x.name, x.metric, x.value.value])).toEqual([
-      ['vLLM', 'Mean Latency', 5.32], ['SGLang', 'Mean Latency', 25.15],
+      ['vLLM', 'Mean Latency', 5.32],
+      ['SGLang', 'Mean Latency', 25.15],
     ]);
     expect(s.winner).toMatchObject({ name: 'vLLM', direction: 'faster' });
     expect(at(text, s.winner!.difference)).toBe('19.83');
     expect(s.winner!.relative).toMatchObject({ role: 'ratio', value: 4.73, claim: '4.73x faster', direction: 'faster' });
     expect(s.comparisons.map((c) => [c.metric, c.a.value, c.b.value, c.change, c.difference.value, c.relative.value])).toEqual([
       ['TTFT', 68.48, 6456.42, 'reduced', 6387.94, 94.29],
-      ['TPOT', 2.35, 89.37, 'reduced', 87.02, 38.10],
+      ['TPOT', 2.35, 89.37, 'reduced', 87.02, 38.1],
     ]);
     expect(at(text, s.comparisons[1].relative)).toBe('38.10x faster');
   });
@@ -135,7 +141,9 @@ describe.runIf(hasCorpus)('parseEssayClaims (P8)', () => {
     const { text } = findLine('corpus:references/the-impact-of-quantization-on-vllm-inference-performance.md', '**Dynamic FP8**');
     const claims = parseEssayClaims(text);
     expect(claims.map((c) => [c.label, c.value.value, c.metric])).toEqual([
-      ['Dynamic FP8', 14.8, 'TPS'], ['Dynamic FP8', -14.1, 'TTFT'], ['Dynamic FP8', -21.8, 'TPOT'],
+      ['Dynamic FP8', 14.8, 'TPS'],
+      ['Dynamic FP8', -14.1, 'TTFT'],
+      ['Dynamic FP8', -21.8, 'TPOT'],
     ]);
     expect(at(text, claims[1].value)).toBe('-14.1%');
   });
@@ -151,7 +159,8 @@ describe('parseEssayClaims ranges', () => {
   it('should read `-3% to -15% performance degradation` as a range', () => {
     const claims = parseEssayClaims('Weight-only methods show -3% to -15% performance degradation.');
     expect(claims.map((c) => [c.value.value, c.qualifier, c.metric])).toEqual([
-      [-3, 'range-from', 'performance'], [-15, 'range-to', 'performance'],
+      [-3, 'range-from', 'performance'],
+      [-15, 'range-to', 'performance'],
     ]);
   });
 });

@@ -1,9 +1,7 @@
 /** Parsers and checkers together on real lines: what the page-model layer will do with them. */
 import { describe, expect, it } from 'vitest';
 import { parseCell, pick } from '../../src/lib/claims/cells.js';
-import {
-  checkDifference, checkOrder, checkPercentChange, checkRatio, checkRelativePercent,
-} from '../../src/lib/claims/check.js';
+import { checkDifference, checkOrder, checkPercentChange, checkRatio, checkRelativePercent } from '../../src/lib/claims/check.js';
 import { parseRanking, parseSummarySentence } from '../../src/lib/claims/prose.js';
 import { findLine, hasCorpus, rowCells } from './helpers.js';
 
@@ -77,9 +75,7 @@ describe('prose on seeds', () => {
   });
   it('should report the P2 relation `vLLM (1.68 s) > TensorRT-LLM (1.74 s)`', () => {
     const r = parseRanking(findLine('content/qwen3-8b/h100-latency.md', 'Mean latency per request:').text)!;
-    const verdicts = r.relations.map(
-      (rel) => checkOrder(rel.symbol, r.entries[rel.left].value, r.entries[rel.left + 1].value).verdict,
-    );
+    const verdicts = r.relations.map((rel) => checkOrder(rel.symbol, r.entries[rel.left].value, r.entries[rel.left + 1].value).verdict);
     expect(verdicts).toEqual(['verified', 'mismatch']);
   });
 });

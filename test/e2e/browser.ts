@@ -49,7 +49,10 @@ export interface Site {
   dist: string;
   browser: Browser;
   /** A fresh page that records console errors and uncaught exceptions. */
-  open(path: string, options?: { colorScheme?: 'light' | 'dark'; width?: number; init?: () => void }): Promise<{ page: Page; errors: string[] }>;
+  open(
+    path: string,
+    options?: { colorScheme?: 'light' | 'dark'; width?: number; init?: () => void },
+  ): Promise<{ page: Page; errors: string[] }>;
   close(): Promise<void>;
 }
 
@@ -60,7 +63,14 @@ export async function startSite(folder?: string): Promise<Site> {
   const browser = await chromium.launch({
     executablePath: chromiumPath,
     headless: true,
-    args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--no-first-run', '--disable-sync'],
+    args: [
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--no-first-run',
+      '--disable-sync',
+    ],
   });
   return {
     origin,

@@ -11,7 +11,8 @@ import { hasChromium, startSite, type Site } from './browser.js';
 const shots = process.env.PERFLAB_SHOTS ?? join(projectRoot, 'test-results', 'screenshots');
 
 /** Keys of the table rows the filters keep, in table order. */
-const shownKeys = (page: Page) => page.$$eval('tbody[data-rows] tr:not([hidden])', (trs) => trs.map((tr) => (tr as HTMLElement).dataset.key!));
+const shownKeys = (page: Page) =>
+  page.$$eval('tbody[data-rows] tr:not([hidden])', (trs) => trs.map((tr) => (tr as HTMLElement).dataset.key!));
 
 describe.skipIf(!hasChromium)('compare explorer in Chromium', () => {
   let site: Site;
@@ -26,7 +27,7 @@ describe.skipIf(!hasChromium)('compare explorer in Chromium', () => {
   it('should show verified runs only at first, each as a point linking to its raw run', async () => {
     const { page, errors } = await site.open('/compare/');
     await page.waitForSelector('svg[data-plot] a.pt');
-    const verdicts = await page.$$eval('tbody[data-rows] tr:not([hidden]) .badge', (b) => [...new Set(b.map((x) => x.textContent))]);
+    const verdicts = await page.$$eval('tbody[data-rows] tr:not([hidden]) .badge', (b) => [...new Set(b.map((x) => x.textContent?.trim()))]);
     expect(verdicts).toEqual(['verified']);
     const hrefs = await page.$$eval('svg[data-plot] a.pt', (as) => as.map((a) => a.getAttribute('href')!));
     expect(hrefs.length).toBeGreaterThan(0);
@@ -46,7 +47,9 @@ describe.skipIf(!hasChromium)('compare explorer in Chromium', () => {
     expect(await page.inputValue('select[name="x"]')).toBe('ttft');
     expect(await page.inputValue('input[name="limit"]')).toBe('1000');
     expect(await shownKeys(page)).toEqual(before);
-    const gpus = await page.$$eval('tbody[data-rows] tr:not([hidden]) td[data-col="gpu"]', (tds) => [...new Set(tds.map((td) => td.textContent!.split('×')[1].trim()))]);
+    const gpus = await page.$$eval('tbody[data-rows] tr:not([hidden]) td[data-col="gpu"]', (tds) => [
+      ...new Set(tds.map((td) => td.textContent!.split('×')[1].trim())),
+    ]);
     expect(gpus).toEqual(['H100']);
   });
 
@@ -72,7 +75,11 @@ describe.skipIf(!hasChromium)('compare explorer in Chromium', () => {
     expect(best).toBeTruthy();
     // The same answer by brute force over the table rows the two filters keep.
     const rows = await page.$$eval('tbody[data-rows] tr:not([hidden])', (trs) =>
-      trs.map((tr) => ({ key: (tr as HTMLElement).dataset.key!, perGpu: Number(tr.querySelector<HTMLElement>('[data-col="total"]')!.dataset.v || NaN), tpot: Number(tr.querySelector<HTMLElement>('[data-col="tpot"]')!.dataset.v || NaN) })),
+      trs.map((tr) => ({
+        key: (tr as HTMLElement).dataset.key!,
+        perGpu: Number(tr.querySelector<HTMLElement>('[data-col="total"]')!.dataset.v || NaN),
+        tpot: Number(tr.querySelector<HTMLElement>('[data-col="tpot"]')!.dataset.v || NaN),
+      })),
     );
     const within = rows.filter((r) => r.tpot <= 100 && Number.isFinite(r.perGpu));
     expect(within.length).toBeGreaterThan(0);
@@ -96,11 +103,21 @@ describe.skipIf(!hasChromium)('compare explorer in Chromium', () => {
   it('should sort the table by a numeric column as numbers', async () => {
     const { page } = await site.open('/compare/');
     await page.click('th button:has-text("Total")');
-    const up = await page.$$eval('tbody[data-rows] tr:not([hidden]) td[data-col="total"]', (tds) => tds.map((td) => (td as HTMLElement).dataset.v!).filter(Boolean).map(Number));
+    const up = await page.$$eval('tbody[data-rows] tr:not([hidden]) td[data-col="total"]', (tds) =>
+      tds
+        .map((td) => (td as HTMLElement).dataset.v!)
+        .filter(Boolean)
+        .map(Number),
+    );
     expect(up.length).toBeGreaterThan(2);
     expect(up).toEqual([...up].sort((a, b) => a - b));
     await page.keyboard.press('Enter'); // the header button keeps focus: Enter sorts the other way
-    const down = await page.$$eval('tbody[data-rows] tr:not([hidden]) td[data-col="total"]', (tds) => tds.map((td) => (td as HTMLElement).dataset.v!).filter(Boolean).map(Number));
+    const down = await page.$$eval('tbody[data-rows] tr:not([hidden]) td[data-col="total"]', (tds) =>
+      tds
+        .map((td) => (td as HTMLElement).dataset.v!)
+        .filter(Boolean)
+        .map(Number),
+    );
     expect(down).toEqual([...up].reverse());
     expect(await page.getAttribute('th:has(button:has-text("Total"))', 'aria-sort')).toBe('descending');
   });
@@ -124,15 +141,18 @@ describe.skipIf(!hasChromium)('compare explorer in Chromium', () => {
     await page.route('**/compare/', async (route) => {
       const response = await route.fetch();
       const html = await response.text();
-      const tampered = html.replace(/(<script type="application\/json" data-compare>)([\s\S]*?)(<\/script>)/, (_m, open: string, json: string, close: string) => {
-        const data = JSON.parse(json);
-        for (const r of data.rows) {
-          r.setting = '<img src=x onerror="window.__perflabXss=1">';
-          r.model = '<svg onload="window.__perflabXss=2">';
-          r.href = r.href.replace(/#/, '#"><img src=x onerror="window.__perflabXss=3">');
-        }
-        return open + JSON.stringify(data).replace(/</g, '\\u003c') + close;
-      });
+      const tampered = html.replace(
+        /(<script type="application\/json" data-compare>)([\s\S]*?)(<\/script>)/,
+        (_m, open: string, json: string, close: string) => {
+          const data = JSON.parse(json);
+          for (const r of data.rows) {
+            r.setting = '<img src=x onerror="window.__perflabXss=1">';
+            r.model = '<svg onload="window.__perflabXss=2">';
+            r.href = r.href.replace(/#/, '#"><img src=x onerror="window.__perflabXss=3">');
+          }
+          return open + JSON.stringify(data).replace(/</g, '\\u003c') + close;
+        },
+      );
       await route.fulfill({ response, body: tampered });
     });
     await page.reload();
@@ -150,7 +170,13 @@ describe.skipIf(!hasChromium)('compare explorer in Chromium', () => {
     await page.addScriptTag({ content: axe.source });
     const violations = await page.evaluate(async () => {
       const result = await (window as unknown as { axe: typeof axe }).axe.run(document, { resultTypes: ['violations'] });
-      return result.violations.map((v) => `${v.id} (${v.impact}): ${v.nodes.slice(0, 3).map((n) => n.target.join(' ')).join(', ')}`);
+      return result.violations.map(
+        (v) =>
+          `${v.id} (${v.impact}): ${v.nodes
+            .slice(0, 3)
+            .map((n) => n.target.join(' '))
+            .join(', ')}`,
+      );
     });
     expect(violations).toEqual([]);
   });

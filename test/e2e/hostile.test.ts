@@ -25,7 +25,11 @@ describe.skipIf(!hasChromium)('hostile site in Chromium', () => {
       await page.fill('#search input', 'hostilesearchterm');
       await page.waitForFunction(() => document.querySelectorAll('.pagefind-ui__result').length >= 4);
       // Headings whose text is markup are listed as sub-results: shown as text, so the vector was on screen.
-      await page.waitForFunction(() => [...document.querySelectorAll('.pagefind-ui__result-nested')].some((n) => n.textContent?.includes("onerror=window.__pwned='subresult'")));
+      await page.waitForFunction(() =>
+        [...document.querySelectorAll('.pagefind-ui__result-nested')].some((n) =>
+          n.textContent?.includes("onerror=window.__pwned='subresult'"),
+        ),
+      );
       // Open every filter group and wait for the values to be drawn.
       const groups = page.locator('#search .pagefind-ui__filter-name');
       const count = await groups.count();
@@ -38,7 +42,12 @@ describe.skipIf(!hasChromium)('hostile site in Chromium', () => {
       const values = await page.$$eval('#search .pagefind-ui__filter-label', (ls) => ls.map((l) => (l.textContent ?? '').trim()));
       // The hostile values are listed as text (their markup characters removed), not as elements.
       expect(values.some((v) => v.startsWith('img src=x onerror=window.__pwned= model'))).toBe(true);
-      expect(await page.$$eval('#search img, #search svg[onload], #search [onerror]', (els) => els.filter((e) => !e.closest('.pagefind-ui__result-thumb')).length)).toBe(0);
+      expect(
+        await page.$$eval(
+          '#search img, #search svg[onload], #search [onerror]',
+          (els) => els.filter((e) => !e.closest('.pagefind-ui__result-thumb')).length,
+        ),
+      ).toBe(0);
       // Check a hostile filter value and read the results again, as a visitor would.
       await page.locator('#search .pagefind-ui__filter-label', { hasText: 'img src=x onerror' }).first().click();
       await page.waitForTimeout(300);

@@ -72,14 +72,25 @@ describe.skipIf(!hasChromium)('site in Chromium', () => {
   });
 
   it('should log no console errors on any page, including with search open', async () => {
-    for (const path of ['/', report, '/reports/qwen3.5-35b-a3b/h200-latency/', '/verification/', '/engines/', '/techniques/', '/no-such-page/']) {
+    for (const path of [
+      '/',
+      report,
+      '/reports/qwen3.5-35b-a3b/h200-latency/',
+      '/verification/',
+      '/engines/',
+      '/techniques/',
+      '/no-such-page/',
+    ]) {
       const { page, errors } = await site.open(path);
       if (path === '/') {
         await page.click('[data-search-open]');
         await page.waitForSelector('#search input');
       }
       await page.close();
-      expect(errors.filter((e) => !(path === '/no-such-page/' && /404/.test(e))), path).toEqual([]);
+      expect(
+        errors.filter((e) => !(path === '/no-such-page/' && /404/.test(e))),
+        path,
+      ).toEqual([]);
     }
   });
 
@@ -97,7 +108,13 @@ describe.skipIf(!hasChromium)('site in Chromium', () => {
       const result = await (window as unknown as { axe: typeof axe }).axe.run(document, { resultTypes: ['violations'] });
       return result.violations
         .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-        .map((v) => `${v.id}: ${v.nodes.slice(0, 3).map((n) => n.target.join(' ')).join(', ')}`);
+        .map(
+          (v) =>
+            `${v.id}: ${v.nodes
+              .slice(0, 3)
+              .map((n) => n.target.join(' '))
+              .join(', ')}`,
+        );
     });
     expect(violations).toEqual([]);
   });

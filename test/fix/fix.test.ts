@@ -39,7 +39,10 @@ function mismatches(dir: string): string[] {
 /** Number of verified claims over all pages. */
 function verified(dir: string): number {
   const files = markdownFiles(dir);
-  return checkAll(files.map((f) => analyze(readFileSync(f, 'utf8'), relative(dir, f), f))).reduce((n, r) => n + r.claims.filter((c) => c.verdict === 'verified').length, 0);
+  return checkAll(files.map((f) => analyze(readFileSync(f, 'utf8'), relative(dir, f), f))).reduce(
+    (n, r) => n + r.claims.filter((c) => c.verdict === 'verified').length,
+    0,
+  );
 }
 
 /** The `fixed`/`would fix` lines of the fixer's report. */
@@ -105,38 +108,42 @@ describe('perflab check --fix on copies of the seed pages with their known wrong
     expect(snapshot(dir)).toEqual(before);
   });
 
-  it.skipIf(!hasCorpus)('should fix the corpus pages\' wrong numbers, leave the uncertain and untraceable ones, and be idempotent', { timeout: 300_000 }, () => {
-    const dir = liveCopy(true);
-    const verifiedBefore = verified(dir);
-    const untraceableBefore = perflab(['check', '.', '--format', 'json', '--no-cache'], dir).stdout;
-    const first = perflab(['check', '.', '--fix', '--no-cache'], dir);
-    expect(fixLines(first.stderr)).toEqual([
-      'content/qwen3-14b/h100.md:305:76  fixed  `+27.7%` -> `+27.4%` from (8403.97 / 6595.66 - 1) x 100',
-      'content/qwen3-14b/h100.md:306:76  fixed  `+23.8%` -> `+24.1%` from (10426.27 / 8403.97 - 1) x 100',
-      'content/qwen3-32b/h100.md:22:134  fixed  `+10.7%` -> `+46.8%` from (4068.16 / 2771.81 - 1) x 100',
-      'content/qwen3-8b/h100-latency.md:25:37  fixed  `1.78` -> `1.77` from mean request latency (s) = 1.7678',
-      'content/qwen3-8b/h100-latency.md:179:58  fixed  `>` -> `<` from 1.6847 < 1.7360',
-      'corpus/gpt-oss-120b/h100.md:21:131  fixed  `+21.1%/GPU` -> `+21.0%/GPU` from (34491.13 / 2 / 14247.47 - 1) x 100',
-      'corpus/qwen3-14b/a100.md:336:76  fixed  `+47.1%` -> `+46.9%` from (5760.97 / 3922.41 - 1) x 100',
-      'corpus/qwen3-8b/910b.md:20:55  fixed  `27.61` -> `125.09` from Mean TPOT (ms) = 125.09',
-      'corpus/qwen3-8b/910b.md:23:130  fixed  `+45.4%` -> `+45.3%` from (11159.01 / 7677.41 - 1) x 100',
-      'corpus/qwen3-8b/910b.md:24:135  fixed  `+171.1%` -> `+171.0%` from (7835.01 / 2890.64 - 1) x 100',
-      'corpus/qwen3-8b/910b.md:149:17  fixed  `5634.4` -> `5634.5` from Total Token throughput (tok/s) = 5634.45',
-      'corpus/references/the-impact-of-quantization-on-vllm-inference-performance.md:13:23  fixed  `+26.7%` -> `+23.7%` from (16452.52 / 13305.38 - 1) x 100',
-      'corpus/references/the-impact-of-quantization-on-vllm-inference-performance.md:123:35  fixed  `+26.7%` -> `+23.7%` from (16452.52 / 13305.38 - 1) x 100',
-    ]);
-    // Checked with the corpus, 8424.86 is the run of another page (claim-other-page): not certain, left alone.
-    expect(first.stderr).toContain('content/qwen3-14b/h100.md:180:17  not fixed  `8424.86`: the number matches a run of another page');
-    expect(mismatches(dir)).toEqual(['content/qwen3-14b/h100.md:180:17 8424.86']);
-    expect(verified(dir) - verifiedBefore).toBe(13);
-    // Untraceable numbers are untouched: the same texts at the same places.
-    const untraceable = (json: string) =>
-      (JSON.parse(json) as { files: { path: string; claims: { verdict: string; line: number; column: number; text: string }[] }[] }).files.flatMap((f) =>
-        f.claims.filter((c) => c.verdict === 'untraceable').map((c) => `${f.path}:${c.line}:${c.column} ${c.text}`),
-      );
-    expect(untraceable(perflab(['check', '.', '--format', 'json', '--no-cache'], dir).stdout)).toEqual(untraceable(untraceableBefore));
-    const after = snapshot(dir);
-    expect(fixLines(perflab(['check', '.', '--fix', '--no-cache'], dir).stderr)).toEqual([]);
-    expect(snapshot(dir)).toEqual(after);
-  });
+  it.skipIf(!hasCorpus)(
+    "should fix the corpus pages' wrong numbers, leave the uncertain and untraceable ones, and be idempotent",
+    { timeout: 300_000 },
+    () => {
+      const dir = liveCopy(true);
+      const verifiedBefore = verified(dir);
+      const untraceableBefore = perflab(['check', '.', '--format', 'json', '--no-cache'], dir).stdout;
+      const first = perflab(['check', '.', '--fix', '--no-cache'], dir);
+      expect(fixLines(first.stderr)).toEqual([
+        'content/qwen3-14b/h100.md:305:76  fixed  `+27.7%` -> `+27.4%` from (8403.97 / 6595.66 - 1) x 100',
+        'content/qwen3-14b/h100.md:306:76  fixed  `+23.8%` -> `+24.1%` from (10426.27 / 8403.97 - 1) x 100',
+        'content/qwen3-32b/h100.md:22:134  fixed  `+10.7%` -> `+46.8%` from (4068.16 / 2771.81 - 1) x 100',
+        'content/qwen3-8b/h100-latency.md:25:37  fixed  `1.78` -> `1.77` from mean request latency (s) = 1.7678',
+        'content/qwen3-8b/h100-latency.md:179:58  fixed  `>` -> `<` from 1.6847 < 1.7360',
+        'corpus/gpt-oss-120b/h100.md:21:131  fixed  `+21.1%/GPU` -> `+21.0%/GPU` from (34491.13 / 2 / 14247.47 - 1) x 100',
+        'corpus/qwen3-14b/a100.md:336:76  fixed  `+47.1%` -> `+46.9%` from (5760.97 / 3922.41 - 1) x 100',
+        'corpus/qwen3-8b/910b.md:20:55  fixed  `27.61` -> `125.09` from Mean TPOT (ms) = 125.09',
+        'corpus/qwen3-8b/910b.md:23:130  fixed  `+45.4%` -> `+45.3%` from (11159.01 / 7677.41 - 1) x 100',
+        'corpus/qwen3-8b/910b.md:24:135  fixed  `+171.1%` -> `+171.0%` from (7835.01 / 2890.64 - 1) x 100',
+        'corpus/qwen3-8b/910b.md:149:17  fixed  `5634.4` -> `5634.5` from Total Token throughput (tok/s) = 5634.45',
+        'corpus/references/the-impact-of-quantization-on-vllm-inference-performance.md:13:23  fixed  `+26.7%` -> `+23.7%` from (16452.52 / 13305.38 - 1) x 100',
+        'corpus/references/the-impact-of-quantization-on-vllm-inference-performance.md:123:35  fixed  `+26.7%` -> `+23.7%` from (16452.52 / 13305.38 - 1) x 100',
+      ]);
+      // Checked with the corpus, 8424.86 is the run of another page (claim-other-page): not certain, left alone.
+      expect(first.stderr).toContain('content/qwen3-14b/h100.md:180:17  not fixed  `8424.86`: the number matches a run of another page');
+      expect(mismatches(dir)).toEqual(['content/qwen3-14b/h100.md:180:17 8424.86']);
+      expect(verified(dir) - verifiedBefore).toBe(13);
+      // Untraceable numbers are untouched: the same texts at the same places.
+      const untraceable = (json: string) =>
+        (
+          JSON.parse(json) as { files: { path: string; claims: { verdict: string; line: number; column: number; text: string }[] }[] }
+        ).files.flatMap((f) => f.claims.filter((c) => c.verdict === 'untraceable').map((c) => `${f.path}:${c.line}:${c.column} ${c.text}`));
+      expect(untraceable(perflab(['check', '.', '--format', 'json', '--no-cache'], dir).stdout)).toEqual(untraceable(untraceableBefore));
+      const after = snapshot(dir);
+      expect(fixLines(perflab(['check', '.', '--fix', '--no-cache'], dir).stderr)).toEqual([]);
+      expect(snapshot(dir)).toEqual(after);
+    },
+  );
 });

@@ -34,7 +34,9 @@ describe('planFixes', () => {
     const source = claimMismatch.examples.notOk;
     const { fixes, skipped } = planFixes(checked(source), source);
     expect(skipped).toEqual([]);
-    expect(fixes.map((f) => `${f.line}:${f.column} ${f.from} -> ${f.to}`)).toEqual([`7:${source.split('\n')[6].indexOf('+5.0%') + 1} +5.0% -> +50.0%`]);
+    expect(fixes.map((f) => `${f.line}:${f.column} ${f.from} -> ${f.to}`)).toEqual([
+      `7:${source.split('\n')[6].indexOf('+5.0%') + 1} +5.0% -> +50.0%`,
+    ]);
     const fixed = applyFixes(source, fixes);
     expect(fixed).toBe(source.replace('(+5.0%)', '(+50.0%)'));
     expect(checked(fixed).claims.filter((c) => c.verdict !== 'verified')).toEqual([]);
@@ -61,7 +63,9 @@ describe('planFixes', () => {
     const edited = source.replace('| **ShareGPT** |', '| **ShareGPT 2** |');
     const { fixes, skipped } = planFixes(report, edited);
     expect(fixes).toEqual([]);
-    expect(skipped).toEqual([expect.objectContaining({ line: 7, text: '+5.0%', reason: expect.stringContaining('no longer reads `+5.0%`') })]);
+    expect(skipped).toEqual([
+      expect.objectContaining({ line: 7, text: '+5.0%', reason: expect.stringContaining('no longer reads `+5.0%`') }),
+    ]);
   });
 
   it('should leave a claim alone when its rule is turned off', () => {

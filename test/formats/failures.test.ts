@@ -63,7 +63,14 @@ describe('failure stubs', () => {
   });
 
   it('should not take labels and data for failures', () => {
-    for (const line of ['# BS=4', '# random 32K input', '# --max-num-batched-tokens 4096', '# triton', '#Input tokens: 2258583', '# Error rate sweep']) {
+    for (const line of [
+      '# BS=4',
+      '# random 32K input',
+      '# --max-num-batched-tokens 4096',
+      '# triton',
+      '#Input tokens: 2258583',
+      '# Error rate sweep',
+    ]) {
       expect(failureText(line), line).toBeNull();
     }
   });
@@ -71,7 +78,15 @@ describe('failure stubs', () => {
   it('should give the stub column in file coordinates and no metrics', () => {
     const { runs, messages } = fence('# Crash. PP not supported for this setup.', true);
     expect(runs).toEqual([
-      expect.objectContaining({ line: 11, endLine: 11, failed: true, format: null, error: 'Crash. PP not supported for this setup.', metrics: {}, unknown: [] }),
+      expect.objectContaining({
+        line: 11,
+        endLine: 11,
+        failed: true,
+        format: null,
+        error: 'Crash. PP not supported for this setup.',
+        metrics: {},
+        unknown: [],
+      }),
     ]);
     expect(messages).toEqual([]);
   });
@@ -88,7 +103,12 @@ describe('failure stubs', () => {
   it('should fold a traceback into one failure with the exception line as error', () => {
     const { runs } = run(fixture('traceback'));
     expect(runs).toHaveLength(1);
-    expect(runs[0]).toMatchObject({ label: 'TP8', line: 3, endLine: 6, error: 'torch.OutOfMemoryError: CUDA out of memory. Tried to allocate 2.00 GiB' });
+    expect(runs[0]).toMatchObject({
+      label: 'TP8',
+      line: 3,
+      endLine: 6,
+      error: 'torch.OutOfMemoryError: CUDA out of memory. Tried to allocate 2.00 GiB',
+    });
   });
 
   it('should not read comment lines of a serving script as failures when no result is expected', () => {
@@ -100,7 +120,13 @@ describe('failure stubs', () => {
     const { runs, messages } = run(fixture('prose-only'));
     expect(runs).toEqual([]);
     expect(messages).toEqual([
-      expect.objectContaining({ ruleId: 'benchmark-unparsed', severity: 'error', line: 1, column: 1, actual: '`The server could not start with this configuration.`' }),
+      expect.objectContaining({
+        ruleId: 'benchmark-unparsed',
+        severity: 'error',
+        line: 1,
+        column: 1,
+        actual: '`The server could not start with this configuration.`',
+      }),
     ]);
   });
 

@@ -29,7 +29,7 @@ describe('format registry', () => {
   it("should give the page model every format's tool, recognised in a command that runs it", () => {
     const commands: Record<string, string> = {
       'vllm-bench': 'vllm bench serve --model Qwen/Qwen3-8B --dataset-name random',
-      'guidellm': 'guidellm benchmark --target http://localhost:8000 --rate-type sweep',
+      guidellm: 'guidellm benchmark --target http://localhost:8000 --rate-type sweep',
       'sglang-bench': 'python3 -m sglang.bench_serving --backend sglang --num-prompts 10',
       'trtllm-bench': 'trtllm-bench --model meta-llama/Llama-3.1-8B throughput --dataset data.jsonl',
     };

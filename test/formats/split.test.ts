@@ -33,7 +33,13 @@ describe('splitting and labelling fences (synthetic fixtures)', () => {
     ]);
     expect(Object.keys(runs[0].metrics)).toHaveLength(10);
     expect(messages).toEqual([
-      expect.objectContaining({ ruleId: 'benchmark-truncated', severity: 'warning', line: 3, column: 1, actual: '`# random 4K input` at line 16' }),
+      expect.objectContaining({
+        ruleId: 'benchmark-truncated',
+        severity: 'warning',
+        line: 3,
+        column: 1,
+        actual: '`# random 4K input` at line 16',
+      }),
     ]);
   });
 
@@ -49,7 +55,13 @@ describe('splitting and labelling fences (synthetic fixtures)', () => {
     expect(runs[0].unknown).toEqual([{ label: 'Speculative acceptance ratio', text: '0.71', line: 11, column: 42 }]);
     expect(runs[0].metrics.request_goodput).toMatchObject({ value: 2.1, line: 10 });
     expect(messages).toEqual([
-      expect.objectContaining({ ruleId: 'benchmark-unknown-metric', severity: 'warning', line: 11, column: 1, actual: 'Speculative acceptance ratio' }),
+      expect.objectContaining({
+        ruleId: 'benchmark-unknown-metric',
+        severity: 'warning',
+        line: 11,
+        column: 1,
+        actual: 'Speculative acceptance ratio',
+      }),
     ]);
   });
 
@@ -57,7 +69,12 @@ describe('splitting and labelling fences (synthetic fixtures)', () => {
     const { runs, messages } = run(fixture('duplicate-metric'));
     expect(runs[0].metrics.mean_ttft_ms).toMatchObject({ text: '64.00', line: 11, value: null });
     expect(messages).toEqual([
-      expect.objectContaining({ ruleId: 'benchmark-ambiguous-metric', severity: 'error', line: 12, actual: '64.00 (line 11) and 65.00 (line 12)' }),
+      expect.objectContaining({
+        ruleId: 'benchmark-ambiguous-metric',
+        severity: 'error',
+        line: 12,
+        actual: '64.00 (line 11) and 65.00 (line 12)',
+      }),
     ]);
   });
 
@@ -95,7 +112,8 @@ describe('splitting and labelling fences (synthetic fixtures)', () => {
   });
 
   it('should report a label that precedes no result in a result fence as `benchmark-orphan-label`', () => {
-    const value = '# random 32K input\n============ Serving Benchmark Result ============\nSuccessful requests: 1\n==================================================\n# random 4K input';
+    const value =
+      '# random 32K input\n============ Serving Benchmark Result ============\nSuccessful requests: 1\n==================================================\n# random 4K input';
     const { runs, messages } = parseFence({ value, fenceLine: 1, contentLine: 2, column: 1, lang: null }, { expectResult: true });
     expect(runs).toHaveLength(1);
     expect(messages).toEqual([expect.objectContaining({ ruleId: 'benchmark-orphan-label', severity: 'info', line: 6 })]);

@@ -74,10 +74,9 @@ describe('trtllm-bench: the block opens', () => {
   });
 
   it("should skip the tool's log lines before a report: neither labels nor failures", () => {
-    const log = [
-      '[01/18/2025-01:01:42] [TRT-LLM] [I] LLM Backend stopped.',
-      '[TensorRT-LLM][INFO] Refreshed the MPI local session',
-    ].join('\n');
+    const log = ['[01/18/2025-01:01:42] [TRT-LLM] [I] LLM Backend stopped.', '[TensorRT-LLM][INFO] Refreshed the MPI local session'].join(
+      '\n',
+    );
     const { runs, messages } = fence(`${log}\n${overview.raw}`);
     expect(runs.map((r) => [r.format, r.label])).toEqual([['trtllm', null]]);
     expect(messages).toEqual([]);

@@ -58,7 +58,10 @@ describe('wrong verdicts', () => {
   });
 
   it('should report a block that mixes formats instead of silently relabelling it', () => {
-    const mixed = page('Total TPS: 100.00 | Total TPS: 100.00', '    Backend:                                 sglang\n    Mean Latency(s):                         1.00\n');
+    const mixed = page(
+      'Total TPS: 100.00 | Total TPS: 100.00',
+      '    Backend:                                 sglang\n    Mean Latency(s):                         1.00\n',
+    );
     const r = check(mixed);
     expect(r.runs[0].format).toBe('sglang');
     expect(r.messages.find((x) => x.ruleId === 'benchmark-mixed-format')).toMatchObject({ line: 16, actual: 'sglang and guidellm' });
@@ -67,7 +70,10 @@ describe('wrong verdicts', () => {
   it('should flag a zero or infinite duration and not derive anything from it', () => {
     for (const dur of ['0', '0.00', 'inf', '-5.00']) {
       const r = check(page('Total TPS: 100.00 | Total TPS: 100.00', '', '100.00', dur));
-      expect(r.messages.find((x) => x.ruleId === 'benchmark-bad-value'), dur).toMatchObject({ line: 18, expected: 'a positive, finite duration' });
+      expect(
+        r.messages.find((x) => x.ruleId === 'benchmark-bad-value'),
+        dur,
+      ).toMatchObject({ line: 18, expected: 'a positive, finite duration' });
       expect(r.runs[0].metrics.duration_s.value, dur).toBeNull();
     }
   });
@@ -87,8 +93,14 @@ describe('wrong verdicts', () => {
       ['\u0661\u0660\u0660.\u0660\u0660', '\u0661\u0660\u0660.\u0660\u0660'],
     ]) {
       const r = check(page('Total TPS: 100.00 | Total TPS: 100.00', '', tps));
-      expect(r.messages.find((x) => x.ruleId === 'benchmark-bad-value'), tps).toMatchObject({ line: 23, actual });
-      expect(r.claims.every((c) => c.verdict !== 'verified'), tps).toBe(true);
+      expect(
+        r.messages.find((x) => x.ruleId === 'benchmark-bad-value'),
+        tps,
+      ).toMatchObject({ line: 23, actual });
+      expect(
+        r.claims.every((c) => c.verdict !== 'verified'),
+        tps,
+      ).toBe(true);
     }
     // An unthrottled request rate is the one place `inf` is a value.
     expect(parseValue('inf')).toMatchObject({ value: Infinity, numeric: true });
@@ -109,10 +121,16 @@ describe('wrong verdicts', () => {
     const lf = page('Total TPS: 100.00 | Total TPS: 150.00');
     const want = check(lf);
     expect(want.runs).toHaveLength(1);
-    const mixed = lf.split('\n').map((l, i) => (i % 3 === 0 ? `${l}\r` : i % 3 === 1 ? `${l}\r\n` : `${l}\n`)).join('').replace(/\n$/, '');
+    const mixed = lf
+      .split('\n')
+      .map((l, i) => (i % 3 === 0 ? `${l}\r` : i % 3 === 1 ? `${l}\r\n` : `${l}\n`))
+      .join('')
+      .replace(/\n$/, '');
     for (const source of [lf.replace(/\n/g, '\r'), mixed]) {
       const got = check(source);
-      expect(got.runs.map((r) => [r.line, r.format, r.metrics.total_token_throughput?.value])).toEqual(want.runs.map((r) => [r.line, r.format, 100]));
+      expect(got.runs.map((r) => [r.line, r.format, r.metrics.total_token_throughput?.value])).toEqual(
+        want.runs.map((r) => [r.line, r.format, 100]),
+      );
       expect(got.claims.map((c) => [c.line, c.column, c.verdict])).toEqual(want.claims.map((c) => [c.line, c.column, c.verdict]));
       expect(ids(source)).toEqual(ids(lf));
     }

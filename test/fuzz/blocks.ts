@@ -24,7 +24,10 @@ const SECTIONS = [
  */
 export const printedNumber: fc.Arbitrary<string> = fc.oneof(
   // A small shared pool, so that stated numbers often meet run values and the verifier does real work.
-  { weight: 4, arbitrary: fc.constantFrom('0', '0.00', '0.0', '1', '1.00', '100', '0.01', '12.34', '1234.56', '2345.67', '50.0', '8', '10') },
+  {
+    weight: 4,
+    arbitrary: fc.constantFrom('0', '0.00', '0.0', '1', '1.00', '100', '0.01', '12.34', '1234.56', '2345.67', '50.0', '8', '10'),
+  },
   fc.integer({ min: 0, max: 2_000_000 }).map(String),
   fc
     .tuple(fc.integer({ min: 0, max: 500_000 }), fc.integer({ min: 1, max: 4 }), fc.integer({ min: 0, max: 9999 }))
@@ -47,7 +50,11 @@ export function clean(s: string): string {
   return s.replace(/[`~<\r\n\u2028\u2029\u0085]/g, '');
 }
 
-const padding = fc.oneof(fc.constant(' '), fc.integer({ min: 1, max: 40 }).map((n) => ' '.repeat(n)), fc.constant('\t'));
+const padding = fc.oneof(
+  fc.constant(' '),
+  fc.integer({ min: 1, max: 40 }).map((n) => ' '.repeat(n)),
+  fc.constant('\t'),
+);
 
 const metricLine = (label: string) => fc.tuple(padding, value).map(([pad, v]) => `${label}:${pad}${v}`);
 
@@ -91,12 +98,7 @@ const LABELS: Record<'vllm' | 'guidellm' | 'sglang', readonly string[]> = {
 function resultBlock(format: 'vllm' | 'guidellm' | 'sglang'): fc.Arbitrary<string[]> {
   const labels = LABELS[format];
   return fc
-    .tuple(
-      fc.subarray([...labels], { minLength: 1 }),
-      fc.array(fc.constantFrom(...SECTIONS), { maxLength: 3 }),
-      fc.boolean(),
-      fc.boolean(),
-    )
+    .tuple(fc.subarray([...labels], { minLength: 1 }), fc.array(fc.constantFrom(...SECTIONS), { maxLength: 3 }), fc.boolean(), fc.boolean())
     .chain(([chosen, sections, header, close]) =>
       fc.tuple(fc.tuple(...chosen.map(metricLine)), fc.constant(sections), fc.constant(header), fc.constant(close)),
     )

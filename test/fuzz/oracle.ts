@@ -59,7 +59,8 @@ export function baselessClaims(report: Report, text: string): string[] {
     const where = `${c.kind} ${JSON.stringify(c.text)} at ${c.line}:${c.column}`;
     if (line === undefined) out.push(`${where}: no such line`);
     else if (!/\d/.test(line)) out.push(`${where}: line has no digit: ${JSON.stringify(line.slice(0, 120))}`);
-    else if (!line.slice(c.column - 1).startsWith(c.text)) out.push(`${where}: source there is ${JSON.stringify(line.slice(c.column - 1, c.column + 30))}`);
+    else if (!line.slice(c.column - 1).startsWith(c.text))
+      out.push(`${where}: source there is ${JSON.stringify(line.slice(c.column - 1, c.column + 30))}`);
     else if (c.kind !== 'ranking-order' && !/\d/.test(c.text)) out.push(`${where}: claim text has no digit`);
   }
   return out;

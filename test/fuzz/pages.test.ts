@@ -33,7 +33,12 @@ describe('fuzz: generated pages through analyze + checkAll', () => {
     fc.assert(
       fc.property(pageArb, (page) => {
         const { report } = run(page.text);
-        expect(lostFences(report, page.resultFences.map((f) => f.line))).toEqual([]);
+        expect(
+          lostFences(
+            report,
+            page.resultFences.map((f) => f.line),
+          ),
+        ).toEqual([]);
       }),
       params(300),
     );
@@ -45,7 +50,9 @@ describe('fuzz: generated pages through analyze + checkAll', () => {
       fc.property(pageArb, (page) => {
         const { report } = run(page.text);
         const withRun = new Set(report.runs.map((r) => r.fenceLine));
-        const clean = page.resultFences.filter((f) => f.block.shape !== 'garbage' && f.block.lines.some((l) => /Serving Benchmark Result|^Successful requests:/.test(l)));
+        const clean = page.resultFences.filter(
+          (f) => f.block.shape !== 'garbage' && f.block.lines.some((l) => /Serving Benchmark Result|^Successful requests:/.test(l)),
+        );
         expect(clean.filter((f) => !withRun.has(f.line)).map((f) => f.line)).toEqual([]);
       }),
       params(300),
@@ -65,7 +72,17 @@ describe('fuzz: generated pages through analyze + checkAll', () => {
   it('should keep a lone block in a result admonition as a run or a message, in any of the three formats', () => {
     fc.assert(
       fc.property(blockArb, fc.constantFrom('```', '~~~'), (block, fence) => {
-        const text = ['## Experiment Results', '', '### 1. Engine', '', '??? info "Benchmark result"', `    ${fence}`, ...block.lines.map((l) => (l ? `    ${l}` : l)), `    ${fence}`, ''].join('\n');
+        const text = [
+          '## Experiment Results',
+          '',
+          '### 1. Engine',
+          '',
+          '??? info "Benchmark result"',
+          `    ${fence}`,
+          ...block.lines.map((l) => (l ? `    ${l}` : l)),
+          `    ${fence}`,
+          '',
+        ].join('\n');
         const checked = run(text);
         expect(problems(checked, text)).toEqual([]);
         expect(lostFences(checked.report, [6])).toEqual([]);
@@ -88,8 +105,32 @@ describe('fuzz: raw text', () => {
 
   it('should never throw on random lines built from Markdown and benchmark tokens', () => {
     const token = fc.constantFrom(
-      '#', '## Conclusion', '### 1. X', '|', '---', '```', '~~~', '??? info "Benchmark result"', '!!! note', '    ', '\t', '\r\n', '\n',
-      '<!--', '-->', '[a](#b)', '![i](x.png)', 'Total TPS: 1.5', '(+10%)', 'Result:', '>', 'Successful requests: 10', '=====', '-----', '\u0000', '<br>',
+      '#',
+      '## Conclusion',
+      '### 1. X',
+      '|',
+      '---',
+      '```',
+      '~~~',
+      '??? info "Benchmark result"',
+      '!!! note',
+      '    ',
+      '\t',
+      '\r\n',
+      '\n',
+      '<!--',
+      '-->',
+      '[a](#b)',
+      '![i](x.png)',
+      'Total TPS: 1.5',
+      '(+10%)',
+      'Result:',
+      '>',
+      'Successful requests: 10',
+      '=====',
+      '-----',
+      '\u0000',
+      '<br>',
     );
     fc.assert(
       fc.property(fc.array(token, { maxLength: 200 }), (tokens) => {
@@ -130,13 +171,16 @@ function mutate(text: string, steps: readonly (readonly ['flip' | 'delete' | 'du
 }
 
 describe('fuzz: damaged real pages', () => {
-  it.skipIf(realPages.length === 0)('should never throw on real pages with flipped bytes, lines deleted or duplicated, or cut short', () => {
-    fc.assert(
-      fc.property(fc.nat({ max: realPages.length - 1 }), fc.array(mutation, { minLength: 1, maxLength: 8 }), (i, steps) => {
-        const text = mutate(realPages[i], steps);
-        expect(problems(run(text), text)).toEqual([]);
-      }),
-      params(40),
-    );
-  });
+  it.skipIf(realPages.length === 0)(
+    'should never throw on real pages with flipped bytes, lines deleted or duplicated, or cut short',
+    () => {
+      fc.assert(
+        fc.property(fc.nat({ max: realPages.length - 1 }), fc.array(mutation, { minLength: 1, maxLength: 8 }), (i, steps) => {
+          const text = mutate(realPages[i], steps);
+          expect(problems(run(text), text)).toEqual([]);
+        }),
+        params(40),
+      );
+    },
+  );
 });

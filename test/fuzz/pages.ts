@@ -39,7 +39,21 @@ const inline: fc.Arbitrary<string> = fc.oneof(
 const sentence = fc.array(inline, { minLength: 1, maxLength: 6 }).map((p) => p.join(' '));
 
 /** Numbers as careless or hostile writers state them: exponents, NaN, other scripts' digits, bare points. */
-const oddNumber = fc.constantFrom('1e308', '1e400', 'NaN', 'Infinity', '١٢٣٤', '１２３４', '.5', '12.', '1,2,3', '+5', '−5', '0x1F', '1_000');
+const oddNumber = fc.constantFrom(
+  '1e308',
+  '1e400',
+  'NaN',
+  'Infinity',
+  '١٢٣٤',
+  '１２３４',
+  '.5',
+  '12.',
+  '1,2,3',
+  '+5',
+  '−5',
+  '0x1F',
+  '1_000',
+);
 const statedNumber = fc.oneof({ weight: 9, arbitrary: printedNumber }, { weight: 1, arbitrary: oddNumber });
 const pct = fc.tuple(fc.constantFrom('+', '-'), statedNumber).map(([s, n]) => `${s}${n}%`);
 const cellPart = fc
@@ -47,7 +61,17 @@ const cellPart = fc
     fc.constantFrom('Total TPS', 'Mean TPOT(ms)', 'Mean TTFT(ms)', 'Output TPS', 'Mean latency', 'Request throughput'),
     statedNumber,
     fc.constantFrom('', 's/req', ' tok/s'),
-    fc.option(fc.oneof(pct.map((p) => `(${p})`), fc.constantFrom('(2.7x faster)', '(2.7x<br>faster)', '(+4.43% <br/>slower)', '<span style="background-color:lightgreen;">(+10.5%)</span>'))),
+    fc.option(
+      fc.oneof(
+        pct.map((p) => `(${p})`),
+        fc.constantFrom(
+          '(2.7x faster)',
+          '(2.7x<br>faster)',
+          '(+4.43% <br/>slower)',
+          '<span style="background-color:lightgreen;">(+10.5%)</span>',
+        ),
+      ),
+    ),
     // Separators whose source length differs from their text: entities, escapes, emphasis, tabs.
     fc.constantFrom(': ', ': ', ':&nbsp;', ': &amp; ', ':\t', ': \\* ', ': **', ':  '),
   )
@@ -71,42 +95,59 @@ const conclusionTable: fc.Arbitrary<string[]> = fc
 
 const summaryTable: fc.Arbitrary<string[]> = fc
   .array(fc.tuple(words, printedNumber, pct), { minLength: 1, maxLength: 4 })
-  .map((rows) => ['| Optimization Option | Throughput (tok/s) | Improvement |', '|---|---|---|', ...rows.map(([o, n, p]) => `| ${o} | ${n} | ${p} |`)]);
+  .map((rows) => [
+    '| Optimization Option | Throughput (tok/s) | Improvement |',
+    '|---|---|---|',
+    ...rows.map(([o, n, p]) => `| ${o} | ${n} | ${p} |`),
+  ]);
 
 /** Prose lines that state numbers the way these pages do. */
-const claimProse: fc.Arbitrary<string> = fc.tuple(lead, fc.oneof(
-  fc.tuple(word, printedNumber, word, printedNumber, fc.constantFrom('>', '<', '=', '≈')).map(([a, x, b, y, r]) => `Result: ${a} (${x} tok/s) ${r} ${b} (${y} tok/s)`),
-  fc.tuple(word, printedNumber, word, printedNumber).map(([a, x, b, y]) => `- Summary: \`${a}\` Total TPS = ${x}, \`${b}\` Total TPS = ${y}.`),
-  fc.tuple(printedNumber, printedNumber).map(([x, y]) => `Throughput improved from ${x} to ${y} tok/s.`),
-  fc
-    .tuple(word, word, printedNumber, printedNumber, printedNumber, pct, printedNumber, printedNumber, printedNumber, printedNumber)
-    .map(
-      ([a, b, x, y, d, p, t1, t2, t3, q]) =>
-        `- Summary: \`${a}\` Total TPS = ${x}, \`${b}\` Total TPS = ${y}. \`${a}\` is faster by ${d} tok/s (${p.slice(1)}); Mean TPOT = ${t1} ms vs ${t2} ms, reduced by ${t3} ms (${q}%).`,
+const claimProse: fc.Arbitrary<string> = fc
+  .tuple(
+    lead,
+    fc.oneof(
+      fc
+        .tuple(word, printedNumber, word, printedNumber, fc.constantFrom('>', '<', '=', '≈'))
+        .map(([a, x, b, y, r]) => `Result: ${a} (${x} tok/s) ${r} ${b} (${y} tok/s)`),
+      fc
+        .tuple(word, printedNumber, word, printedNumber)
+        .map(([a, x, b, y]) => `- Summary: \`${a}\` Total TPS = ${x}, \`${b}\` Total TPS = ${y}.`),
+      fc.tuple(printedNumber, printedNumber).map(([x, y]) => `Throughput improved from ${x} to ${y} tok/s.`),
+      fc
+        .tuple(word, word, printedNumber, printedNumber, printedNumber, pct, printedNumber, printedNumber, printedNumber, printedNumber)
+        .map(
+          ([a, b, x, y, d, p, t1, t2, t3, q]) =>
+            `- Summary: \`${a}\` Total TPS = ${x}, \`${b}\` Total TPS = ${y}. \`${a}\` is faster by ${d} tok/s (${p.slice(1)}); Mean TPOT = ${t1} ms vs ${t2} ms, reduced by ${t3} ms (${q}%).`,
+        ),
+      fc
+        .tuple(word, word, printedNumber, printedNumber, printedNumber, printedNumber, printedNumber, printedNumber, printedNumber)
+        .map(
+          ([a, b, x, y, d, r, t1, t2, t3]) =>
+            `- Summary: \`${a}\` Mean Latency = ${x}s, \`${b}\` Mean Latency = ${y}s. \`${a}\` is faster by ${d}s (${r}x faster). TTFT = ${t1} ms vs ${t2} ms, reduced by ${t3} ms (${r}x<br>faster)`,
+        ),
+      fc
+        .tuple(fc.constantFrom('TP2', 'TP4+EP4', 'DP=2'), printedNumber, printedNumber, printedNumber)
+        .map(([tp, x, y, p]) => `${tp} improved throughput from ${x} to ${y} tok/s, achieving ${p}% higher throughput per GPU.`),
+      fc.tuple(word, printedNumber, word, printedNumber).map(([a, x, b, y]) => `Mean latency per request: ${a} (${x}s) < ${b} (${y}s)`),
+      printedNumber.map((x) => `Success rate: ${x}%`),
+      fc.tuple(word, pct).map(([a, p]) => `- ${a}: ${p} TPS`),
+      sentence,
     ),
-  fc
-    .tuple(word, word, printedNumber, printedNumber, printedNumber, printedNumber, printedNumber, printedNumber, printedNumber)
-    .map(
-      ([a, b, x, y, d, r, t1, t2, t3]) =>
-        `- Summary: \`${a}\` Mean Latency = ${x}s, \`${b}\` Mean Latency = ${y}s. \`${a}\` is faster by ${d}s (${r}x faster). TTFT = ${t1} ms vs ${t2} ms, reduced by ${t3} ms (${r}x<br>faster)`,
-    ),
-  fc
-    .tuple(fc.constantFrom('TP2', 'TP4+EP4', 'DP=2'), printedNumber, printedNumber, printedNumber)
-    .map(([tp, x, y, p]) => `${tp} improved throughput from ${x} to ${y} tok/s, achieving ${p}% higher throughput per GPU.`),
-  fc
-    .tuple(word, printedNumber, word, printedNumber)
-    .map(([a, x, b, y]) => `Mean latency per request: ${a} (${x}s) < ${b} (${y}s)`),
-  printedNumber.map((x) => `Success rate: ${x}%`),
-  fc.tuple(word, pct).map(([a, p]) => `- ${a}: ${p} TPS`),
-  sentence,
-)).map(([l, p]) => (p.startsWith('- ') ? `- ${l}${p.slice(2)}` : l + p));
+  )
+  .map(([l, p]) => (p.startsWith('- ') ? `- ${l}${p.slice(2)}` : l + p));
 
 const servingScript: fc.Arbitrary<string[]> = fc
-  .tuple(fc.constantFrom('vllm serve Qwen/Qwen3-8B', 'python3 -m sglang.launch_server --model Qwen/Qwen3-8B'), fc.array(fc.constantFrom('--tensor-parallel-size 2', '--kv-cache-dtype fp8', '--max-num-seqs 256', '\\'), { maxLength: 3 }))
+  .tuple(
+    fc.constantFrom('vllm serve Qwen/Qwen3-8B', 'python3 -m sglang.launch_server --model Qwen/Qwen3-8B'),
+    fc.array(fc.constantFrom('--tensor-parallel-size 2', '--kv-cache-dtype fp8', '--max-num-seqs 256', '\\'), { maxLength: 3 }),
+  )
   .map(([cmd, flags]) => ['```bash', [cmd, ...flags].join(' '), '```']);
 
 const RESULT_TITLES = ['Benchmark result', 'Benchmark results', 'Baseline benchmark results', 'Optimized benchmark results', 'Result'];
-const adTitle = fc.oneof(fc.constantFrom(...RESULT_TITLES), fc.constantFrom('Benchmark result (BS=4)', 'Benchmark Results — 数字', 'Run 2 results'));
+const adTitle = fc.oneof(
+  fc.constantFrom(...RESULT_TITLES),
+  fc.constantFrom('Benchmark result (BS=4)', 'Benchmark Results — 数字', 'Run 2 results'),
+);
 const marker = fc.constantFrom('???', '???+', '!!!');
 const kind = fc.constantFrom('info', 'note', 'tip', 'success', 'info inline end');
 const fenceOpen = fc.constantFrom('```', '```text', '```shell', '~~~', '````', '```yaml', '```json', '``` title="out.txt"');
@@ -121,7 +162,10 @@ const resultAdmonition: fc.Arbitrary<Line[]> = fc
     marker,
     kind,
     adTitle,
-    fc.array(fc.tuple(fenceOpen, blockArb, fc.option(sentence), fc.option(listItem, { freq: 4 }), fc.constantFrom('', '', '', ' ', '   ')), { minLength: 1, maxLength: 2 }),
+    fc.array(
+      fc.tuple(fenceOpen, blockArb, fc.option(sentence), fc.option(listItem, { freq: 4 }), fc.constantFrom('', '', '', ' ', '   ')),
+      { minLength: 1, maxLength: 2 },
+    ),
     fc.constantFrom('    ', '    ', '\t'),
   )
   .map(([outer, m, k, title, fences, unit]) => {
@@ -163,7 +207,11 @@ const experimentPart: fc.Arbitrary<Line[]> = fc.oneof(
   // The same inside a list item: every line indented under `- Case:`.
   {
     weight: 1,
-    arbitrary: resultAdmonition.map((ls) => [{ text: '-   Case:' }, { text: '' }, ...ls.map((l) => ({ ...l, text: l.text === '' ? '' : `    ${l.text}` }))]),
+    arbitrary: resultAdmonition.map((ls) => [
+      { text: '-   Case:' },
+      { text: '' },
+      ...ls.map((l) => ({ ...l, text: l.text === '' ? '' : `    ${l.text}` })),
+    ]),
   },
   { weight: 2, arbitrary: scriptAdmonition },
   { weight: 2, arbitrary: claimProse.map((p) => plain([p])) },
@@ -179,14 +227,28 @@ const experimentPart: fc.Arbitrary<Line[]> = fc.oneof(
     }),
   },
   // A claim on the second line of a paragraph, after a soft break or a hard one.
-  { weight: 1, arbitrary: fc.tuple(words, fc.constantFrom('', '  ', '\\'), claimProse).map(([a, br, p]) => plain([`${a}${br}`, p.replace(/^- /, '')])) },
+  {
+    weight: 1,
+    arbitrary: fc.tuple(words, fc.constantFrom('', '  ', '\\'), claimProse).map(([a, br, p]) => plain([`${a}${br}`, p.replace(/^- /, '')])),
+  },
   { weight: 1, arbitrary: words.map((w) => plain([w])) },
-  { weight: 1, arbitrary: fc.constantFrom('!!! note', '??? warning "Careful"').chain((m) => sentence.map((s) => plain([m, `${indent(1)}${s}`]))) },
-  { weight: 1, arbitrary: fc.constantFrom('<!-- perflab-ignore claim-mismatch: known -->', '<!-- hidden -->', '---').map((c) => plain([c])) },
+  {
+    weight: 1,
+    arbitrary: fc.constantFrom('!!! note', '??? warning "Careful"').chain((m) => sentence.map((s) => plain([m, `${indent(1)}${s}`]))),
+  },
+  {
+    weight: 1,
+    arbitrary: fc.constantFrom('<!-- perflab-ignore claim-mismatch: known -->', '<!-- hidden -->', '---').map((c) => plain([c])),
+  },
 );
 
 const experiment: fc.Arbitrary<Line[]> = fc
-  .tuple(fc.nat({ max: 12 }), fc.constantFrom('Choosing the Inference Engine', 'Quantization', 'Speculative Decoding', 'Attention Backend'), fc.boolean(), fc.array(experimentPart, { maxLength: 5 }))
+  .tuple(
+    fc.nat({ max: 12 }),
+    fc.constantFrom('Choosing the Inference Engine', 'Quantization', 'Speculative Decoding', 'Attention Backend'),
+    fc.boolean(),
+    fc.array(experimentPart, { maxLength: 5 }),
+  )
   .map(([n, name, numbered, parts]) => [...plain([`### ${numbered ? `${n}. ` : ''}${name}`]), ...parts.flat()]);
 
 const frontMatter: fc.Arbitrary<readonly string[]> = fc.oneof(
@@ -229,16 +291,45 @@ const otherSections: fc.Arbitrary<Line[]> = fc
   ]);
 
 /** A tail that leaves something open: it must come last, since it swallows the rest of the page. */
-const openTail: fc.Arbitrary<readonly string[]> = fc.constantFrom<readonly string[]>([], [], ['```', 'never closed'], ['<!-- never closed'], ['    ```', '    half']);
+const openTail: fc.Arbitrary<readonly string[]> = fc.constantFrom<readonly string[]>(
+  [],
+  [],
+  ['```', 'never closed'],
+  ['<!-- never closed'],
+  ['    ```', '    half'],
+);
 
 /** Essay tables: a `Change` / `Performance Gain` / `Performance Boost` column, or cells annotated with a gain. */
 const essayTable: fc.Arbitrary<string[]> = fc.oneof(
   fc
-    .tuple(fc.constantFrom('Change', 'Performance Gain', 'Performance Boost'), fc.array(fc.tuple(words, printedNumber, printedNumber, fc.oneof(pct, printedNumber.map((n) => `${n}x`))), { minLength: 1, maxLength: 4 }))
-    .map(([col, rows]) => [`| Config | Before | After | ${col} |`, '|---|---:|---:|---|', ...rows.map(([w, a, b, c]) => `| ${w} | ${a} | ${b} | ${c} |`)]),
+    .tuple(
+      fc.constantFrom('Change', 'Performance Gain', 'Performance Boost'),
+      fc.array(
+        fc.tuple(
+          words,
+          printedNumber,
+          printedNumber,
+          fc.oneof(
+            pct,
+            printedNumber.map((n) => `${n}x`),
+          ),
+        ),
+        { minLength: 1, maxLength: 4 },
+      ),
+    )
+    .map(([col, rows]) => [
+      `| Config | Before | After | ${col} |`,
+      '|---|---:|---:|---|',
+      ...rows.map(([w, a, b, c]) => `| ${w} | ${a} | ${b} | ${c} |`),
+    ]),
   fc
     .tuple(printedNumber, fc.array(fc.tuple(words, printedNumber, pct), { minLength: 1, maxLength: 4 }))
-    .map(([base, rows]) => ['| Precision | TPS |', '|---|---|', `| BF16 baseline | ${base} |`, ...rows.map(([w, n, p]) => `| ${w} | ${n} (${p}) |`)]),
+    .map(([base, rows]) => [
+      '| Precision | TPS |',
+      '|---|---|',
+      `| BF16 baseline | ${base} |`,
+      ...rows.map(([w, n, p]) => `| ${w} | ${n} (${p}) |`),
+    ]),
 );
 
 const essayPart: fc.Arbitrary<string[]> = fc.oneof(
@@ -280,7 +371,11 @@ const reportArb: fc.Arbitrary<{ lines: Line[] }> = fc
 
 /** A whole page (a report or an essay); `eol` picks the line ending, and a BOM may lead. */
 export const pageArb: fc.Arbitrary<GeneratedPage> = fc
-  .tuple(fc.oneof({ weight: 4, arbitrary: reportArb }, { weight: 1, arbitrary: essayArb }), fc.constantFrom<'lf' | 'crlf'>('lf', 'lf', 'crlf'), fc.boolean())
+  .tuple(
+    fc.oneof({ weight: 4, arbitrary: reportArb }, { weight: 1, arbitrary: essayArb }),
+    fc.constantFrom<'lf' | 'crlf'>('lf', 'lf', 'crlf'),
+    fc.boolean(),
+  )
   .map(([{ lines }, eol, bom]) => {
     const resultFences = lines.flatMap((l, i) => (l.result ? [{ line: i + 1, block: l.result }] : []));
     const text = (bom ? '\ufeff' : '') + lines.map((l) => l.text).join(eol === 'crlf' ? '\r\n' : '\n');

@@ -161,7 +161,8 @@ describe.skipIf(!hasCorpus)('page model on corpus pages', () => {
 describe('front matter', () => {
   it('should let YAML front matter override what the page says', async () => {
     const { analyze } = await import('../../src/lib/pipeline.js');
-    const source = '---\ntitle: A better title\nmodel: Org/Model-1B\ngpu: B200\ngpus: 4\nobjective: latency\n---\n# Optimizing Model-1B Throughput on NVIDIA H100 GPUs\n';
+    const source =
+      '---\ntitle: A better title\nmodel: Org/Model-1B\ngpu: B200\ngpus: 4\nobjective: latency\n---\n# Optimizing Model-1B Throughput on NVIDIA H100 GPUs\n';
     const { report } = analyze(source, 'fm.md');
     expect(report).toMatchObject({
       title: 'A better title',

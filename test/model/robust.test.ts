@@ -5,19 +5,39 @@ import { page } from '../helpers/pages.js';
 
 /** A deterministic PRNG so that a failure can be replayed. */
 function prng(seed: number) {
-  return () => ((seed = (seed * 1103515245 + 12345) % 2 ** 31) / 2 ** 31);
+  return () => (seed = (seed * 1103515245 + 12345) % 2 ** 31) / 2 ** 31;
 }
 
 describe('the pipeline never throws on content', () => {
   const pieces = [
-    '# Optimizing X Throughput on NVIDIA H100 GPUs\n', '## Conclusion\n', '## Experiment Results\n', '### 1. Choosing the Inference Engine\n',
-    '| Benchmark Case | baseline | Optimized |\n|---|---|---|\n', '| **ShareGPT** | Total TPS: 1.00 | Total TPS: 2.00 (+100.0%) |\n',
-    '??? info "Benchmark result"\n', '    ```\n', '```\n', '    ============ Serving Benchmark Result ============\n',
-    '    Successful requests:   10\n', '    Total Token throughput (tok/s):   1.00\n', '    ==================================================\n',
-    'Result: A (1.00 tok/s) > B (2.00 tok/s)\n', '- Summary: `A` Total TPS = 1.00, `B` Total TPS = 2.00.\n', '!!! note\n', '    text\n',
-    '<script>alert(1)</script>\n', '\t\r\n', '\n', '---\ntitle: [\n---\n', '| a |\n', '# Crash\n', '<!-- perflab-ignore x -->\n',
+    '# Optimizing X Throughput on NVIDIA H100 GPUs\n',
+    '## Conclusion\n',
+    '## Experiment Results\n',
+    '### 1. Choosing the Inference Engine\n',
+    '| Benchmark Case | baseline | Optimized |\n|---|---|---|\n',
+    '| **ShareGPT** | Total TPS: 1.00 | Total TPS: 2.00 (+100.0%) |\n',
+    '??? info "Benchmark result"\n',
+    '    ```\n',
+    '```\n',
+    '    ============ Serving Benchmark Result ============\n',
+    '    Successful requests:   10\n',
+    '    Total Token throughput (tok/s):   1.00\n',
+    '    ==================================================\n',
+    'Result: A (1.00 tok/s) > B (2.00 tok/s)\n',
+    '- Summary: `A` Total TPS = 1.00, `B` Total TPS = 2.00.\n',
+    '!!! note\n',
+    '    text\n',
+    '<script>alert(1)</script>\n',
+    '\t\r\n',
+    '\n',
+    '---\ntitle: [\n---\n',
+    '| a |\n',
+    '# Crash\n',
+    '<!-- perflab-ignore x -->\n',
     // Shapes the property-based fuzz (test/fuzz) found defects with.
-    '    - With tuned parameters:\n', '    ```yaml\n', '| **Long** | Mean latency: 1.66s/req | Mean latency: 0.62s/req (2.7x<br>faster) |\n',
+    '    - With tuned parameters:\n',
+    '    ```yaml\n',
+    '| **Long** | Mean latency: 1.66s/req | Mean latency: 0.62s/req (2.7x<br>faster) |\n',
   ];
   const random = prng(42);
 
@@ -28,7 +48,10 @@ describe('the pipeline never throws on content', () => {
       for (let k = 0; k < n; k++) text += pieces[Math.floor(random() * pieces.length)];
       const [report] = checkAll([analyze(text, `random-${i}.md`)]);
       expect(() => reportSchema.parse(report), text).not.toThrow();
-      expect(report.messages.filter((m) => /internal-error/.test(m.ruleId)), text).toEqual([]);
+      expect(
+        report.messages.filter((m) => /internal-error/.test(m.ruleId)),
+        text,
+      ).toEqual([]);
     }
   });
 

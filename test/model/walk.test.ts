@@ -24,7 +24,17 @@ describe('one walk per page', () => {
   });
 
   it('should not give the Analysis a second outline of the page', () => {
-    expect(Object.keys(analyze('# T\n', 't.md')).sort()).toEqual(['absolutePath', 'commands', 'file', 'profiles', 'report', 'scripts', 'sites', 'source', 'tree']);
+    expect(Object.keys(analyze('# T\n', 't.md')).sort()).toEqual([
+      'absolutePath',
+      'commands',
+      'file',
+      'profiles',
+      'report',
+      'scripts',
+      'sites',
+      'source',
+      'tree',
+    ]);
   });
 });
 
@@ -105,15 +115,25 @@ describe('scripts: every command tokenised once', () => {
   );
 
   it('should keep every command of a script, with its line, words and flags', () => {
-    const page = ['# S', '', '```bash', 'export TP=4', 'vllm serve Org/M \\', "  --tp ${TP} --speculative-config '{\"a\": 1}'", 'docker logs -f x', '```', ''].join('\n');
+    const page = [
+      '# S',
+      '',
+      '```bash',
+      'export TP=4',
+      'vllm serve Org/M \\',
+      '  --tp ${TP} --speculative-config \'{"a": 1}\'',
+      'docker logs -f x',
+      '```',
+      '',
+    ].join('\n');
     const { scripts, commands } = analyze(page, 's.md');
     expect(scripts).toHaveLength(1);
     expect(scripts[0].commands.map((c) => [c.line, c.tool, c.words])).toEqual([
       [4, null, ['export', 'TP=4']],
-      [5, 'vllm', ['vllm', 'serve', 'Org/M', '--tp', '${TP}', '--speculative-config', "'{\"a\": 1}'"]],
+      [5, 'vllm', ['vllm', 'serve', 'Org/M', '--tp', '${TP}', '--speculative-config', '\'{"a": 1}\'']],
       [7, null, ['docker', 'logs', '-f', 'x']],
     ]);
-    expect(scripts[0].commands[1].flags).toEqual(['--tp ${TP}', "--speculative-config '{\"a\": 1}'"]);
+    expect(scripts[0].commands[1].flags).toEqual(['--tp ${TP}', '--speculative-config \'{"a": 1}\'']);
     expect(commands).toEqual([scripts[0].commands[1]]);
   });
 });

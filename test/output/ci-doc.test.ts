@@ -23,7 +23,9 @@ beforeAll(() => {
 describe('docs/ci.md', () => {
   it('should hold a workflow that installs on Node 20, checks with annotations, uploads SARIF, builds and publishes dist/', () => {
     const workflow = parse(blocks('yaml')[0]);
-    const steps = Object.values(workflow.jobs as Record<string, { steps: { uses?: string; run?: string; with?: Record<string, unknown> }[] }>).flatMap((j) => j.steps);
+    const steps = Object.values(
+      workflow.jobs as Record<string, { steps: { uses?: string; run?: string; with?: Record<string, unknown> }[] }>,
+    ).flatMap((j) => j.steps);
     const runs = steps.map((s) => s.run ?? '');
     const uses = steps.map((s) => (s.uses ?? '').replace(/@.*/, ''));
     expect(steps.find((s) => s.uses?.startsWith('actions/setup-node'))?.with?.['node-version']).toBe(20);
@@ -31,18 +33,29 @@ describe('docs/ci.md', () => {
     expect(runs).toContain('npx perflab check content --format github');
     expect(runs.some((r) => r.startsWith('npx perflab check content --format sarif > perflab.sarif'))).toBe(true);
     expect(runs).toContain('npm run build');
-    expect(uses).toEqual(expect.arrayContaining(['github/codeql-action/upload-sarif', 'actions/upload-pages-artifact', 'actions/deploy-pages']));
+    expect(uses).toEqual(
+      expect.arrayContaining(['github/codeql-action/upload-sarif', 'actions/upload-pages-artifact', 'actions/deploy-pages']),
+    );
     expect(steps.find((s) => s.uses?.startsWith('actions/upload-pages-artifact'))?.with?.path).toBe('dist');
   });
 
   it('should hold a pre-commit framework hook that runs perflab check on staged reports', () => {
     const config = parse(blocks('yaml')[1]);
-    expect(config.repos[0].hooks[0]).toMatchObject({ entry: 'npx perflab check --quiet', files: '^content/.*\\.md$', pass_filenames: true });
+    expect(config.repos[0].hooks[0]).toMatchObject({
+      entry: 'npx perflab check --quiet',
+      files: '^content/.*\\.md$',
+      pass_filenames: true,
+    });
   });
 
   it.skipIf(!hasGit)('should hold a git pre-commit script that blocks a staged wrong number and lets the fixed page through', () => {
     const dir = mkdtempSync(join(tmpdir(), 'perflab-hook-'));
-    const git = (...args: string[]) => spawnSync('git', ['-c', 'user.email=t@example.com', '-c', 'user.name=t', ...args], { cwd: dir, encoding: 'utf8', env: { ...process.env, PATH: `${join(dir, 'shim')}:${process.env.PATH}` } });
+    const git = (...args: string[]) =>
+      spawnSync('git', ['-c', 'user.email=t@example.com', '-c', 'user.name=t', ...args], {
+        cwd: dir,
+        encoding: 'utf8',
+        env: { ...process.env, PATH: `${join(dir, 'shim')}:${process.env.PATH}` },
+      });
     git('init', '-q');
     // `npx perflab` resolves to the CLI under test.
     mkdirSync(join(dir, 'shim'));

@@ -25,7 +25,14 @@ beforeAll(() => {
   execFileSync(process.execPath, [join(ROOT, 'scripts', 'build-cli.mjs')], { cwd: ROOT });
 });
 
-const base: Message = { file: 'content/a.md', line: 3, column: 7, ruleId: 'claim-mismatch', severity: 'error', message: 'Unexpected `+5.0%`' };
+const base: Message = {
+  file: 'content/a.md',
+  line: 3,
+  column: 7,
+  ruleId: 'claim-mismatch',
+  severity: 'error',
+  message: 'Unexpected `+5.0%`',
+};
 
 describe('GitHub annotation escaping', () => {
   it('should escape %, CR and LF in the message the way the Actions toolkit does', () => {
@@ -44,7 +51,9 @@ describe('GitHub annotation escaping', () => {
     expect(githubLine({ ...base, severity: 'warning' }, '/')).toMatch(/^::warning /);
     expect(githubLine({ ...base, severity: 'info' }, '/')).toMatch(/^::notice /);
     const ack = githubLine({ ...base, acknowledged: { reason: 'kept, as published', line: 3 } }, '/');
-    expect(ack).toBe('::notice file=content/a.md,line=3,col=7,title=claim-mismatch (acknowledged)::Unexpected `+5.0%25` (acknowledged: kept, as published)');
+    expect(ack).toBe(
+      '::notice file=content/a.md,line=3,col=7,title=claim-mismatch (acknowledged)::Unexpected `+5.0%25` (acknowledged: kept, as published)',
+    );
   });
 
   it('should make an absolute path relative to the working directory', () => {
@@ -78,6 +87,10 @@ describe('perflab check --format github', () => {
     expect(r.code).toBe(1);
     const lines = r.stdout.trim().split('\n');
     for (const l of lines) expect(l).toMatch(ANNOTATION);
-    expect(lines.some((l) => /^::error file=page\.md,line=7,col=\d+,title=claim-mismatch::Unexpected `\+5\.0%25`, expected `\+50\.0%25`/.test(l))).toBe(true);
+    expect(
+      lines.some((l) =>
+        /^::error file=page\.md,line=7,col=\d+,title=claim-mismatch::Unexpected `\+5\.0%25`, expected `\+50\.0%25`/.test(l),
+      ),
+    ).toBe(true);
   });
 });

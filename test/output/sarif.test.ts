@@ -51,7 +51,11 @@ describe('perflab check --format sarif', () => {
   it('should describe every registered rule from its rule file, with its default level', () => {
     const byId = new Map(log.runs[0].tool.driver.rules.map((r: { id: string }) => [r.id, r]));
     for (const rule of rules) {
-      const r = byId.get(rule.id) as { shortDescription: { text: string }; help: { text: string }; defaultConfiguration: { level: string } };
+      const r = byId.get(rule.id) as {
+        shortDescription: { text: string };
+        help: { text: string };
+        defaultConfiguration: { level: string };
+      };
       expect(r.shortDescription.text).toBe(rule.description);
       expect(r.help.text).toContain(`perflab-ignore ${rule.id}: reason`);
       if (rule.formula) expect(r.help.text).toContain(rule.formula);
@@ -62,13 +66,18 @@ describe('perflab check --format sarif', () => {
   it('should report each finding with its rule index, level, relative uri and region', () => {
     const run = log.runs[0];
     type Result = { locations: { physicalLocation: { artifactLocation: { uri: string }; region: { startLine: number } } }[] };
-    const mismatch = run.results.find((r: Result) =>
-      r.locations[0].physicalLocation.region.startLine === 22 && r.locations[0].physicalLocation.artifactLocation.uri === 'content/qwen3-32b/h100.md');
+    const mismatch = run.results.find(
+      (r: Result) =>
+        r.locations[0].physicalLocation.region.startLine === 22 &&
+        r.locations[0].physicalLocation.artifactLocation.uri === 'content/qwen3-32b/h100.md',
+    );
     expect(mismatch).toMatchObject({
       ruleId: 'claim-mismatch',
       level: 'error',
       message: { text: 'Unexpected `+10.7%`, expected `+46.8%` from (4068.16 / 2771.81 - 1) x 100 (line 389)' },
-      locations: [{ physicalLocation: { artifactLocation: { uri: 'content/qwen3-32b/h100.md' }, region: { startLine: 22, startColumn: 134 } } }],
+      locations: [
+        { physicalLocation: { artifactLocation: { uri: 'content/qwen3-32b/h100.md' }, region: { startLine: 22, startColumn: 134 } } },
+      ],
       suppressions: [{ kind: 'inSource', justification: 'the two cells give +46.8%; the upstream page prints +10.7%' }],
     });
     for (const r of run.results) expect(run.tool.driver.rules[r.ruleIndex].id).toBe(r.ruleId);
@@ -79,7 +88,7 @@ describe('perflab check --format sarif', () => {
     expect(log.runs[0].results).toHaveLength(reports.flatMap((r) => r.messages).length);
   });
 
-  it('should validate on the rules\' not-ok examples (every rule firing)', () => {
+  it("should validate on the rules' not-ok examples (every rule firing)", () => {
     // Ids the site reports and internal errors no content causes are not findings of `perflab check`.
     for (const rule of rules.filter((r) => !r.site && r.examples.unreachable === undefined)) {
       // A rule about file names gives the name its not-ok page is checked under.
@@ -89,7 +98,10 @@ describe('perflab check --format sarif', () => {
       if (rule.examples.context !== undefined) pages.push(analyze(rule.examples.context, 'examples/context.md', null));
       const sarif = JSON.parse(formatCi('sarif', checkAll(pages), ROOT));
       expect(errorsOf(sarif), rule.id).toBe('');
-      expect(sarif.runs[0].results.some((r: { ruleId: string }) => r.ruleId === rule.id), rule.id).toBe(true);
+      expect(
+        sarif.runs[0].results.some((r: { ruleId: string }) => r.ruleId === rule.id),
+        rule.id,
+      ).toBe(true);
     }
   });
 

@@ -2,7 +2,16 @@ import { describe, expect, it } from 'vitest';
 import { commandSource } from '../../src/lib/site/highlight.js';
 
 describe('commandSource (the serving command as written, quoted from its fence)', () => {
-  const page = ['# T', '', '???+ tip "Serving Command"', '    ```bash', '    vllm serve Qwen/Qwen3-14B \\', '      --max-num-seqs 256  ', '    ```', 'after'].join('\r\n');
+  const page = [
+    '# T',
+    '',
+    '???+ tip "Serving Command"',
+    '    ```bash',
+    '    vllm serve Qwen/Qwen3-14B \\',
+    '      --max-num-seqs 256  ',
+    '    ```',
+    'after',
+  ].join('\r\n');
 
   it('should quote the lines from the given one to the closing fence, dedented and without line-end blanks', () => {
     expect(commandSource(page, 5)).toBe('vllm serve Qwen/Qwen3-14B \\\n  --max-num-seqs 256');

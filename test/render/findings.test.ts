@@ -20,14 +20,19 @@ const page = [
 ].join('\n');
 
 function check() {
-  const analyses = [analyze(page, 'docs/page.md', join(dir, 'docs/page.md')), analyze('# Other\n', 'docs/other.md', join(dir, 'docs/other.md'))];
+  const analyses = [
+    analyze(page, 'docs/page.md', join(dir, 'docs/page.md')),
+    analyze('# Other\n', 'docs/other.md', join(dir, 'docs/other.md')),
+  ];
   return { analyses, reports: checkAll(analyses) };
 }
 
 describe('what the site cannot show, in perflab check', () => {
   it('should report an existing image the site does not publish and a link to an existing file that is no page', () => {
     const { reports } = check();
-    const found = reports[0].messages.filter((m) => m.ruleId.startsWith('site-') || m.ruleId === 'link-unresolved').map((m) => `${m.line}:${m.column} ${m.ruleId} ${m.actual}`);
+    const found = reports[0].messages
+      .filter((m) => m.ruleId.startsWith('site-') || m.ruleId === 'link-unresolved')
+      .map((m) => `${m.line}:${m.column} ${m.ruleId} ${m.actual}`);
     expect(found).toEqual(['3:1 site-image-missing chart.svg', '5:5 site-link-unpublished run.sh', '5:58 link-unresolved gone.md']);
   });
 

@@ -13,7 +13,8 @@ import { pageArb } from '../fuzz/pages.js';
 import { CONTENT, CORPUS, hasCorpus, markdownFiles } from '../helpers/pages.js';
 
 /** The text of a hast node. */
-const toString = (n: Nodes): string => (n.type === 'text' ? n.value : 'children' in n ? n.children.map((c) => toString(c as Nodes)).join('') : '');
+const toString = (n: Nodes): string =>
+  n.type === 'text' ? n.value : 'children' in n ? n.children.map((c) => toString(c as Nodes)).join('') : '';
 
 const links = { pageUrl: () => null, anchors: () => null, image: () => null };
 
@@ -28,7 +29,8 @@ function disagreements(analysis: Analysis, report: Report): string[] {
     if (reported && mark) out.push(`${claim.id} is marked but reported as unplaced`);
     if (!reported && !mark) out.push(`${claim.id} \`${claim.text}\` is neither marked nor reported`);
     const sr = mark && select('.sr-only', mark);
-    if (mark && !toString(mark).startsWith(claim.text + (sr ? toString(sr) : ''))) out.push(`${claim.id} marks \`${toString(mark)}\`, not \`${claim.text}\``);
+    if (mark && !toString(mark).startsWith(claim.text + (sr ? toString(sr) : '')))
+      out.push(`${claim.id} marks \`${toString(mark)}\`, not \`${claim.text}\``);
   }
   return out;
 }

@@ -9,7 +9,7 @@ const OLD_SECTION = /^[ \t]*-{3,}(.*?)-{3,}[ \t]*$/;
 
 function* strings(alphabet: string, count: number, maxLength: number, seed: number) {
   let s = seed;
-  const rnd = () => ((s = (s * 1103515245 + 12345) % 2147483648) / 2147483648);
+  const rnd = () => (s = (s * 1103515245 + 12345) % 2147483648) / 2147483648;
   for (let i = 0; i < count; i++) {
     const n = Math.floor(rnd() * maxLength);
     let out = '';

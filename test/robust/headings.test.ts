@@ -3,7 +3,15 @@ import type { Root } from 'mdast';
 import { headingsOf } from '../../src/lib/render/headings.js';
 
 const tree = (texts: string[]): Root =>
-  ({ type: 'root', children: texts.map((value, i) => ({ type: 'heading', depth: 2, position: { start: { line: i + 1, column: 1 }, end: { line: i + 1, column: 2 } }, children: [{ type: 'text', value }] })) }) as never;
+  ({
+    type: 'root',
+    children: texts.map((value, i) => ({
+      type: 'heading',
+      depth: 2,
+      position: { start: { line: i + 1, column: 1 }, end: { line: i + 1, column: 2 } },
+      children: [{ type: 'text', value }],
+    })),
+  }) as never;
 
 it('keeps MkDocs ids for repeats: slug, slug_1, slug_2 ..., skipping a literal slug_1 heading', () => {
   const ids = headingsOf(tree(['A', 'A', 'A_1', 'A', 'a 1', 'A_1', '', '', '']), { headings: [] }).map((h) => h.slug);

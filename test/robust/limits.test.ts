@@ -18,13 +18,21 @@ describe('per-page input limits', () => {
     for (let d = 0; d < 300; d++) text += `${'    '.repeat(d)}!!! note\n`;
     const a = analyze(text, 'deep.md');
     const m = a.report.messages.find((x) => x.ruleId === 'nesting-too-deep');
-    expect(m).toMatchObject({ line: 3 + LIMITS.admonitionDepth, column: 4 * LIMITS.admonitionDepth + 1, actual: `${LIMITS.admonitionDepth + 1} nested admonitions` });
+    expect(m).toMatchObject({
+      line: 3 + LIMITS.admonitionDepth,
+      column: 4 * LIMITS.admonitionDepth + 1,
+      actual: `${LIMITS.admonitionDepth + 1} nested admonitions`,
+    });
   });
 
   it('reports a table of more rows than the limit as table-too-large at its first line, but not pipes in code', () => {
     const rows = Array.from({ length: LIMITS.tableRows + 5 }, (_, i) => `| ${i} | x |`);
     const a = analyze(`# Long\n\n| a | b |\n|---|---|\n${rows.join('\n')}\n`, 'long.md');
-    expect(a.report.messages.find((x) => x.ruleId === 'table-too-large')).toMatchObject({ line: 3, column: 1, expected: `at most ${LIMITS.tableRows} table rows` });
+    expect(a.report.messages.find((x) => x.ruleId === 'table-too-large')).toMatchObject({
+      line: 3,
+      column: 1,
+      expected: `at most ${LIMITS.tableRows} table rows`,
+    });
     const code = `# Code\n\n\`\`\`\n${'a | b\n'.repeat(LIMITS.tableRows + 5)}\`\`\`\n`;
     expect(checkLimits(code)).toBeNull();
   });

@@ -12,13 +12,21 @@ describe('percentAt', () => {
     const number = fc.constantFrom('1', '23', '4.5', '1,234', '1,234.5', '+12.3', '-7', '2e3', '6E-2', '');
     const between = fc.constantFrom(' ', '  ', '%', ' %', 'x', ' higher', '(', ')', ';', ' + ', ' - ', '. ', ' e ', 'tok/s ');
     fc.assert(
-      fc.property(fc.array(fc.tuple(number, between), { maxLength: 12 }).map((a) => a.map(([n, b]) => n + b).join('')), (text) => {
-        expect(percentAt(text)).toBe(before(text));
-      }),
+      fc.property(
+        fc.array(fc.tuple(number, between), { maxLength: 12 }).map((a) => a.map(([n, b]) => n + b).join('')),
+        (text) => {
+          expect(percentAt(text)).toBe(before(text));
+        },
+      ),
       { numRuns: 5000, seed: 11 },
     );
   });
   it('finds the percent of real sentences', () => {
-    for (const t of [' to 16042.19 tok/s, achieving 26.8% higher token throughput per GPU', ' by 1,234.5 tok/s (+12.3 %)', ' no percent here']) expect(percentAt(t)).toBe(before(t));
+    for (const t of [
+      ' to 16042.19 tok/s, achieving 26.8% higher token throughput per GPU',
+      ' by 1,234.5 tok/s (+12.3 %)',
+      ' no percent here',
+    ])
+      expect(percentAt(t)).toBe(before(t));
   });
 });

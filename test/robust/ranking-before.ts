@@ -34,10 +34,7 @@ export interface Ranking {
 }
 
 const PREFIX = /^\s*(?:[-*]\s+)?([^:()<>=`]{1,60}?)\s*:/d;
-const ENTRY = new RegExp(
-  String.raw`\s*([^()<>=:]+?)\s*\(\s*(?:(${NUM})\s*(tok/s|s|ms)?|([^()]*?))\s*\)`,
-  'dy',
-);
+const ENTRY = new RegExp(String.raw`\s*([^()<>=:]+?)\s*\(\s*(?:(${NUM})\s*(tok/s|s|ms)?|([^()]*?))\s*\)`, 'dy');
 const RELATION = /\s*([<>=])/dy;
 
 /** Parse a ranking paragraph; null when the text is not a ranking of at least two entries. */

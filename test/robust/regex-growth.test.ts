@@ -6,7 +6,53 @@ import { join } from 'node:path';
 import { regexSources } from './regex-sources.js';
 
 const ROOT = join(import.meta.dirname, '..', '..');
-const PIECES = [' ', '\t', 'a', 'A', '1', '1.', '1,', '.', ',', '-', '--a ', '_', '<', '>', '<a', '`', '\\', '/', '*', '**', '(', ')', '[', ']', ':', '=', '"', "'", '%', '&', ';', '#', '|', 'a ', '1 ', ' a', 'x ', 'on ', 'per ', 'up ', 'more ', 'k', '!!! ', '???', '|a'];
+const PIECES = [
+  ' ',
+  '\t',
+  'a',
+  'A',
+  '1',
+  '1.',
+  '1,',
+  '.',
+  ',',
+  '-',
+  '--a ',
+  '_',
+  '<',
+  '>',
+  '<a',
+  '`',
+  '\\',
+  '/',
+  '*',
+  '**',
+  '(',
+  ')',
+  '[',
+  ']',
+  ':',
+  '=',
+  '"',
+  "'",
+  '%',
+  '&',
+  ';',
+  '#',
+  '|',
+  'a ',
+  '1 ',
+  ' a',
+  'x ',
+  'on ',
+  'per ',
+  'up ',
+  'more ',
+  'k',
+  '!!! ',
+  '???',
+  '|a',
+];
 const ENDINGS = ['', '!', '\n', 'x', '1', ' '];
 const N = 2000;
 
@@ -31,7 +77,10 @@ describe('regex growth', () => {
           // Measured again (best of five) before it counts: the machine is noisy.
           for (let k = 0; k < 4; k++) t8 = Math.min(t8, time(re, large));
           const t1 = Math.max(0.5, Math.min(time(re, small), time(re, small), time(re, small)));
-          if (t8 >= 15 && t8 / t1 > 30) slow.push(`${r.file}:${r.line} /${r.pattern}/${r.flags} on ${JSON.stringify(piece)} x n + ${JSON.stringify(end)}: ${t1.toFixed(1)} ms -> ${t8.toFixed(1)} ms`);
+          if (t8 >= 15 && t8 / t1 > 30)
+            slow.push(
+              `${r.file}:${r.line} /${r.pattern}/${r.flags} on ${JSON.stringify(piece)} x n + ${JSON.stringify(end)}: ${t1.toFixed(1)} ms -> ${t8.toFixed(1)} ms`,
+            );
         }
       }
     }

@@ -60,10 +60,16 @@ const page = (source: string) => parsed.get(source) ?? parsed.set(source, analyz
 const toc = (source: string) => runRule(tocMismatch, page(source), [page(source).report]);
 const links = (source: string) => pageLinks(page(source).tree, false);
 const acks = (source: string) => findAcknowledgements(page(source).tree);
-const heading = (count: number): Root => ({
-  type: 'root',
-  children: Array.from({ length: count }, (_, i) => ({ type: 'heading', depth: 2, position: { start: { line: i + 1, column: 1 }, end: { line: i + 1, column: 4 } }, children: [{ type: 'text', value: 'A' }] })),
-} as never);
+const heading = (count: number): Root =>
+  ({
+    type: 'root',
+    children: Array.from({ length: count }, (_, i) => ({
+      type: 'heading',
+      depth: 2,
+      position: { start: { line: i + 1, column: 1 }, end: { line: i + 1, column: 4 } },
+      children: [{ type: 'text', value: 'A' }],
+    })),
+  }) as never;
 
 const HOT: Array<{ name: string; make: (n: number) => string; run: (s: string) => unknown; n: number; elsewhere?: boolean }> = [
   { name: 'toc-mismatch: entry + <!----> x n', make: (n) => `- [A](#a) ${'<!---->'.repeat(n)}x\n- [B](#b)\n`, run: toc, n: 2000 },
@@ -80,12 +86,22 @@ const HOT: Array<{ name: string; make: (n: number) => string; run: (s: string) =
   { name: 'links: unclosed targets', make: (n) => '[a](u "'.repeat(n), run: links, n: 2000 },
   { name: 'html: an unclosed tag name', make: (n) => `<a${'b'.repeat(n)}`, run: visibleText, n: 40000 },
   { name: 'highlight: blanks before no flag', make: (n) => `a${' '.repeat(n)}x`, run: multiline, n: 40000 },
-  { name: 'engine version: blanks after the name', make: (n) => `# T\n\n## Experimental Setup\n\n### Engine Version\n\n- a${' '.repeat(n)}x\n`, run: (s) => analyze(s, 'p.md'), n: 40000 },
+  {
+    name: 'engine version: blanks after the name',
+    make: (n) => `# T\n\n## Experimental Setup\n\n### Engine Version\n\n- a${' '.repeat(n)}x\n`,
+    run: (s) => analyze(s, 'p.md'),
+    n: 40000,
+  },
   { name: 'tags: < without >', make: (n) => '<'.repeat(n), run: stripTags, n: 40000 },
   { name: 'model name: slashes then a line break', make: (n) => `${'/'.repeat(n)}\n`, run: baseModel, n: 40000 },
   { name: 'decimals: digits without a point', make: (n) => `${'1'.repeat(n)}!`, run: (s) => restate(s, 1, 1), n: 40000 },
   { name: 'parameters: blanks then text', make: (n) => `--a${' '.repeat(n)}!`, run: (s) => parseParameters(s, 1), n: 40000 },
-  { name: 'title: on on on ... then a line break', make: (n) => `# Optimizing X Throughput ${'on '.repeat(n)}\n`, run: (s) => analyze(s, 'p.md'), n: 8000 },
+  {
+    name: 'title: on on on ... then a line break',
+    make: (n) => `# Optimizing X Throughput ${'on '.repeat(n)}\n`,
+    run: (s) => analyze(s, 'p.md'),
+    n: 8000,
+  },
   { name: 'numbers in a label: a long digit run', make: (n) => `${'1'.repeat(n)}x`, run: numbersIn, n: 40000 },
   { name: 'headings: identical headings', make: (n) => String(n), run: (s) => headingsOf(heading(Number(s)), { headings: [] }), n: 8000 },
   { name: 'acknowledgements: perflab-ignore + spaces', make: (n) => `<!-- perflab-ignore a:${' '.repeat(n)}`, run: acks, n: 20000 },
@@ -115,9 +131,17 @@ describe('regex audit', () => {
       // Only a proof counts: an unbounded score (backtracking that grows without limit per character, i.e.
       // exponential or nested repetition). A check that ran out of steps or time is inconclusive; bounded
       // polynomial scores of unanchored patterns are left to the growth tests below.
-      if (!res.safe && res.error === 'hitMaxScore' && 'infinite' in res.score && res.score.infinite) flagged.push(`${r.file}:${r.line} /${r.pattern}/${r.flags}`);
+      if (!res.safe && res.error === 'hitMaxScore' && 'infinite' in res.score && res.score.infinite)
+        flagged.push(`${r.file}:${r.line} /${r.pattern}/${r.flags}`);
     }
-    if (process.env.PRINT_REGEX_BASELINE) console.log(JSON.stringify(flagged.map((f) => f.replace(/:\d+ /, ' ')), null, 2));
+    if (process.env.PRINT_REGEX_BASELINE)
+      console.log(
+        JSON.stringify(
+          flagged.map((f) => f.replace(/:\d+ /, ' ')),
+          null,
+          2,
+        ),
+      );
     // Unanchored repetitions score as unbounded too (a start per character); those that were reviewed are listed
     // in BASELINE with their file. A regex flagged that is not in the list fails the test.
     expect(flagged.map((f) => f.replace(/:\d+ /, ' ')).filter((f) => !BASELINE.has(f))).toEqual([]);
@@ -140,42 +164,42 @@ describe('regex audit', () => {
  */
 const BASELINE = new Set<string>([
   // Sticky, and the name cannot overlap the attributes: linear (growth test "html: an unclosed tag name").
-  "src/lib/claims/html.ts /<(\\/?)([a-zA-Z][\\w-]*)((?:[^<>\\w-][^<>]*)?)>/y",
-  "src/lib/claims/cells.ts /\\(([^()]*)\\)/dg",
-  "src/lib/claims/cells.ts /optimization\\s+skipped(\\s+in\\s+final\\s+command)?/i",
-  "src/lib/claims/essay-prose.ts /\\*\\*([^*]+)\\*\\*\\s*:/",
-  "src/lib/claims/essay-prose.ts /up\\s+to\\s*$/i",
-  "src/lib/claims/essay-prose.ts /(more|greater)\\s+than\\s*$/i",
-  "src/lib/claims/html.ts /&(nbsp|amp|lt|gt|quot|#\\d+);/y",
-  "src/lib/claims/html.ts /background(?:-color)?\\s*:\\s*([^;\"']+)/i",
-  "src/lib/claims/ranking.ts /\\s*([<>=])/dy",
-  "src/lib/claims/transition.ts /per\\s+GPU/i",
-  "src/lib/formats/metrics.ts /^[+-]?(?:\\d+|\\d{1,3}(?:,\\d{3})+)(?:\\.(\\d+))?$/",
+  'src/lib/claims/html.ts /<(\\/?)([a-zA-Z][\\w-]*)((?:[^<>\\w-][^<>]*)?)>/y',
+  'src/lib/claims/cells.ts /\\(([^()]*)\\)/dg',
+  'src/lib/claims/cells.ts /optimization\\s+skipped(\\s+in\\s+final\\s+command)?/i',
+  'src/lib/claims/essay-prose.ts /\\*\\*([^*]+)\\*\\*\\s*:/',
+  'src/lib/claims/essay-prose.ts /up\\s+to\\s*$/i',
+  'src/lib/claims/essay-prose.ts /(more|greater)\\s+than\\s*$/i',
+  'src/lib/claims/html.ts /&(nbsp|amp|lt|gt|quot|#\\d+);/y',
+  'src/lib/claims/html.ts /background(?:-color)?\\s*:\\s*([^;"\']+)/i',
+  'src/lib/claims/ranking.ts /\\s*([<>=])/dy',
+  'src/lib/claims/transition.ts /per\\s+GPU/i',
+  'src/lib/formats/metrics.ts /^[+-]?(?:\\d+|\\d{1,3}(?:,\\d{3})+)(?:\\.(\\d+))?$/',
   // The benchmark tools' commands, now stated by their format specs.
-  "src/lib/formats/vllm.ts /\\bvllm\\s+bench\\s+serve\\b/",
-  "src/lib/formats/guidellm.ts /\\bguidellm\\s+benchmark\\b/",
-  "src/lib/model/command.ts /\\bvllm\\s+serve\\b|vllm\\.entrypoints/",
-  "src/lib/model/command.ts /\\bsglang\\.launch_server\\b|\\bsglang\\s+serve\\b/",
-  "src/lib/model/command.ts /\\blmdeploy\\s+serve\\b/",
-  "src/lib/model/command.ts /\\b(?:vllm\\s+serve|trtllm-serve|lmdeploy\\s+serve\\s+api_server)\\s+([^\\s-][^\\s]*)/",
-  "src/lib/model/command.ts /(?:^|\\s)--(?:model|model-path|model_path|served-model-name-unused)(?:=|\\s+)([^\\s]+)/",
-  "src/lib/model/command.ts /\\\\\\s*$/",
-  "src/lib/model/command.ts /\\\\\\s*$/",
-  "src/lib/model/command.ts /'[^']*'|\"[^\"]*\"|\\{[^}]*\\}|\\S+/g",
-  "src/lib/model/command.ts /^(--?[\\w-]+)(?:[= ](.*))?$/",
-  "src/lib/model/extract.ts /\\b(benchmark\\s+results?|results?)\\b/i",
-  "src/lib/model/extract.ts /\\b(serving\\s+(script|command)s?|launch|deploy)/i",
-  "src/lib/model/extract.ts /^Profile:\\s*(.+)$/i",
-  "src/lib/model/extract.ts /\\\\\\s*$/",
-  "src/lib/render/sanitize.ts /^\\s*background-color\\s*:\\s*(?:#[\\da-f]{3,8}|[a-z]{3,30})\\s*;?\\s*$/i",
-  "src/lib/rules/compared-runs-differ.ts /Total TPS:\\s*([\\d.]+)/",
-  "src/lib/rules/shared/commands.ts /\\b(?:serve|api_server)\\s+([^\\s-][^\\s]*)/",
-  "src/lib/rules/shared/commands.ts /^(--?[\\w-]+)(?:[= ]\\s*(.*))?$/",
-  "src/lib/rules/shared/commands.ts /^(--?[\\w-]+)(?:[= ]\\s*(.*))?$/",
-  "src/lib/rules/shell-line-continuation.ts /\\\\\\s*$/",
-  "src/lib/site/config.ts /^https:\\/\\/(?:[^@/]+@)?([^/]+)\\/(.+?)(?:\\.git)?\\/?$/",
-  "src/lib/site/gain.ts /Total TPS:\\s*([\\d.]+)(?:\\s*x\\s*(\\d+))?/i",
-  "src/lib/site/gain.ts /Mean latency:\\s*([\\d.]+)\\s*s/i",
-  "src/lib/site/gain.ts /\\(([+-]?\\d+(?:\\.\\d+)?%(?:\\/GPU)?|\\d+(?:\\.\\d+)?x (?:faster|slower))/i",
-  "src/lib/claims/kinds/summary-sentence.ts /summary\\s*:/i",
+  'src/lib/formats/vllm.ts /\\bvllm\\s+bench\\s+serve\\b/',
+  'src/lib/formats/guidellm.ts /\\bguidellm\\s+benchmark\\b/',
+  'src/lib/model/command.ts /\\bvllm\\s+serve\\b|vllm\\.entrypoints/',
+  'src/lib/model/command.ts /\\bsglang\\.launch_server\\b|\\bsglang\\s+serve\\b/',
+  'src/lib/model/command.ts /\\blmdeploy\\s+serve\\b/',
+  'src/lib/model/command.ts /\\b(?:vllm\\s+serve|trtllm-serve|lmdeploy\\s+serve\\s+api_server)\\s+([^\\s-][^\\s]*)/',
+  'src/lib/model/command.ts /(?:^|\\s)--(?:model|model-path|model_path|served-model-name-unused)(?:=|\\s+)([^\\s]+)/',
+  'src/lib/model/command.ts /\\\\\\s*$/',
+  'src/lib/model/command.ts /\\\\\\s*$/',
+  'src/lib/model/command.ts /\'[^\']*\'|"[^"]*"|\\{[^}]*\\}|\\S+/g',
+  'src/lib/model/command.ts /^(--?[\\w-]+)(?:[= ](.*))?$/',
+  'src/lib/model/extract.ts /\\b(benchmark\\s+results?|results?)\\b/i',
+  'src/lib/model/extract.ts /\\b(serving\\s+(script|command)s?|launch|deploy)/i',
+  'src/lib/model/extract.ts /^Profile:\\s*(.+)$/i',
+  'src/lib/model/extract.ts /\\\\\\s*$/',
+  'src/lib/render/sanitize.ts /^\\s*background-color\\s*:\\s*(?:#[\\da-f]{3,8}|[a-z]{3,30})\\s*;?\\s*$/i',
+  'src/lib/rules/compared-runs-differ.ts /Total TPS:\\s*([\\d.]+)/',
+  'src/lib/rules/shared/commands.ts /\\b(?:serve|api_server)\\s+([^\\s-][^\\s]*)/',
+  'src/lib/rules/shared/commands.ts /^(--?[\\w-]+)(?:[= ]\\s*(.*))?$/',
+  'src/lib/rules/shared/commands.ts /^(--?[\\w-]+)(?:[= ]\\s*(.*))?$/',
+  'src/lib/rules/shell-line-continuation.ts /\\\\\\s*$/',
+  'src/lib/site/config.ts /^https:\\/\\/(?:[^@/]+@)?([^/]+)\\/(.+?)(?:\\.git)?\\/?$/',
+  'src/lib/site/gain.ts /Total TPS:\\s*([\\d.]+)(?:\\s*x\\s*(\\d+))?/i',
+  'src/lib/site/gain.ts /Mean latency:\\s*([\\d.]+)\\s*s/i',
+  'src/lib/site/gain.ts /\\(([+-]?\\d+(?:\\.\\d+)?%(?:\\/GPU)?|\\d+(?:\\.\\d+)?x (?:faster|slower))/i',
+  'src/lib/claims/kinds/summary-sentence.ts /summary\\s*:/i',
 ]);

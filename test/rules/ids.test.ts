@@ -42,7 +42,15 @@ describe('message ids', () => {
   const emitted = emittedIds();
 
   it('should find the ids of every stage (parser, formats, limits, pipeline, rules, site)', () => {
-    for (const id of ['frontmatter-invalid', 'benchmark-unparsed', 'page-too-large', 'rule-internal-error', 'claim-mismatch', 'site-image-missing', 'site-search-value']) {
+    for (const id of [
+      'frontmatter-invalid',
+      'benchmark-unparsed',
+      'page-too-large',
+      'rule-internal-error',
+      'claim-mismatch',
+      'site-image-missing',
+      'site-search-value',
+    ]) {
       expect(emitted.has(id), id).toBe(true);
     }
     expect(emitted.size).toBeGreaterThan(40);
@@ -62,7 +70,10 @@ describe('message ids', () => {
 describe('rules read the tree', () => {
   it('should not destructure `source` in any rule (it is for quoting a line in a message only)', () => {
     const dir = join(SRC, 'lib', 'rules');
-    const offenders = sources(dir).filter((file) => /\bcheck\s*\(\s*\{[^}]*\bsource\b[^}]*\}/.test(readFileSync(file, 'utf8')) || /context\.source\b/.test(readFileSync(file, 'utf8')));
+    const offenders = sources(dir).filter(
+      (file) =>
+        /\bcheck\s*\(\s*\{[^}]*\bsource\b[^}]*\}/.test(readFileSync(file, 'utf8')) || /context\.source\b/.test(readFileSync(file, 'utf8')),
+    );
     expect(offenders.map((f) => relative(SRC, f))).toEqual([]);
   });
 });

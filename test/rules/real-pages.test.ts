@@ -77,9 +77,7 @@ function findings(sets: Array<{ dir: string; prefix: string }>): string[] {
   );
   const reports = analyses.map((a) => a.report);
   return analyses
-    .flatMap((a) =>
-      rules.flatMap((rule) => runRule(rule, a, reports).map((d) => `${a.report.path}:${d.line} ${d.ruleId}`)),
-    )
+    .flatMap((a) => rules.flatMap((rule) => runRule(rule, a, reports).map((d) => `${a.report.path}:${d.line} ${d.ruleId}`)))
     .sort();
 }
 

@@ -51,7 +51,15 @@ describe('reporting through vfile-message', () => {
       actual: '1',
       cause: { file: 'p.md', line: 9, note: 'raw run' },
     });
-    expect([m.ruleId, m.source, m.fatal, m.expected, m.actual, m.line, m.column]).toEqual(['claim-mismatch', 'perflab', true, ['2'], '1', 3, 7]);
+    expect([m.ruleId, m.source, m.fatal, m.expected, m.actual, m.line, m.column]).toEqual([
+      'claim-mismatch',
+      'perflab',
+      true,
+      ['2'],
+      '1',
+      3,
+      7,
+    ]);
     expect(toMessage(m, 'p.md')).toEqual({
       file: 'p.md',
       line: 3,
@@ -68,7 +76,13 @@ describe('reporting through vfile-message', () => {
   });
 
   it('should report a rule that throws as rule-internal-error and keep the others', () => {
-    const broken: Rule = { ...linkUnresolved, id: 'broken', check: () => { throw new Error('boom'); } };
+    const broken: Rule = {
+      ...linkUnresolved,
+      id: 'broken',
+      check: () => {
+        throw new Error('boom');
+      },
+    };
     const a = page('# Notes\n');
     expect(runRule(broken, a, [a.report])).toEqual([
       { file: 'page.md', line: 1, column: 1, ruleId: 'rule-internal-error', severity: 'error', message: 'Rule broken failed: Error: boom' },
@@ -77,7 +91,7 @@ describe('reporting through vfile-message', () => {
 });
 
 describe('runChecks is pure', () => {
-  it('should return each page\'s rule messages and leave the reports\' messages and files as they were', () => {
+  it("should return each page's rule messages and leave the reports' messages and files as they were", () => {
     const pages = [page('# Notes\n\nSee [x](missing-a.md).\n', 'a.md'), page('# Other\n\n!!! note\nflat\n', 'b.md')];
     const before = pages.map((a) => JSON.stringify(a.report.messages));
     const found = runChecks(pages);

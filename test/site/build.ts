@@ -40,7 +40,13 @@ function build(dir: string) {
     PERFLAB_CACHE_DIR: join(dir, 'cache'),
   };
   const bin = (name: string) => join(projectRoot, 'node_modules', '.bin', name);
-  const log = execFileSync(bin('astro'), ['build'], { cwd: projectRoot, env, encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'], maxBuffer: 64 << 20 });
+  const log = execFileSync(bin('astro'), ['build'], {
+    cwd: projectRoot,
+    env,
+    encoding: 'utf8',
+    stdio: ['ignore', 'pipe', 'pipe'],
+    maxBuffer: 64 << 20,
+  });
   writeFileSync(join(dir, 'build.log'), log);
   execFileSync(bin('pagefind'), ['--site', join(dir, 'dist')], { cwd: projectRoot, env, stdio: 'ignore' });
   writeFileSync(join(dir, 'done'), new Date().toISOString());
@@ -60,7 +66,8 @@ export async function buildOnce(dir: string, build: (dir: string) => void): Prom
       mkdirSync(lock);
     } catch {
       // Another worker is building; a lock older than 10 minutes is left over from a crash.
-      if (Date.now() - (statSync(lock, { throwIfNoEntry: false })?.mtimeMs ?? Date.now()) > 600_000) rmSync(lock, { recursive: true, force: true });
+      if (Date.now() - (statSync(lock, { throwIfNoEntry: false })?.mtimeMs ?? Date.now()) > 600_000)
+        rmSync(lock, { recursive: true, force: true });
       await sleep(250);
       continue;
     }

@@ -50,6 +50,7 @@ describe.each(withClaims.map((p) => [p.report.path, p] as const))('%s', (_path, 
   it('should list every number that is not verified in the summary', () => {
     const summary = select('.trust', htmlTree(dist, page.url))!;
     const listed = new Set(selectAll('li a', summary).map((a) => String(a.properties.href)));
-    for (const claim of page.report.claims.filter((c) => claimStatus(c) !== 'verified')) expect(listed.has(`#${claim.id}`), claim.id).toBe(true);
+    for (const claim of page.report.claims.filter((c) => claimStatus(c) !== 'verified'))
+      expect(listed.has(`#${claim.id}`), claim.id).toBe(true);
   });
 });

@@ -4,10 +4,19 @@ import { latencyScale, linearScale, logScale, niceStep, tickLabel } from '../../
 
 describe('explorer scales', () => {
   it('should step in 1, 2 or 5 times a power of ten', () => {
-    for (const [lo, hi] of [[0, 7], [0, 93], [0, 12_257.62], [0, 0.3], [5, 5.6]]) {
+    for (const [lo, hi] of [
+      [0, 7],
+      [0, 93],
+      [0, 12_257.62],
+      [0, 0.3],
+      [5, 5.6],
+    ]) {
       const step = niceStep(lo, hi);
       const mantissa = step / 10 ** Math.floor(Math.log10(step));
-      expect([1, 2, 5, 10].some((m) => Math.abs(mantissa - m) < 1e-9), `${lo}..${hi}: ${step}`).toBe(true);
+      expect(
+        [1, 2, 5, 10].some((m) => Math.abs(mantissa - m) < 1e-9),
+        `${lo}..${hi}: ${step}`,
+      ).toBe(true);
     }
   });
 

@@ -8,7 +8,18 @@ import { explorerColumns, explorerCsv } from '../../src/lib/site/compare/csv.js'
 import { clientRow, filterGroups, scriptJson } from '../../src/lib/site/compare/options.js';
 import { compareRows, type ComparedPage, type RunRow } from '../../src/lib/site/compare/rows.js';
 import {
-  bestUnder, defaultView, filterIds, filterValue, isPoint, matches, paretoFront, pointOf, viewFromQuery, viewToQuery, type Point, type View,
+  bestUnder,
+  defaultView,
+  filterIds,
+  filterValue,
+  isPoint,
+  matches,
+  paretoFront,
+  pointOf,
+  viewFromQuery,
+  viewToQuery,
+  type Point,
+  type View,
 } from '../../src/lib/site/compare/state.js';
 import { runsCsv } from '../../src/lib/site/csv.js';
 import type { Entry } from '../../src/lib/site/entry.js';
@@ -65,7 +76,10 @@ describe('explorer rows', () => {
       expect((p as Point).y * r.gpus!).toBeCloseTo(r.values.total!.value, 6);
       // The count is the product of the stated parallel sizes, and the parallelism names them.
       const sizes = [...(r.parallelism ?? '').matchAll(/\b(TP|PP|DP)(\d+)/g)].map((m) => Number(m[2]));
-      expect(sizes.reduce((a, b) => a * b, 1), r.key).toBe(r.gpus);
+      expect(
+        sizes.reduce((a, b) => a * b, 1),
+        r.key,
+      ).toBe(r.gpus);
     }
   });
 
@@ -85,11 +99,15 @@ describe('explorer rows', () => {
     for (const p of pages) {
       for (const run of p.report.runs) {
         const row = rows.find((r) => r.key === `${p.report.slug}#${run.id}`)!;
-        const cited = p.report.claims.some((c) => c.verdict === 'verified' && [c.source, ...c.sources].some((s) => s?.runId === run.id && s.path === p.report.path));
+        const cited = p.report.claims.some(
+          (c) => c.verdict === 'verified' && [c.source, ...c.sources].some((s) => s?.runId === run.id && s.path === p.report.path),
+        );
         if (row.verdict === 'verified') expect(cited, row.key).toBe(true);
         if (row.verdict === 'failed') expect(run.failed).toBe(true);
         if (row.verdict === 'flagged') {
-          const on = p.report.messages.filter((m) => m.severity === 'error' && ((m.line >= run.line && m.line <= run.endLine) || m.line === run.context.commandLine));
+          const on = p.report.messages.filter(
+            (m) => m.severity === 'error' && ((m.line >= run.line && m.line <= run.endLine) || m.line === run.context.commandLine),
+          );
           expect(on.length, row.key).toBeGreaterThan(0);
           expect(row.verdictNote).toContain(on[0].ruleId);
         }
@@ -145,7 +163,9 @@ describe('view in the URL', () => {
     expect(viewToQuery(defaultView())).toBe('');
     expect(viewFromQuery('')).toEqual(defaultView());
     expect(defaultView().filters.verdict).toEqual(['verified']);
-    expect(viewFromQuery(viewToQuery({ ...defaultView(), filters: { ...defaultView().filters, verdict: [] } })).filters.verdict).toEqual([]);
+    expect(viewFromQuery(viewToQuery({ ...defaultView(), filters: { ...defaultView().filters, verdict: [] } })).filters.verdict).toEqual(
+      [],
+    );
   });
 
   it('should round-trip every filter value of the real rows, axes and limit', () => {
@@ -191,13 +211,22 @@ describe('CSV', () => {
     for (let i = 0; i < text.length; i++) {
       const c = text[i];
       if (quoted) {
-        if (c === '"' && text[i + 1] === '"') (cell += '"'), i++;
-        else if (c === '"') quoted = false;
+        if (c === '"' && text[i + 1] === '"') {
+          cell += '"';
+          i++;
+        } else if (c === '"') quoted = false;
         else cell += c;
       } else if (c === '"') quoted = true;
-      else if (c === ',') row.push(cell), (cell = '');
-      else if (c === '\r' && text[i + 1] === '\n') row.push(cell), out.push(row), (row = []), (cell = ''), i++;
-      else cell += c;
+      else if (c === ',') {
+        row.push(cell);
+        cell = '';
+      } else if (c === '\r' && text[i + 1] === '\n') {
+        row.push(cell);
+        out.push(row);
+        row = [];
+        cell = '';
+        i++;
+      } else cell += c;
     }
     return out;
   }
@@ -205,7 +234,18 @@ describe('CSV', () => {
   it('should give runs.csv the setup columns, one row per run', () => {
     const table = parseCsv(runsCsv(pages.map((p) => ({ ...p, report: p.report as Entry }))));
     const head = table[0];
-    for (const col of ['gpu', 'gpu_count', 'engine_version', 'precision', 'parallelism', 'dataset', 'concurrency', 'success_rate', 'verdict']) expect(head).toContain(col);
+    for (const col of [
+      'gpu',
+      'gpu_count',
+      'engine_version',
+      'precision',
+      'parallelism',
+      'dataset',
+      'concurrency',
+      'success_rate',
+      'verdict',
+    ])
+      expect(head).toContain(col);
     expect(head.slice(0, 3)).toEqual(['report', 'run_id', 'line']);
     expect(table.length - 1).toBe(rows.length);
     const at = (name: string) => head.indexOf(name);
@@ -241,7 +281,9 @@ describe('rows in the page', () => {
     expect(JSON.stringify(slim).length).toBeLessThan(JSON.stringify(rows).length * 0.7);
     for (const x of ['tpot', 'ttft', 'e2e'] as const) {
       const view = { ...defaultView(), x };
-      expect(slim.map((r) => pointOf(r, view)).map((p) => ('x' in p ? [p.x, p.y] : p.missing))).toEqual(rows.map((r) => pointOf(r, view)).map((p) => ('x' in p ? [p.x, p.y] : p.missing)));
+      expect(slim.map((r) => pointOf(r, view)).map((p) => ('x' in p ? [p.x, p.y] : p.missing))).toEqual(
+        rows.map((r) => pointOf(r, view)).map((p) => ('x' in p ? [p.x, p.y] : p.missing)),
+      );
     }
     expect(explorerCsv(slim)).toBe(explorerCsv(rows));
     for (const id of filterIds) expect(slim.map((r) => filterValue(r, id))).toEqual(rows.map((r) => filterValue(r, id)));

@@ -41,6 +41,7 @@ it('should build twice at once from one cache folder, each with every page', asy
   expect(`${a.log}\n${b.log}`).toMatch(/waiting for another build \(process \d+\)/);
   for (const out of ['a', 'b']) {
     expect(readdirSync(join(dir, out, 'reports', 'models')).sort()).toEqual(expected);
-    for (const name of ['chunks', 'collections', 'data-store.json', 'content-modules.mjs']) expect(existsSync(join(dir, out, name)), `${out}/${name}`).toBe(false);
+    for (const name of ['chunks', 'collections', 'data-store.json', 'content-modules.mjs'])
+      expect(existsSync(join(dir, out, name)), `${out}/${name}`).toBe(false);
   }
 }, 300_000);

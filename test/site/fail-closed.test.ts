@@ -24,10 +24,12 @@ beforeEach(() => {
 afterEach(() => rmSync(root, { recursive: true, force: true }));
 
 // parseData that rejects one page, as a schema or renderer failure would.
-const failing = (bad: string) => async ({ id, data }: { id: string; data: unknown }) => {
-  if (id === bad) throw new Error('data does not match the collection schema: `gpus` must be positive');
-  return storedEntrySchema.parse(data);
-};
+const failing =
+  (bad: string) =>
+  async ({ id, data }: { id: string; data: unknown }) => {
+    if (id === bad) throw new Error('data does not match the collection schema: `gpus` must be positive');
+    return storedEntrySchema.parse(data);
+  };
 
 describe('a page that cannot be rendered', () => {
   it('should fail a production build naming the file and the reason', async () => {
@@ -41,7 +43,9 @@ describe('a page that cannot be rendered', () => {
     const f = fakeLoader(root, cacheDir(), failing('other'));
     await reportsLoader({ failOnError: false }).load(f.context);
     expect([...f.entries.keys()]).toEqual(['clean']);
-    expect(f.logs).toContain('error content/other.md:1:1: cannot be rendered: data does not match the collection schema: `gpus` must be positive');
+    expect(f.logs).toContain(
+      'error content/other.md:1:1: cannot be rendered: data does not match the collection schema: `gpus` must be positive',
+    );
   });
 
   it('should render a page whose links carry malformed %-escapes, with a message per link', async () => {
@@ -64,7 +68,9 @@ describe('a cache folder that cannot be written', () => {
     // A file where the cache folder should be: every write fails (as on a read-only or full disk).
     writeFileSync(cacheDir(), 'not a folder');
     const f = fakeLoader(root, cacheDir());
-    await expect(reportsLoader({ failOnError: false }).load(f.context)).rejects.toThrow(/cannot (create|write to) the render cache folder `.*cache.*`: .*(EEXIST|ENOTDIR)/);
+    await expect(reportsLoader({ failOnError: false }).load(f.context)).rejects.toThrow(
+      /cannot (create|write to) the render cache folder `.*cache.*`: .*(EEXIST|ENOTDIR)/,
+    );
   });
 });
 
@@ -79,7 +85,9 @@ describe('cache entries', () => {
   }
 
   it('should re-render an edited cached HTML instead of publishing it', async () => {
-    const entry = await loadTwice((p) => writeFileSync(`${p}.html`, readFileSync(`${p}.html`, 'utf8') + '<script>window.__pwned = 1</script>'));
+    const entry = await loadTwice((p) =>
+      writeFileSync(`${p}.html`, readFileSync(`${p}.html`, 'utf8') + '<script>window.__pwned = 1</script>'),
+    );
     expect(cachedHtml(entry)).toContain('Nothing to check here.');
     expect(cachedHtml(entry)).not.toContain('<script>');
   });
@@ -119,7 +127,9 @@ describe('two builds sharing one cache folder', () => {
       writeFileSync(`${dir}.lock`, String(other.pid));
       const said: string[] = [];
       await expect(lockCache(dir, (m) => said.push(m), 800)).rejects.toThrow(
-        new RegExp(`another build \\(process ${other.pid}\\) is using the render cache .*; wait for it to finish, or give this build its own PERFLAB_CACHE_DIR`),
+        new RegExp(
+          `another build \\(process ${other.pid}\\) is using the render cache .*; wait for it to finish, or give this build its own PERFLAB_CACHE_DIR`,
+        ),
       );
       expect(said).toEqual([`waiting for another build (process ${other.pid}) that is using \`${dir}\``]);
     } finally {

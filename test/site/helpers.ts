@@ -18,7 +18,10 @@ export interface Page {
 
 /** Every page as the pipeline sees it (analyze each, checkAll over all), like the loader does. */
 export function pipelinePages(): Page[] {
-  const files = listMarkdown(contentRoots.map((r) => join(projectRoot, r)), projectRoot);
+  const files = listMarkdown(
+    contentRoots.map((r) => join(projectRoot, r)),
+    projectRoot,
+  );
   const analyses = files.map((f) => analyze(readFileSync(f.absolutePath, 'utf8'), f.path, f.absolutePath));
   const reports = checkAll(analyses);
   return files.map((f, i) => ({

@@ -29,7 +29,10 @@ describe('hostile site build', () => {
   });
 
   it('should have every page, including the ones with malformed links and markup-only names', () => {
-    const pages = readdirSync(join(site.dist, 'reports', 'models'), { withFileTypes: true }).filter((d) => d.isDirectory()).map((d) => d.name).sort();
+    const pages = readdirSync(join(site.dist, 'reports', 'models'), { withFileTypes: true })
+      .filter((d) => d.isDirectory())
+      .map((d) => d.name)
+      .sort();
     expect(pages).toEqual(['bad-links', 'escape', 'front-matter', 'only-markup', 'serving-command']);
     expect(existsSync(join(site.dist, 'reports/inner/leaky/index.html'))).toBe(true);
   });
@@ -45,7 +48,15 @@ describe('hostile site build', () => {
   });
 
   it('should put only the site in the output folder, none of Astro internals', () => {
-    for (const name of ['data-store.json', 'collections', 'content-assets.mjs', 'content-modules.mjs', 'settings.json', 'chunks', '.prerender']) {
+    for (const name of [
+      'data-store.json',
+      'collections',
+      'content-assets.mjs',
+      'content-modules.mjs',
+      'settings.json',
+      'chunks',
+      '.prerender',
+    ]) {
       expect(existsSync(join(site.dist, name)), name).toBe(false);
     }
     expect(readdirSync(site.dist).filter((n) => /^manifest_.*\.mjs$|\.mjs$/.test(n))).toEqual([]);

@@ -100,7 +100,13 @@ function build(dir: string): void {
     PERFLAB_CACHE_DIR: join(dir, 'cache'),
   };
   const bin = (name: string) => join(projectRoot, 'node_modules', '.bin', name);
-  const run = spawnSync(bin('astro'), ['build'], { cwd: projectRoot, env, encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'], maxBuffer: 64 << 20 });
+  const run = spawnSync(bin('astro'), ['build'], {
+    cwd: projectRoot,
+    env,
+    encoding: 'utf8',
+    stdio: ['ignore', 'pipe', 'pipe'],
+    maxBuffer: 64 << 20,
+  });
   // Errors go to stderr: keep both, so the tests can read every message the build printed.
   writeFileSync(join(dir, 'build.log'), `${run.stdout}\n${run.stderr}`);
   if (run.status !== 0) throw new Error(`hostile site build failed; see ${join(dir, 'build.log')}:\n${run.stderr.slice(-2000)}`);
@@ -112,5 +118,11 @@ function build(dir: string): void {
 export async function hostileSite(): Promise<HostileBuild> {
   const dir = join(tmpdir(), 'perflab-hostile', inputHash(inputs));
   await buildOnce(dir, build);
-  return { dir, dist: join(dir, 'dist'), content: join(dir, 'content'), outside: join(dir, 'outside'), log: readFileSync(join(dir, 'build.log'), 'utf8') };
+  return {
+    dir,
+    dist: join(dir, 'dist'),
+    content: join(dir, 'content'),
+    outside: join(dir, 'outside'),
+    log: readFileSync(join(dir, 'build.log'), 'utf8'),
+  };
 }

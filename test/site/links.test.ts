@@ -13,7 +13,13 @@ beforeAll(async () => {
   pages = readdirSync(dist, { recursive: true })
     .map(String)
     .filter((f) => f.endsWith('.html') && !f.startsWith('pagefind'))
-    .map((f) => `/${f.replace(/index\.html$/, '').split('\\').join('/')}`);
+    .map(
+      (f) =>
+        `/${f
+          .replace(/index\.html$/, '')
+          .split('\\')
+          .join('/')}`,
+    );
 });
 
 function fileFor(urlPath: string): string | null {
@@ -50,7 +56,11 @@ it('should resolve every internal link and fragment', () => {
         broken.push(`${page}: ${href} (no file)`);
         continue;
       }
-      if (hash && file.endsWith('.html') && !ids(htmlTree(dist, target.endsWith('.html') ? target : target.replace(/\/?$/, '/'))).has(decodeURIComponent(hash))) {
+      if (
+        hash &&
+        file.endsWith('.html') &&
+        !ids(htmlTree(dist, target.endsWith('.html') ? target : target.replace(/\/?$/, '/'))).has(decodeURIComponent(hash))
+      ) {
         broken.push(`${page}: ${href} (no #${hash})`);
       }
     }

@@ -44,11 +44,27 @@ export function fakeLoader(
   const context = {
     collection: 'reports',
     store,
-    meta: { get: (k: string) => meta.get(k), set: (k: string, v: string) => void meta.set(k, v), has: (k: string) => meta.has(k), delete: (k: string) => void meta.delete(k) },
-    logger: { info: log('info'), warn: log('warn'), error: log('error'), debug: log('debug'), options: {}, label: 'test', fork: () => undefined },
+    meta: {
+      get: (k: string) => meta.get(k),
+      set: (k: string, v: string) => void meta.set(k, v),
+      has: (k: string) => meta.has(k),
+      delete: (k: string) => void meta.delete(k),
+    },
+    logger: {
+      info: log('info'),
+      warn: log('warn'),
+      error: log('error'),
+      debug: log('debug'),
+      options: {},
+      label: 'test',
+      fork: () => undefined,
+    },
     config: { root: pathToFileURL(`${root}/`), cacheDir: pathToFileURL(`${cacheDir}/`), base: '/' },
     parseData: parseData ?? (async ({ data }: { data: unknown }) => storedEntrySchema.parse(data)),
-    generateDigest: (data: unknown) => createHash('sha1').update(typeof data === 'string' ? data : JSON.stringify(data)).digest('hex'),
+    generateDigest: (data: unknown) =>
+      createHash('sha1')
+        .update(typeof data === 'string' ? data : JSON.stringify(data))
+        .digest('hex'),
     renderMarkdown: async () => ({ html: '' }),
   } as unknown as LoaderContext;
   return { context, entries, logs };

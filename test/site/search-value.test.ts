@@ -4,7 +4,7 @@ import { SEARCH_VALUE_MAX, searchValue, searchValueProblems } from '../../src/li
 
 describe('searchValue', () => {
   it.each([
-    ["<img src=x onerror=alert(1)>", 'img src=x onerror=alert(1)'],
+    ['<img src=x onerror=alert(1)>', 'img src=x onerror=alert(1)'],
     ['vllm serve <img/src/onerror=alert(1)//a>', 'vllm serve img/src/onerror=alert(1)//a'],
     ['Qwen3 & "friends" `x`', 'Qwen3 friends x'],
     ['H200\u202e\u200b SXM\n\t 141GB', 'H200 SXM 141GB'],

@@ -53,7 +53,8 @@ describe.each(pages.map((p) => [p.report.path, p] as const))('%s', (_path, page)
     for (const run of page.report.runs) {
       const el = selectAll(`[id="${run.id}"]`, html);
       expect(el, run.id).toHaveLength(1);
-      for (const m of Object.values(run.metrics)) expect(selectAll(`[id="${run.id}-m${m.line}"]`, html), `${run.id} line ${m.line}`).toHaveLength(1);
+      for (const m of Object.values(run.metrics))
+        expect(selectAll(`[id="${run.id}-m${m.line}"]`, html), `${run.id} line ${m.line}`).toHaveLength(1);
     }
   });
 

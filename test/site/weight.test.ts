@@ -11,7 +11,9 @@ beforeAll(async () => {
 });
 
 it('should keep every report page under 20 KB of gzipped JS', () => {
-  const pages = readdirSync(join(dist, 'reports'), { recursive: true }).map(String).filter((f) => f.endsWith('index.html'));
+  const pages = readdirSync(join(dist, 'reports'), { recursive: true })
+    .map(String)
+    .filter((f) => f.endsWith('index.html'));
   expect(pages.length).toBeGreaterThan(0);
   for (const page of pages) {
     const { total } = pageWeight(dist, join(dist, 'reports', page)) as { total: number };
@@ -20,7 +22,9 @@ it('should keep every report page under 20 KB of gzipped JS', () => {
 });
 
 it('should not load Pagefind until search is opened', () => {
-  const html = readdirSync(join(dist, 'reports'), { recursive: true }).map(String).find((f) => f.endsWith('index.html'))!;
+  const html = readdirSync(join(dist, 'reports'), { recursive: true })
+    .map(String)
+    .find((f) => f.endsWith('index.html'))!;
   const { scripts } = pageWeight(dist, join(dist, 'reports', html)) as { scripts: Array<{ src: string }> };
   expect(scripts.some((s) => s.src.includes('pagefind'))).toBe(false);
 });

@@ -25,7 +25,12 @@ function load(file: string): { report: Report; source: string } {
 
 /** Numbers of a table line (acknowledgement comments aside). */
 function numbers(line: string): string[] {
-  return line.replace(/<!--[\s\S]*?-->/g, '').replace(/background-color:[^;"]*;?/g, '').match(NUMBER) ?? [];
+  return (
+    line
+      .replace(/<!--[\s\S]*?-->/g, '')
+      .replace(/background-color:[^;"]*;?/g, '')
+      .match(NUMBER) ?? []
+  );
 }
 
 /** Pages whose stated conclusion and summary rows are all verified: their tables are right. */
@@ -57,7 +62,12 @@ describe('perflab tables on real pages whose stated tables are right', () => {
     for (const { file, report, source } of pages) {
       const lines = source.split('\n');
       // Generated rows come in the stated order; pair them by their text with the numbers blanked out.
-      const skeleton = (l: string) => l.replace(/<!--[\s\S]*?-->/g, '').replace(NUMBER, '#').replace(/\s+/g, ' ').trim();
+      const skeleton = (l: string) =>
+        l
+          .replace(/<!--[\s\S]*?-->/g, '')
+          .replace(NUMBER, '#')
+          .replace(/\s+/g, ' ')
+          .trim();
       const out = computeTables(report, source).markdown.split('\n');
       let from = 0;
       for (const row of [...report.conclusion, ...report.summary]) {
@@ -73,7 +83,9 @@ describe('perflab tables on real pages whose stated tables are right', () => {
   it('should print throughput cells as the runs print them and improvements from the displayed cells', () => {
     let checked = 0;
     for (const { report, source } of pages) {
-      const printed = new Set(report.runs.flatMap((r) => (r.metrics.total_token_throughput ? [r.metrics.total_token_throughput.text] : [])));
+      const printed = new Set(
+        report.runs.flatMap((r) => (r.metrics.total_token_throughput ? [r.metrics.total_token_throughput.text] : [])),
+      );
       for (const line of computeTables(report, source).markdown.split('\n')) {
         const m = /Total TPS: ([\d.]+)<br>.*\| Total TPS: ([\d.]+) <span[^>]*>\(([+-][\d.]+)%\)/.exec(line);
         if (!m) continue;
@@ -113,7 +125,10 @@ describe('perflab tables on a page without a conclusion table', () => {
     const source = readFileSync(file, 'utf8');
     const { report } = load(file);
     const rowLines = new Set(report.conclusion.map((r) => r.line));
-    const stripped = source.split('\n').filter((_, i) => !rowLines.has(i + 1)).join('\n');
+    const stripped = source
+      .split('\n')
+      .filter((_, i) => !rowLines.has(i + 1))
+      .join('\n');
     const dir = mkdtempSync(join(tmpdir(), 'perflab-tables-'));
     writeFileSync(join(dir, 'page.md'), stripped);
     const r = perflab(['tables', 'page.md'], dir);

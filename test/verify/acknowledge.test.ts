@@ -22,7 +22,10 @@ describe('acknowledgements', () => {
   });
 
   it('should accept one finding with a comment above its block and keep the reason', () => {
-    const source = wrong.replace('| Benchmark Case', '<!-- perflab-ignore claim-mismatch: upstream typo, kept as published -->\n\n| Benchmark Case');
+    const source = wrong.replace(
+      '| Benchmark Case',
+      '<!-- perflab-ignore claim-mismatch: upstream typo, kept as published -->\n\n| Benchmark Case',
+    );
     const report = checkAll([analyze(source, 'page.md')])[0];
     const m = report.messages.find((x) => x.ruleId === 'claim-mismatch')!;
     expect(m.acknowledged).toEqual({ reason: 'upstream typo, kept as published', line: 5 });
@@ -38,14 +41,23 @@ describe('acknowledgements', () => {
 
   it('should report an acknowledgement that matches no finding', () => {
     const source = EXAMPLE_OK.replace('| Benchmark Case', '<!-- perflab-ignore claim-mismatch: nothing here -->\n\n| Benchmark Case');
-    expect(messages(source).filter((x) => x.ruleId === 'acknowledgement-unused').map((x) => x.line)).toEqual([5]);
+    expect(
+      messages(source)
+        .filter((x) => x.ruleId === 'acknowledgement-unused')
+        .map((x) => x.line),
+    ).toEqual([5]);
   });
 
   it('should leave no unacknowledged error in content/, each acknowledgement with its reason', () => {
     const reports = checkAll(markdownFiles(CONTENT).map((f) => analyze(readFileSync(f, 'utf8'), relative(CONTENT, f), f)));
     const all = reports.flatMap((r) => r.messages);
     expect(all.filter(isBlocking)).toEqual([]);
-    expect(all.filter((m) => m.acknowledged).map((m) => `${m.file}:${m.line} ${m.ruleId}`).sort()).toEqual([
+    expect(
+      all
+        .filter((m) => m.acknowledged)
+        .map((m) => `${m.file}:${m.line} ${m.ruleId}`)
+        .sort(),
+    ).toEqual([
       'engine-baselines/sglang-v0.5.1.md:1062 link-unresolved',
       'engine-baselines/sglang-v0.5.1.md:1062 note-parameter-contradiction',
       'engine-baselines/sglang-v0.5.1.md:25 anchor-missing',
@@ -79,7 +91,10 @@ describe('acknowledgements fail closed', () => {
       expect(mismatch(source).acknowledged, code).toBeUndefined();
       expect(isBlocking(mismatch(source)), code).toBe(true);
       // Nor is it reported as unused or invalid: it is code, not a comment.
-      expect(messages(source).filter((m) => m.ruleId.startsWith('acknowledgement-')), code).toEqual([]);
+      expect(
+        messages(source).filter((m) => m.ruleId.startsWith('acknowledgement-')),
+        code,
+      ).toEqual([]);
     }
   });
 
@@ -102,7 +117,12 @@ describe('acknowledgements fail closed', () => {
       expect(mismatch(source)?.acknowledged, comment).toBeUndefined();
       const found = invalid(source);
       expect(found, comment).toHaveLength(1);
-      expect(found[0], comment).toMatchObject({ line: 5, column: 1, severity: 'warning', expected: '<!-- perflab-ignore rule-id: reason -->' });
+      expect(found[0], comment).toMatchObject({
+        line: 5,
+        column: 1,
+        severity: 'warning',
+        expected: '<!-- perflab-ignore rule-id: reason -->',
+      });
       expect(found[0].message, comment).toContain(problem);
       expect(found[0].message, comment).toContain('expected `<!-- perflab-ignore rule-id: reason -->`');
     }

@@ -13,7 +13,10 @@ function findings(reports: Report[]): string[] {
   return reports.flatMap((r) =>
     r.claims
       .filter((c) => c.verdict !== 'verified')
-      .map((c) => `${r.path}:${c.line}:${c.column} ${c.verdict} ${c.text}${c.recomputed !== null ? ` -> ${c.recomputed}` : ''}${c.source ? ` @${c.source.line}` : ''}`),
+      .map(
+        (c) =>
+          `${r.path}:${c.line}:${c.column} ${c.verdict} ${c.text}${c.recomputed !== null ? ` -> ${c.recomputed}` : ''}${c.source ? ` @${c.source.line}` : ''}`,
+      ),
   );
 }
 
@@ -61,9 +64,24 @@ describe.skipIf(!hasCorpus)('claim findings on the corpus pages', () => {
   it('should verify every claim except the hand-checked findings', () => {
     expect(findings(reports)).toEqual([
       // Scaled conclusion rows whose numbers no run on the page prints (the optimized runs print other values).
-      ...['21:33 7066.67', '21:59 214.38', '21:79 28621.61', '21:167 327.73', '22:34 22582.76', '22:61 125.44', '22:81 35741.37', '22:168 106.94',
-        '23:32 21705.53', '23:59 82.53', '23:78 33207.02', '23:164 71.49', '24:37 20732.85', '24:64 176.99', '24:84 26683.88', '24:170 200.08']
-        .map((s) => `glm-4.5-air/h100.md:${s.split(' ')[0]} untraceable ${s.split(' ')[1]}`),
+      ...[
+        '21:33 7066.67',
+        '21:59 214.38',
+        '21:79 28621.61',
+        '21:167 327.73',
+        '22:34 22582.76',
+        '22:61 125.44',
+        '22:81 35741.37',
+        '22:168 106.94',
+        '23:32 21705.53',
+        '23:59 82.53',
+        '23:78 33207.02',
+        '23:164 71.49',
+        '24:37 20732.85',
+        '24:64 176.99',
+        '24:84 26683.88',
+        '24:170 200.08',
+      ].map((s) => `glm-4.5-air/h100.md:${s.split(' ')[0]} untraceable ${s.split(' ')[1]}`),
       // Long Prompt per GPU: 34491.13 / 2 / 14247.47 = +21.04%.
       'gpt-oss-120b/h100.md:21:131 mismatch +21.1%/GPU -> 21 @537',
       // ShareGPT baseline: the vLLM run prints 16493.75, no run prints 16701.31 or 91.33.

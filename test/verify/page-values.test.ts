@@ -8,7 +8,7 @@ import { CONTENT, CORPUS, hasCorpus, markdownFiles } from '../helpers/pages.js';
 
 const METRICS = ['total_token_throughput', 'mean_tpot_ms', 'mean_ttft_ms', 'mean_latency_s', MEAN_REQUEST_LATENCY];
 
-describe('PageValues (a page\'s run values indexed by metric)', () => {
+describe("PageValues (a page's run values indexed by metric)", () => {
   const files = [...markdownFiles(CONTENT), ...(hasCorpus ? markdownFiles(CORPUS) : [])];
 
   it('should find exactly the runs a scan of every run finds, in run order', () => {

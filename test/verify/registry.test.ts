@@ -18,7 +18,12 @@ const runCount = claimKind<{ node: Paragraph; base: number; at: number; text: st
   verify(c, ctx) {
     const stated = { ...parseNumber(c.text)!, role: 'value' as const, offset: c.at, end: c.at + c.text.length, claim: c.text, unit: '' };
     const runs = ctx.runs.length;
-    const result = { verdict: runs === stated.value ? ('verified' as const) : ('mismatch' as const), recomputed: runs, formula: `runs on the page = ${runs}`, tolerance: 'exact' };
+    const result = {
+      verdict: runs === stated.value ? ('verified' as const) : ('mismatch' as const),
+      recomputed: runs,
+      formula: `runs on the page = ${runs}`,
+      tolerance: 'exact',
+    };
     return [ctx.claim('cell-value', stated, c.base, result, null)];
   },
 });
@@ -31,7 +36,15 @@ describe('the claim-kind registry', () => {
     expect(without.claims).toEqual([]);
     const [withKind] = verifyClaims([analyze(page, 'notes.md')], [...claimKinds, runCount]);
     expect(withKind.claims).toHaveLength(1);
-    expect(withKind.claims[0]).toMatchObject({ line: 5, column: 7, offset: page.indexOf('2 in'), end: page.indexOf('2 in') + 1, text: '2', verdict: 'mismatch', recomputed: 0 });
+    expect(withKind.claims[0]).toMatchObject({
+      line: 5,
+      column: 7,
+      offset: page.indexOf('2 in'),
+      end: page.indexOf('2 in') + 1,
+      text: '2',
+      verdict: 'mismatch',
+      recomputed: 0,
+    });
   });
 
   it('should offer a site to the kinds after an exclusive kind only when it found nothing there', () => {

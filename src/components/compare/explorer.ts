@@ -4,8 +4,22 @@
 import { explorerCsv } from '../../lib/site/compare/csv';
 import { formatValue } from '../../lib/site/compare/scale';
 import {
-  axes, bestUnder, defaultView, filterIds, filterValue, isPoint, matches, paretoFront, pointOf, viewFromQuery, viewToQuery,
-  type FilterId, type Point, type View, type XAxis, type YAxis,
+  axes,
+  bestUnder,
+  defaultView,
+  filterIds,
+  filterValue,
+  isPoint,
+  matches,
+  paretoFront,
+  pointOf,
+  viewFromQuery,
+  viewToQuery,
+  type FilterId,
+  type Point,
+  type View,
+  type XAxis,
+  type YAxis,
 } from '../../lib/site/compare/state';
 import type { RunRow } from '../../lib/site/compare/types';
 import { drawPlot } from './plot';
@@ -92,8 +106,13 @@ export function startExplorer(root: HTMLElement): void {
     const value = document.createElement('strong');
     value.textContent = `${formatValue(best.y)} ${yAxis.unit}`;
     const r = best.row;
-    const setup = [r.engine && (r.version ? `${r.engine} ${r.version}` : r.engine), r.precision, r.parallelism, r.dataset].filter(Boolean).join(' · ');
-    body.append(value, ` at ${formatValue(best.x)} ${xAxis.unit}: ${r.model ?? 'model not stated'} on ${r.gpus} × ${r.gpu ?? 'GPU not stated'}${setup ? ` · ${setup}` : ''}. `);
+    const setup = [r.engine && (r.version ? `${r.engine} ${r.version}` : r.engine), r.precision, r.parallelism, r.dataset]
+      .filter(Boolean)
+      .join(' · ');
+    body.append(
+      value,
+      ` at ${formatValue(best.x)} ${xAxis.unit}: ${r.model ?? 'model not stated'} on ${r.gpus} × ${r.gpu ?? 'GPU not stated'}${setup ? ` · ${setup}` : ''}. `,
+    );
     const link = document.createElement('a');
     link.href = r.href;
     link.textContent = `Open the raw run (${r.title}, ${r.setting ?? r.run})`;
@@ -119,7 +138,10 @@ export function startExplorer(root: HTMLElement): void {
     const front = paretoFront(points);
     const best = bestUnder(front, view.limit);
     drawPlot(svg, { points, front, best, view, engineIndex });
-    svg.setAttribute('aria-label', `Scatter of ${points.length} runs: ${axes.y[view.y].label} against ${axes.x[view.x].label}; ${front.length} on the Pareto front.`);
+    svg.setAttribute(
+      'aria-label',
+      `Scatter of ${points.length} runs: ${axes.y[view.y].label} against ${axes.x[view.x].label}; ${front.length} on the Pareto front.`,
+    );
     if (summary) {
       const notPlotted = [...missing].map(([why, n]) => `${n} ${why}`).join(', ');
       summary.textContent = `${kept.length} of ${rows.length} runs match; ${points.length} plotted, ${front.length} on the Pareto front${notPlotted ? `; not plotted: ${notPlotted}` : ''}.`;

@@ -6,7 +6,11 @@ import { formatValue, latencyScale, linearScale, tickLabel } from '../../lib/sit
 
 const NS = 'http://www.w3.org/2000/svg';
 
-function el<K extends keyof SVGElementTagNameMap>(name: K, attrs: Record<string, string | number>, parent?: Element): SVGElementTagNameMap[K] {
+function el<K extends keyof SVGElementTagNameMap>(
+  name: K,
+  attrs: Record<string, string | number>,
+  parent?: Element,
+): SVGElementTagNameMap[K] {
   const node = document.createElementNS(NS, name);
   for (const [k, v] of Object.entries(attrs)) node.setAttribute(k, String(v));
   parent?.append(node);
@@ -24,7 +28,9 @@ export function describePoint(p: Point, view: View): string {
   const r = p.row;
   const x = axes.x[view.x];
   const y = axes.y[view.y];
-  const setup = [r.engine && (r.version ? `${r.engine} ${r.version}` : r.engine), r.precision, r.parallelism, r.dataset].filter(Boolean).join(', ');
+  const setup = [r.engine && (r.version ? `${r.engine} ${r.version}` : r.engine), r.precision, r.parallelism, r.dataset]
+    .filter(Boolean)
+    .join(', ');
   return `${formatValue(p.y)} ${y.unit} at ${formatValue(p.x)} ${x.unit} ${x.label.replace(/^Mean /, 'mean ')}: ${r.model ?? 'model not stated'} on ${r.gpus ?? '?'} x ${r.gpu ?? 'GPU not stated'}${setup ? `, ${setup}` : ''} (${r.title}, ${r.setting ?? r.run}). Opens the raw run.`;
 }
 
@@ -71,15 +77,33 @@ export function drawPlot(svg: SVGSVGElement, { points, front, best, view, engine
   }
   el('line', { x1: m.left, x2: m.left + w, y1: m.top + h, y2: m.top + h, class: 'axis' }, grid);
   el('line', { x1: m.left, x2: m.left, y1: m.top, y2: m.top + h, class: 'axis' }, grid);
-  text(svg, { x: m.left + w / 2, y: height - 8, 'text-anchor': 'middle', class: 'axis-title' }, `${xAxis.label} (${xAxis.unit}${sx.log ? ', log scale' : ''})`);
+  text(
+    svg,
+    { x: m.left + w / 2, y: height - 8, 'text-anchor': 'middle', class: 'axis-title' },
+    `${xAxis.label} (${xAxis.unit}${sx.log ? ', log scale' : ''})`,
+  );
   // The rotated title runs along the plot's height: a short one where the full one would not fit (~7 px a character).
   const yTitle = `${yAxis.label.replace(' per GPU', '')} (${yAxis.unit})`;
-  text(svg, { x: -(m.top + h / 2), y: 14, transform: 'rotate(-90)', 'text-anchor': 'middle', class: 'axis-title' }, yTitle.length * 7 > h ? `${yAxis.short} (${yAxis.unit})` : yTitle);
+  text(
+    svg,
+    { x: -(m.top + h / 2), y: 14, transform: 'rotate(-90)', 'text-anchor': 'middle', class: 'axis-title' },
+    yTitle.length * 7 > h ? `${yAxis.short} (${yAxis.unit})` : yTitle,
+  );
 
   if (view.limit !== null) {
     const lx = X(view.limit);
     el('line', { x1: lx, x2: lx, y1: m.top, y2: m.top + h, class: 'limit', 'aria-hidden': 'true' }, svg);
-    text(svg, { x: lx + (lx > m.left + w - 90 ? -4 : 4), y: m.top + 12, 'text-anchor': lx > m.left + w - 90 ? 'end' : 'start', class: 'limit-label', 'aria-hidden': 'true' }, `limit ${formatValue(view.limit)} ${xAxis.unit}`);
+    text(
+      svg,
+      {
+        x: lx + (lx > m.left + w - 90 ? -4 : 4),
+        y: m.top + 12,
+        'text-anchor': lx > m.left + w - 90 ? 'end' : 'start',
+        class: 'limit-label',
+        'aria-hidden': 'true',
+      },
+      `limit ${formatValue(view.limit)} ${xAxis.unit}`,
+    );
   }
 
   if (front.length > 0) {

@@ -62,7 +62,10 @@ function parenItems(v: VisibleText, inner: string, base: number, out: Stated[]):
     const dir = ratio[2].toLowerCase() as 'faster' | 'slower';
     push(out, v, 'ratio', at([ratio.indices[1][0], ratio.indices[0][1]]), at(ratio.indices[1] as Indices), 'x', { direction: dir });
   }
-  for (const [re, role] of [[SUCCESS, 'success-rate'], [PREVIOUS, 'previous-percent']] as const) {
+  for (const [re, role] of [
+    [SUCCESS, 'success-rate'],
+    [PREVIOUS, 'previous-percent'],
+  ] as const) {
     re.lastIndex = 0;
     for (const m of inner.matchAll(re)) {
       const g = m.indices?.[1];

@@ -11,12 +11,7 @@ import { abs, sub } from './interval.js';
 import { inputsTolerance, intervalOf, show, type Operand } from './operand.js';
 import { judge, type CheckMode, type CheckResult, type StatedValue } from './result.js';
 
-export function checkDifference(
-  stated: StatedValue,
-  a: Operand,
-  b: Operand,
-  mode: CheckMode = 'interval',
-): CheckResult {
+export function checkDifference(stated: StatedValue, a: Operand, b: Operand, mode: CheckMode = 'interval'): CheckResult {
   return judge(
     stated,
     Math.abs(a.value - b.value),

@@ -25,12 +25,7 @@ export interface OrderOptions {
   missing?: 'lowest' | 'highest';
 }
 
-export function checkOrder(
-  symbol: RelationSymbol,
-  left: Operand | null,
-  right: Operand | null,
-  options: OrderOptions = {},
-): OrderResult {
+export function checkOrder(symbol: RelationSymbol, left: Operand | null, right: Operand | null, options: OrderOptions = {}): OrderResult {
   const missing = options.missing === 'highest' ? Infinity : -Infinity;
   const l = left ? left.value : missing;
   const r = right ? right.value : missing;

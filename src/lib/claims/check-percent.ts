@@ -39,18 +39,7 @@ export function checkPercentChange(
   if (g !== 1) optText += ` / ${g}`;
   const lower = options.better === 'lower';
   const ratio = lower ? divPositive(base, opt) : divPositive(opt, base);
-  const raw = lower
-    ? (baseline.value / (optimized.value * factor) - 1) * 100
-    : ((optimized.value * factor) / baseline.value - 1) * 100;
-  const formula = lower
-    ? `(${show(baseline)} / ${optText} - 1) x 100`
-    : `(${optText} / ${show(baseline)} - 1) x 100`;
-  return judge(
-    stated,
-    raw,
-    scale(shift(ratio, -1), 100),
-    options.mode ?? 'displayed',
-    formula,
-    inputsTolerance([baseline, optimized]),
-  );
+  const raw = lower ? (baseline.value / (optimized.value * factor) - 1) * 100 : ((optimized.value * factor) / baseline.value - 1) * 100;
+  const formula = lower ? `(${show(baseline)} / ${optText} - 1) x 100` : `(${optText} / ${show(baseline)} - 1) x 100`;
+  return judge(stated, raw, scale(shift(ratio, -1), 100), options.mode ?? 'displayed', formula, inputsTolerance([baseline, optimized]));
 }

@@ -18,12 +18,7 @@ export interface RelativePercentOptions {
   mode?: CheckMode;
 }
 
-export function checkRelativePercent(
-  stated: StatedValue,
-  a: Operand,
-  b: Operand,
-  options: RelativePercentOptions = {},
-): CheckResult {
+export function checkRelativePercent(stated: StatedValue, a: Operand, b: Operand, options: RelativePercentOptions = {}): CheckResult {
   const diff = sub(intervalOf(a), intervalOf(b));
   const num = options.absolute ? abs(diff) : diff;
   const rawDiff = a.value - b.value;

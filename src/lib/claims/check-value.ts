@@ -24,11 +24,7 @@ function isMetric(x: Metric | Operand): x is Metric {
 }
 
 /** Compare a stated value with a metric or operand. A metric without a value (`N/A`) is a mismatch. */
-export function checkValue(
-  stated: StatedValue,
-  source: Metric | Operand,
-  options: CheckValueOptions = {},
-): CheckResult {
+export function checkValue(stated: StatedValue, source: Metric | Operand, options: CheckValueOptions = {}): CheckResult {
   const operand = isMetric(source) ? fromMetric(source) : source;
   const label = options.label ?? (isMetric(source) ? source.label : 'value');
   if (!operand) {

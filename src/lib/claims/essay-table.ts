@@ -147,9 +147,7 @@ export function checkEssayTable(table: EssayTable): EssayCheck[] {
     scored.sort((x, y) => y.score - x.score || y.named - x.named);
     const best = scored[0];
     if (!best) continue;
-    cells.forEach((a, i) =>
-      out.push({ row: a.row, column: a.column, stated: a.change, result: best.results[i], baselineRow: best.b.row }),
-    );
+    cells.forEach((a, i) => out.push({ row: a.row, column: a.column, stated: a.change, result: best.results[i], baselineRow: best.b.row }));
   }
   return out.sort((a, b) => a.row - b.row || a.column - b.column);
 }

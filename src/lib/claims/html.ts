@@ -28,9 +28,19 @@ const ENTITY = /&(nbsp|amp|lt|gt|quot|#\d+);/y;
 const ENTITIES: Record<string, string> = { nbsp: ' ', amp: '&', lt: '<', gt: '>', quot: '"' };
 
 const NAMED: Record<string, SignHint> = {
-  lightgreen: 'positive', green: 'positive', palegreen: 'positive', lime: 'positive',
-  red: 'negative', pink: 'negative', lightcoral: 'negative', salmon: 'negative', mistyrose: 'negative',
-  yellow: 'neutral', lightyellow: 'neutral', orange: 'neutral', gold: 'neutral',
+  lightgreen: 'positive',
+  green: 'positive',
+  palegreen: 'positive',
+  lime: 'positive',
+  red: 'negative',
+  pink: 'negative',
+  lightcoral: 'negative',
+  salmon: 'negative',
+  mistyrose: 'negative',
+  yellow: 'neutral',
+  lightyellow: 'neutral',
+  orange: 'neutral',
+  gold: 'neutral',
 };
 
 /** Read a colour as a sign hint; hex colours by their dominant channel. */

@@ -21,8 +21,4 @@ export const METRIC = {
 export type MetricName = (typeof METRIC)[keyof typeof METRIC];
 
 /** Integer counts are exact, not rounded: they get no interval. */
-export const EXACT_COUNTS: readonly string[] = [
-  METRIC.totalOutputTokens,
-  METRIC.totalInputTokens,
-  METRIC.successfulRequests,
-];
+export const EXACT_COUNTS: readonly string[] = [METRIC.totalOutputTokens, METRIC.totalInputTokens, METRIC.successfulRequests];

@@ -38,9 +38,7 @@ export function fromMetric(metric: Metric, exact = false): Operand | null {
 
 /** `inputs +/- 0.005` (or `+/- 0.005, 0.5` when precisions differ); exact inputs add nothing. */
 export function inputsTolerance(operands: readonly Operand[]): string {
-  const halves = [
-    ...new Set(operands.filter((o) => !o.exact && !o.interval).map((o) => formatHalf(o.decimals))),
-  ];
+  const halves = [...new Set(operands.filter((o) => !o.exact && !o.interval).map((o) => formatHalf(o.decimals)))];
   const derived = operands.some((o) => o.interval) ? ['derived inputs by their own intervals'] : [];
   const parts = [...(halves.length ? [`inputs +/- ${halves.join(', ')}`] : []), ...derived];
   return parts.length ? parts.join('; ') : 'exact inputs';

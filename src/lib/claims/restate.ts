@@ -23,7 +23,9 @@ export function restate(text: string, value: number, stated: number | null): { t
   const decimals = dot < 0 ? 0 : digits.length - dot - 1;
   const negative = value < 0 || Object.is(value, -0);
   if (!signed && negative && (stated === null || stated >= 0)) {
-    return { reason: `the recomputed value ${value} is negative but \`${text}\` has no sign; the sentence around it may say the direction` };
+    return {
+      reason: `the recomputed value ${value} is negative but \`${text}\` has no sign; the sentence around it may say the direction`,
+    };
   }
   let body = formatFixed(Math.abs(value), decimals);
   if (digits.includes(',')) {
@@ -49,4 +51,3 @@ export function replacement(claim: Claim): { text: string } | { reason: string }
   if (claim.recomputed === null) return { reason: 'no recomputed value' };
   return restate(claim.text, claim.recomputed, claim.stated);
 }
-

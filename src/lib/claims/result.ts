@@ -42,20 +42,10 @@ function decimalsWord(d: number): string {
 }
 
 /** Judge `stated` against `raw` (exact displayed arithmetic) and `interval` under `mode`. */
-export function judge(
-  stated: StatedValue,
-  raw: number,
-  interval: Interval,
-  mode: CheckMode,
-  formula: string,
-  inputs: string,
-): CheckResult {
+export function judge(stated: StatedValue, raw: number, interval: Interval, mode: CheckMode, formula: string, inputs: string): CheckResult {
   const recomputed = roundHalfUp(raw, stated.decimals);
   // A stated `-0.0` claims a (tiny) decrease: the exact value must be below zero too.
-  const exactOk =
-    Number.isFinite(raw) &&
-    recomputed === stated.value &&
-    (!Object.is(stated.value, -0) || raw < 0 || Object.is(raw, -0));
+  const exactOk = Number.isFinite(raw) && recomputed === stated.value && (!Object.is(stated.value, -0) || raw < 0 || Object.is(raw, -0));
   const intervalOk = mode !== 'exact' && roundsTo(interval, stated.value, stated.decimals);
   const accepted = exactOk ? 'exact' : intervalOk ? 'interval' : null;
   const rule =

@@ -43,10 +43,7 @@ const VALUE = new RegExp(
   String.raw`\x60([^\x60]+)\x60\s+(Total\s+TPS|Mean\s+Latency|Throughput|Mean\s+TTFT|Mean\s+TPOT)\s*=\s*(${NUM})\s*${UNIT}`,
   'dgi',
 );
-const WINNER = new RegExp(
-  String.raw`\x60([^\x60]+)\x60\s+is\s+(faster|slower)\s+by\s+(${NUM})\s*${UNIT}\s*(?:${RELATIVE})?`,
-  'dgi',
-);
+const WINNER = new RegExp(String.raw`\x60([^\x60]+)\x60\s+is\s+(faster|slower)\s+by\s+(${NUM})\s*${UNIT}\s*(?:${RELATIVE})?`, 'dgi');
 const COMPARE = new RegExp(
   String.raw`\b(Mean\s+TPOT|Mean\s+TTFT|Mean\s+ITL|TTFT|TPOT|ITL)\s*=\s*(${NUM})\s*(ms|s)?\s*vs\.?\s*(${NUM})\s*(ms|s)?\s*,\s*(reduced|increased|decreased)\s+by\s+(${NUM})\s*(ms|s)?\s*${RELATIVE}`,
   'dgi',
@@ -60,7 +57,15 @@ function relative(v: ReturnType<typeof visibleText>, m: RegExpMatchArray, num: n
   if (!n) return null;
   const end = group(m, dir ? num + 2 : num + 1)?.[1] ?? n[1];
   // The claim text stops at a line break (`94.29x<br>faster`), so it stands where it is said to.
-  return statedAt(v, isRatio ? 'ratio' : 'percent', n[0], endOnLine(v, n[1], end), v.text.slice(n[0], n[1]), isRatio ? 'x' : '%', dir ? { direction: dir } : {});
+  return statedAt(
+    v,
+    isRatio ? 'ratio' : 'percent',
+    n[0],
+    endOnLine(v, n[1], end),
+    v.text.slice(n[0], n[1]),
+    isRatio ? 'x' : '%',
+    dir ? { direction: dir } : {},
+  );
 }
 
 /** Parse a summary sentence; null when it names fewer than two valued variants. */

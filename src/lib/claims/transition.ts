@@ -14,7 +14,7 @@ const NUMBER_AT = new RegExp(NUM, 'y');
  * left to right, each once, so the scan is linear (a regex search retried from every digit is quadratic).
  */
 export function percentAt(text: string): number {
-  for (let i = 0; i < text.length; ) {
+  for (let i = 0; i < text.length;) {
     const c = text[i];
     if (!((c >= '0' && c <= '9') || c === '+' || c === '-')) {
       i++;
@@ -50,10 +50,7 @@ const TRANSITION = new RegExp(
   String.raw`\b(${VERBS})\s+(?:the\s+)?(?:(?:token\s+)?throughput\s+|latency\s+)?from\s+(${NUM})\s*(tok/s|s|ms)?\s+to\s+(${NUM})\s*(tok/s|s|ms)?`,
   'dgi',
 );
-const PERCENT = new RegExp(
-  String.raw`(${NUM})\s*(%)\s+(?:higher|lower|more|less|better|worse|faster|slower)\b([^.;]*)`,
-  'dy',
-);
+const PERCENT = new RegExp(String.raw`(${NUM})\s*(%)\s+(?:higher|lower|more|less|better|worse|faster|slower)\b([^.;]*)`, 'dy');
 const PARALLEL = /\b(?:TP|DP|EP|PP)\s*=?\s*(\d+)\b/i;
 
 /** Every transition in a paragraph. */

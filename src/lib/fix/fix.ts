@@ -41,7 +41,10 @@ export function computeFixes(paths: readonly string[], cwd: string): FixResult {
   let passes = 0;
   while (passes < MAX_PASSES) {
     passes++;
-    const reports = checkAll(files.map((f) => analyze(current.get(f)!, f, resolve(f))), config);
+    const reports = checkAll(
+      files.map((f) => analyze(current.get(f)!, f, resolve(f))),
+      config,
+    );
     let changed = false;
     skipped = [];
     reports.forEach((report, i) => {
@@ -73,8 +76,7 @@ export function fixDiff(result: FixResult): string {
   return result.files
     .map((f) => {
       const name = f.path.split('\\').join('/');
-      return createTwoFilesPatch(`a/${name}`, `b/${name}`, f.before, f.after, undefined, undefined, { context: 1 })
-        .replace(/^=+\n/, '');
+      return createTwoFilesPatch(`a/${name}`, `b/${name}`, f.before, f.after, undefined, undefined, { context: 1 }).replace(/^=+\n/, '');
     })
     .join('');
 }
@@ -83,9 +85,14 @@ export function fixDiff(result: FixResult): string {
 export function fixReport(result: FixResult, dryRun: boolean): string {
   const n = result.files.reduce((s, f) => s + f.fixes.length, 0);
   const lines = result.files.flatMap((f) =>
-    f.fixes.map((x) => `${x.file}:${x.line}:${x.column}  ${dryRun ? 'would fix' : 'fixed'}  \`${x.from}\` -> \`${x.to}\`${x.formula ? ` from ${x.formula}` : ''}`),
+    f.fixes.map(
+      (x) =>
+        `${x.file}:${x.line}:${x.column}  ${dryRun ? 'would fix' : 'fixed'}  \`${x.from}\` -> \`${x.to}\`${x.formula ? ` from ${x.formula}` : ''}`,
+    ),
   );
   lines.push(...result.skipped.map((s) => `${s.file}:${s.line}:${s.column}  not fixed  \`${s.text}\`: ${s.reason}`));
-  lines.push(`${dryRun ? 'would fix' : 'fixed'} ${n} number${n === 1 ? '' : 's'} in ${result.files.length} file${result.files.length === 1 ? '' : 's'}${dryRun ? ' (dry run: nothing written)' : ''}`);
+  lines.push(
+    `${dryRun ? 'would fix' : 'fixed'} ${n} number${n === 1 ? '' : 's'} in ${result.files.length} file${result.files.length === 1 ? '' : 's'}${dryRun ? ' (dry run: nothing written)' : ''}`,
+  );
   return lines.join('\n');
 }

@@ -59,7 +59,10 @@ export function parseBlock(format: FormatSpec, block: BlockInput): BlockOutput {
             'error',
             place,
             `Ambiguous \`${shape.label}\`: ${shape.text} here, ${first.text} at line ${previous.line}; claims from this metric are untraceable`,
-            { expected: `one value of \`${shape.label}\``, actual: `${first.text} (line ${previous.line}) and ${shape.text} (line ${line.line})` },
+            {
+              expected: `one value of \`${shape.label}\``,
+              actual: `${first.text} (line ${previous.line}) and ${shape.text} (line ${line.line})`,
+            },
           ),
         );
       } else {
@@ -77,7 +80,15 @@ export function parseBlock(format: FormatSpec, block: BlockInput): BlockOutput {
     }
     seen.set(known.name, { value: parsed.value, text: shape.text });
     const bad = (expected: string, actual: string) =>
-      messages.push(draft('benchmark-bad-value', 'warning', { line: line.line, column: shape.valueColumn }, `Unexpected value \`${shape.text}\` for \`${shape.label}\``, { expected, actual }));
+      messages.push(
+        draft(
+          'benchmark-bad-value',
+          'warning',
+          { line: line.line, column: shape.valueColumn },
+          `Unexpected value \`${shape.text}\` for \`${shape.label}\``,
+          { expected, actual },
+        ),
+      );
     let value = parsed.value;
     if (shape.text === '' || (!parsed.numeric && known.kind === 'number')) {
       bad('a number, `inf` or `N/A`', shape.text === '' ? 'nothing' : shape.text);

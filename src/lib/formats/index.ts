@@ -46,10 +46,16 @@ export function parseFence(input: FenceInput, options: FenceOptions): FenceResul
   if (options.expectResult && runs.length === 0) {
     const first = lines.find((l) => l.text.trim() !== '')?.text.trim();
     messages.push(
-      draft('benchmark-unparsed', 'error', { line: input.fenceLine, column: input.column }, 'Expected a benchmark result or a failure stub in this fence', {
-        expected: 'a `Serving Benchmark Result` block or a stub such as `# Crash` or `RuntimeError: ...`',
-        actual: first === undefined ? 'an empty fence' : `\`${clip(first)}\``,
-      }),
+      draft(
+        'benchmark-unparsed',
+        'error',
+        { line: input.fenceLine, column: input.column },
+        'Expected a benchmark result or a failure stub in this fence',
+        {
+          expected: 'a `Serving Benchmark Result` block or a stub such as `# Crash` or `RuntimeError: ...`',
+          actual: first === undefined ? 'an empty fence' : `\`${clip(first)}\``,
+        },
+      ),
     );
   }
   return { runs, messages };

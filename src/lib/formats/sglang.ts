@@ -28,7 +28,7 @@ export const sglang = defineFormat({
   block: SERVING_BLOCK,
   openers: ['backend'],
   labels: {
-    'Backend': metric('backend', '', 'text'),
+    Backend: metric('backend', '', 'text'),
     'Traffic request rate': metric('request_rate', 'req/s'),
     'Request rate configured (RPS)': metric('request_rate', 'req/s'),
     'Max request concurrency': metric('max_concurrency', 'req'),
@@ -43,7 +43,7 @@ export const sglang = defineFormat({
     'Input token throughput (tok/s)': metric('input_token_throughput', 'tok/s'),
     'Output token throughput (tok/s)': metric('output_token_throughput', 'tok/s'),
     'Total Token throughput (tok/s)': metric('total_token_throughput', 'tok/s'),
-    'Concurrency': metric('concurrency', 'req'),
+    Concurrency: metric('concurrency', 'req'),
     'Accept length': metric('accept_length', ''),
     'Mean E2E Latency (ms)': metric('mean_e2e_latency_ms', 'ms'),
     'Median E2E Latency (ms)': metric('median_e2e_latency_ms', 'ms'),

@@ -81,15 +81,15 @@ export const trtllm = defineFormat({
   openers: [],
   labels: {
     // = PYTORCH BACKEND / = ENGINE DETAILS
-    'Model': metric('model', '', 'text'),
+    Model: metric('model', '', 'text'),
     'Model Path': metric('model_path', '', 'text'),
     'Engine Directory': metric('engine_dir', '', 'text'),
-    'Revision': metric('revision', '', 'text'),
+    Revision: metric('revision', '', 'text'),
     'TensorRT-LLM Version': metric('trtllm_version', '', 'text'),
     'TensorRT LLM Version': metric('trtllm_version', '', 'text'),
-    'Dtype': metric('dtype', '', 'text'),
+    Dtype: metric('dtype', '', 'text'),
     'KV Cache Dtype': metric('kv_cache_dtype', '', 'text'),
-    'Quantization': metric('quantization', '', 'text'),
+    Quantization: metric('quantization', '', 'text'),
     'Max Input Length': metric('max_input_length', 'tok'),
     'Max Sequence Length': metric('max_sequence_length', 'tok'),
     // = REQUEST DETAILS (every request completes: the count is the successful requests of the other formats)

@@ -33,7 +33,6 @@ export interface FenceResult {
   messages: Draft[];
 }
 
-
 /** The lines of one result block, from header (or first metric) to closer (or last metric). */
 export interface BlockInput {
   lines: readonly SourceLine[];

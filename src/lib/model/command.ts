@@ -90,7 +90,10 @@ export function logicalCommands(script: string, firstLine: number): Command[] {
  * Backend parameters (new pages): one flag per line, no launcher. Returns a command with tool `null`.
  */
 export function parseParameters(script: string, firstLine: number): Command | null {
-  const lines = script.split('\n').map(withoutContinuation).filter((l) => l && !l.startsWith('#'));
+  const lines = script
+    .split('\n')
+    .map(withoutContinuation)
+    .filter((l) => l && !l.startsWith('#'));
   if (lines.length === 0) return null;
   const text = lines.join(' ');
   const model = MODEL_FLAG.exec(` ${text}`)?.[1] ?? null;

@@ -40,7 +40,13 @@ export function extractPage(tree: Root, file: VFile, frontmatter: Record<string,
     model = assemble(path, found, frontmatter);
   } catch (error) {
     // Never throw on content: keep the runs and say what stopped.
-    found.drafts.push({ ruleId: 'model-internal-error', severity: 'error', line: 1, column: 1, message: `Page model stopped: ${String(error)}` });
+    found.drafts.push({
+      ruleId: 'model-internal-error',
+      severity: 'error',
+      line: 1,
+      column: 1,
+      message: `Page model stopped: ${String(error)}`,
+    });
     model = assemble(path, { ...found, modelText: null, hardwareText: null, objectiveText: null }, {});
   }
   return { model, sites: found.sites, profiles: found.profiles, commands: found.commands, scripts: found.scripts, drafts: found.drafts };

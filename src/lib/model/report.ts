@@ -13,7 +13,10 @@ export function assemble(path: string, found: Found, frontmatter: Record<string,
   const hardware = hardwareOf(found, title, frontmatter);
   return {
     path,
-    slug: path.replace(/\\/g, '/').replace(/^\.?\//, '').replace(/\.md$/i, ''),
+    slug: path
+      .replace(/\\/g, '/')
+      .replace(/^\.?\//, '')
+      .replace(/\.md$/i, ''),
     kind,
     title,
     model: str(frontmatter.model) ?? modelOf(found, title),
@@ -51,7 +54,12 @@ function pageKind(found: Found, title: string | null, override: string | null): 
 
 /** `### Model` text, completed to a full id (`Qwen/Qwen3-14B`) from a command when the section is short. */
 function modelOf(found: Found, title: string | null): string | null {
-  const stated = found.modelText?.text.replace(/^[-*]\s*/, '').replace(/[`.]$/g, '').replace(/`/g, '').trim() ?? null;
+  const stated =
+    found.modelText?.text
+      .replace(/^[-*]\s*/, '')
+      .replace(/[`.]$/g, '')
+      .replace(/`/g, '')
+      .trim() ?? null;
   const ids = [...found.benchmarkCommands, ...found.commands].map((c) => c.model).filter((m): m is string => !!m);
   if (stated) {
     if (stated.includes('/')) return stated;

@@ -24,7 +24,10 @@ export function columnOf(node: Nodes): number {
 
 /** Strip Markdown emphasis markers and HTML tags from a short label. */
 export function bareLabel(text: string): string {
-  return stripTags(text).replace(/\*\*|__/g, '').replace(/\s+/g, ' ').trim();
+  return stripTags(text)
+    .replace(/\*\*|__/g, '')
+    .replace(/\s+/g, ' ')
+    .trim();
 }
 
 /** A table cell's source without its delimiting pipes, and the offset where that text starts. */

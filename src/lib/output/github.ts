@@ -25,7 +25,12 @@ export function githubLine(m: Message, cwd: string): string {
   const command = m.acknowledged ? 'notice' : COMMAND[m.severity];
   const title = m.acknowledged ? `${m.ruleId} (acknowledged)` : m.ruleId;
   const text = m.acknowledged ? `${m.message} (acknowledged: ${m.acknowledged.reason})` : m.message;
-  const props = [`file=${escapeProperty(relativePosix(m.file, cwd))}`, `line=${m.line}`, `col=${m.column}`, `title=${escapeProperty(title)}`];
+  const props = [
+    `file=${escapeProperty(relativePosix(m.file, cwd))}`,
+    `line=${m.line}`,
+    `col=${m.column}`,
+    `title=${escapeProperty(title)}`,
+  ];
   return `::${command} ${props.join(',')}::${escapeData(text)}`;
 }
 

@@ -37,14 +37,23 @@ function ruleEntry(rule: SarifTool['rules'][number]): SarifRule {
     id: rule.id,
     shortDescription: { text: rule.description },
     fullDescription: { text: `${rule.description}${formula}` },
-    help: { text: `${rule.description}${formula} ${ack} See docs/rules.md#${rule.id}.`, markdown: `${rule.description}${formula}\n\n${ack}\n\nSee [docs/rules.md](docs/rules.md#${rule.id}).` },
+    help: {
+      text: `${rule.description}${formula} ${ack} See docs/rules.md#${rule.id}.`,
+      markdown: `${rule.description}${formula}\n\n${ack}\n\nSee [docs/rules.md](docs/rules.md#${rule.id}).`,
+    },
     defaultConfiguration: { level: LEVEL[rule.severity] },
   };
 }
 
 function unregisteredRule(id: string, severity: Severity): SarifRule {
   const text = `Reported by perflab's parser or pipeline (\`${id}\`), not by a rule file.`;
-  return { id, shortDescription: { text }, fullDescription: { text }, help: { text, markdown: text }, defaultConfiguration: { level: LEVEL[severity] } };
+  return {
+    id,
+    shortDescription: { text },
+    fullDescription: { text },
+    help: { text, markdown: text },
+    defaultConfiguration: { level: LEVEL[severity] },
+  };
 }
 
 /** Percent-encode each path segment so the URI reference is valid (spaces, `#`, `%`). */
@@ -77,9 +86,23 @@ export function toSarif(messages: readonly Message[], tool: SarifTool, cwd: stri
       },
     ],
     ...(m.cause
-      ? { relatedLocations: [{ id: 0, message: { text: m.cause.note ? `the raw run line behind the number; tolerance: ${m.cause.note}` : 'the raw run line behind the number' }, physicalLocation: { artifactLocation: { uri: uri(relativePosix(m.cause.file, cwd)) }, region: { startLine: m.cause.line } } }] }
+      ? {
+          relatedLocations: [
+            {
+              id: 0,
+              message: {
+                text: m.cause.note
+                  ? `the raw run line behind the number; tolerance: ${m.cause.note}`
+                  : 'the raw run line behind the number',
+              },
+              physicalLocation: { artifactLocation: { uri: uri(relativePosix(m.cause.file, cwd)) }, region: { startLine: m.cause.line } },
+            },
+          ],
+        }
       : {}),
-    ...(m.acknowledged ? { suppressions: [{ kind: 'inSource' as const, status: 'accepted' as const, justification: m.acknowledged.reason }] } : {}),
+    ...(m.acknowledged
+      ? { suppressions: [{ kind: 'inSource' as const, status: 'accepted' as const, justification: m.acknowledged.reason }] }
+      : {}),
   }));
   return {
     $schema: SARIF_SCHEMA,

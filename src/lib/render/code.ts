@@ -5,11 +5,22 @@ import type { Code } from 'mdast';
 import type { Run } from '../schemas/run.js';
 
 /** Fence info strings we highlight, mapped to the lowlight language. */
-const highlighted: Record<string, string> = { bash: 'bash', sh: 'bash', shell: 'bash', console: 'bash', yaml: 'yaml', yml: 'yaml', json: 'json' };
+const highlighted: Record<string, string> = {
+  bash: 'bash',
+  sh: 'bash',
+  shell: 'bash',
+  console: 'bash',
+  yaml: 'yaml',
+  yml: 'yaml',
+  json: 'json',
+};
 
 /** `{text}` (Pandoc) -> `text`. */
 function language(lang: string | null | undefined): string {
-  return (lang ?? '').replace(/^\{\.?|\}$/g, '').trim().toLowerCase();
+  return (lang ?? '')
+    .replace(/^\{\.?|\}$/g, '')
+    .trim()
+    .toLowerCase();
 }
 
 export function metricAnchor(run: Pick<Run, 'id'>, line: number): string {

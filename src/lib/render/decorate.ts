@@ -110,7 +110,11 @@ export function decorate(hast: Root, mdast: MdastRoot, report: Report, links: Li
         if (h) {
           node.properties.id = h.slug;
           node.children.push(
-            el('a', { className: ['heading-anchor'], href: `#${h.slug}`, ariaLabel: `Link to section: ${h.text}`, dataPagefindIgnore: '' }, [txt('#')]),
+            el(
+              'a',
+              { className: ['heading-anchor'], href: `#${h.slug}`, ariaLabel: `Link to section: ${h.text}`, dataPagefindIgnore: '' },
+              [txt('#')],
+            ),
           );
         }
       } else if (node.tagName === 'pre' && pos && codes.has(pos)) {
@@ -129,7 +133,7 @@ export function decorate(hast: Root, mdast: MdastRoot, report: Report, links: Li
         }
       } else if (node.tagName === 'table') {
         tableCount++;
-        const head = (node.children.find((c) => c.type === 'element' && c.tagName === 'thead') as Element | undefined);
+        const head = node.children.find((c) => c.type === 'element' && c.tagName === 'thead') as Element | undefined;
         const label = head ? textOf(head).replace(/\s+/g, ' ').trim().slice(0, 80) : `Table ${tableCount}`;
         replace(el('div', { className: ['table-wrap'], tabIndex: 0, role: 'region', ariaLabel: `Table: ${label}` }, [node]));
       } else if (node.tagName === 'img') {

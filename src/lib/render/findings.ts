@@ -29,14 +29,26 @@ export function siteFindings(analyses: readonly Analysis[], exists: (path: strin
       if (isExternal(image.url) || image.url.startsWith('/')) continue;
       const { path } = splitUrl(image.url);
       if (!path || !exists(resolve(base, path)) || PUBLISHED_IMAGE.test(path)) continue;
-      at(image, 'site-image-missing', `Unexpected image \`${path}\`: the site publishes PNG, JPEG, GIF, WebP and AVIF images only; it shows a placeholder`, 'a raster image', path);
+      at(
+        image,
+        'site-image-missing',
+        `Unexpected image \`${path}\`: the site publishes PNG, JPEG, GIF, WebP and AVIF images only; it shows a placeholder`,
+        'a raster image',
+        path,
+      );
     }
     for (const link of pageLinks(tree, false)) {
       if (isExternal(link.url) || link.url.startsWith('/') || link.url.startsWith('#')) continue;
       const { path } = splitUrl(link.url);
       if (!path || !exists(resolve(base, path))) continue;
       if (pages.has(posix.normalize(posix.join(posix.dirname(report.path), path)))) continue;
-      at(link, 'site-link-unpublished', `Unexpected link to \`${path}\`: the file exists but is not a page of this site; the site shows the link as plain text`, 'a page of the site', path);
+      at(
+        link,
+        'site-link-unpublished',
+        `Unexpected link to \`${path}\`: the file exists but is not a page of this site; the site shows the link as plain text`,
+        'a page of the site',
+        path,
+      );
     }
     return out;
   });

@@ -40,11 +40,17 @@ export function renderReport(analysis: Pick<Analysis, 'tree' | 'source'>, report
   // Each claim is split out of the text node that holds it, at its source offsets (see claims.ts).
   const placed = placeClaims(analysis.tree, report.claims, analysis.source);
   const toSafeHast = unified()
-    .use(remarkRehype, { allowDangerousHtml: true, handlers: { ...handlers, text: claimTextHandler(placed, analysis.source) }, unknownHandler })
+    .use(remarkRehype, {
+      allowDangerousHtml: true,
+      handlers: { ...handlers, text: claimTextHandler(placed, analysis.source) },
+      unknownHandler,
+    })
     .use(rehypeRaw)
     .use(rehypeSanitize, sanitizeSchema);
   const hast = toSafeHast.runSync(analysis.tree, file) as HastRoot;
   const decorated = decorate(hast, analysis.tree, report, links);
-  const highlighted = unified().use(...highlight).runSync(hast, file) as HastRoot;
+  const highlighted = unified()
+    .use(...highlight)
+    .runSync(hast, file) as HastRoot;
   return { html: toHtml(highlighted), ...decorated };
 }

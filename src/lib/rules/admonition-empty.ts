@@ -31,7 +31,7 @@ export const admonitionEmpty: Rule = {
   id: 'admonition-empty',
   severity: 'warning',
   description: 'An admonition has no body; MkDocs renders it empty.',
-  fix: 'Indent the admonition\'s body by four spaces under its `!!!` / `???` line, or delete the empty admonition.',
+  fix: "Indent the admonition's body by four spaces under its `!!!` / `???` line, or delete the empty admonition.",
   reportedBy: 'the Markdown parser (`src/lib/markdown/flattened.ts`)',
   examples: {
     ok: `# Setup

@@ -30,7 +30,7 @@ import type { Rule } from './types.js';
 export const admonitionFlattened: Rule = {
   id: 'admonition-flattened',
   severity: 'warning',
-  description: 'An admonition\'s body is not indented; it is read leniently, but MkDocs renders the admonition empty.',
+  description: "An admonition's body is not indented; it is read leniently, but MkDocs renders the admonition empty.",
   fix: 'Indent the body by four spaces under the `!!!` / `???` line.',
   reportedBy: 'the Markdown parser (`src/lib/markdown/flattened.ts`)',
   examples: {

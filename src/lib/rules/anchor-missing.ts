@@ -50,7 +50,7 @@ export const anchorMissing: Rule = {
   id: 'anchor-missing',
   severity: 'error',
   description: 'An in-page or cross-page `#anchor` matches no heading slug of its target page.',
-  fix: 'Point the link at an existing heading\'s slug (the message suggests the nearest), or add the heading.',
+  fix: "Point the link at an existing heading's slug (the message suggests the nearest), or add the heading.",
   examples: { ok: page('1-choosing-the-inference-engine'), notOk: page('1-choosing-an-inference-engine') },
   check({ report, file, tree, reports }) {
     for (const link of pageLinks(tree, false)) {
@@ -62,10 +62,17 @@ export const anchorMissing: Rule = {
       const slugs = new Set(target.headings.map((h) => h.slug));
       if (slugs.has(anchor) || slugs.has(decodeOrSelf(anchor))) continue;
       const near = closest(anchor, [...slugs]);
-      emit(file, 'anchor-missing', 'error', { line: link.line, column: link.column }, `Unexpected anchor \`#${anchor}\`: no heading of ${path ? `\`${target.path}\`` : 'this page'} has that slug${near ? `; did you mean \`#${near}\`?` : ''}`, {
+      emit(
+        file,
+        'anchor-missing',
+        'error',
+        { line: link.line, column: link.column },
+        `Unexpected anchor \`#${anchor}\`: no heading of ${path ? `\`${target.path}\`` : 'this page'} has that slug${near ? `; did you mean \`#${near}\`?` : ''}`,
+        {
           expected: near ?? 'a heading slug',
           actual: anchor,
-        });
+        },
+      );
     }
   },
 };

@@ -57,7 +57,7 @@ export const benchmarkBadValue: Rule = {
   id: 'benchmark-bad-value',
   severity: 'warning',
   description: 'A metric line of a result block holds a value that is not a number of its kind.',
-  fix: 'Paste the tool\'s output unedited; a value such as `12.5.3` or an empty value means the line was edited or cut.',
+  fix: "Paste the tool's output unedited; a value such as `12.5.3` or an empty value means the line was edited or cut.",
   reportedBy: 'the benchmark-output parser (`src/lib/formats/block.ts`)',
   examples: {
     ok: `# Optimizing Demo-8B Throughput on NVIDIA H100 GPUs

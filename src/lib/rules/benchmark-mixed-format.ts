@@ -78,7 +78,7 @@ export const benchmarkMixedFormat: Rule = {
   id: 'benchmark-mixed-format',
   severity: 'warning',
   description: 'A result block mixes the lines of two benchmark formats; it is read as one of them.',
-  fix: 'Give each tool\'s output its own fence (or label line), so each block is read by its own format.',
+  fix: "Give each tool's output its own fence (or label line), so each block is read by its own format.",
   examples: { ok: page(''), notOk: page('    Mean Latency(s):                         0.90\n') },
   reportedBy: 'the benchmark-output parser (`src/lib/formats/index.ts`)',
   check: () => {},

@@ -57,7 +57,7 @@ export const benchmarkUnknownMetric: Rule = {
   id: 'benchmark-unknown-metric',
   severity: 'warning',
   description: 'A line of a result block is not a metric of its format.',
-  fix: 'Paste the tool\'s output unedited; a line the tool does not print was added or edited.',
+  fix: "Paste the tool's output unedited; a line the tool does not print was added or edited.",
   reportedBy: 'the benchmark-output parser (`src/lib/formats/block.ts`)',
   examples: {
     ok: `# Optimizing Demo-8B Throughput on NVIDIA H100 GPUs

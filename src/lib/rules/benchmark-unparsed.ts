@@ -45,7 +45,7 @@ export const benchmarkUnparsed: Rule = {
   id: 'benchmark-unparsed',
   severity: 'error',
   description: 'A fence in a benchmark-result admonition holds neither a result block nor a failure stub.',
-  fix: 'Paste the run\'s output, or a stub such as `# Crash. FP8 not supported on A100` when it failed.',
+  fix: "Paste the run's output, or a stub such as `# Crash. FP8 not supported on A100` when it failed.",
   reportedBy: 'the benchmark-output parser (`src/lib/formats/index.ts`)',
   examples: {
     ok: `# Optimizing Demo-8B Throughput on NVIDIA H100 GPUs

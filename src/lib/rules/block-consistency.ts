@@ -95,7 +95,7 @@ export const blockConsistency: Rule = {
   id: 'block-consistency',
   severity: 'error',
   description: 'A result block contradicts itself: a rate or latency does not follow from the counts and duration it prints.',
-  fix: 'Paste the tool\'s output unedited; if a line was edited or truncated, paste the original run again.',
+  fix: "Paste the tool's output unedited; if a line was edited or truncated, paste the original run again.",
   formula:
     'R6 (vllm, sglang): req/s = N / dur, input tok/s = in / dur, output tok/s = gen / dur, total tok/s = (in + gen) / dur; ' +
     'R7 (guidellm): total tok/s = output tok/s x (in + gen) / gen; R8 (sglang): mean E2E = TTFT + ITL x (gen / N - 1). ' +

@@ -188,11 +188,18 @@ SGLang
     for (const c of report.claims) {
       if (c.verdict !== 'mismatch') continue;
       const expected = expectedText(c);
-      emit(file, 'claim-mismatch', 'error', c, `Unexpected \`${c.text}\`, expected \`${expected}\` from ${c.formula ?? 'the raw run'}${c.source ? ` (line ${c.source.line})` : ''}`, {
+      emit(
+        file,
+        'claim-mismatch',
+        'error',
+        c,
+        `Unexpected \`${c.text}\`, expected \`${expected}\` from ${c.formula ?? 'the raw run'}${c.source ? ` (line ${c.source.line})` : ''}`,
+        {
           expected,
           actual: c.text,
-        ...(c.source ? { cause: { file: c.source.path, line: c.source.line, note: c.tolerance ?? undefined } } : {}),
-      });
+          ...(c.source ? { cause: { file: c.source.path, line: c.source.line, note: c.tolerance ?? undefined } } : {}),
+        },
+      );
     }
   },
 };

@@ -222,16 +222,22 @@ vLLM
 `,
   },
   check({ report, file }) {
-    const out = [];
     for (const c of report.claims) {
       if (c.verdict === 'verified') continue;
       const foreign = [c.source, ...c.sources].find((s) => s && s.path !== report.path);
       if (!foreign) continue;
-      emit(file, 'claim-other-page', 'error', c, `\`${c.text}\` is printed by no run of this page but by a run of ${foreign.path} (line ${foreign.line})`, {
+      emit(
+        file,
+        'claim-other-page',
+        'error',
+        c,
+        `\`${c.text}\` is printed by no run of this page but by a run of ${foreign.path} (line ${foreign.line})`,
+        {
           expected: c.recomputed !== null ? String(c.recomputed) : 'a run on this page',
           actual: `${c.text}, as in ${foreign.path}:${foreign.line}`,
           cause: { file: foreign.path, line: foreign.line, note: 'the run that prints this value' },
-        });
+        },
+      );
     }
   },
 };

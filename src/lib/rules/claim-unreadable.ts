@@ -58,7 +58,8 @@ function unreadable(text: string): string | null {
 export const claimUnreadable: Rule = {
   id: 'claim-unreadable',
   severity: 'warning',
-  description: 'A table cell states a value perflab cannot read as a number (`NaN`, `Infinity`, digits of another script), so it is not checked.',
+  description:
+    'A table cell states a value perflab cannot read as a number (`NaN`, `Infinity`, digits of another script), so it is not checked.',
   fix: 'Write the value as the run prints it, in ASCII digits (`1234.56`); if the run failed, say so in words (`crash`, `-`).',
   examples: { ok: page('100.00', '150.00'), notOk: page('NaN', '١٥٠٫٠٠') },
   check({ report, file }) {
@@ -69,10 +70,17 @@ export const claimUnreadable: Rule = {
     for (const cell of cells) {
       const value = unreadable(cell.text);
       if (value === null) continue;
-      emit(file, 'claim-unreadable', 'warning', cell, `Unexpected \`${value}\` in a table cell: perflab reads ASCII decimal numbers only, so this value is not checked`, {
+      emit(
+        file,
+        'claim-unreadable',
+        'warning',
+        cell,
+        `Unexpected \`${value}\` in a table cell: perflab reads ASCII decimal numbers only, so this value is not checked`,
+        {
           expected: 'an ASCII decimal number',
           actual: value,
-        });
+        },
+      );
     }
   },
 };

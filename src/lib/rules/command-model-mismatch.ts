@@ -82,7 +82,7 @@ export const commandModelMismatch: Rule = {
   id: 'command-model-mismatch',
   severity: 'error',
   description: "A serving command launches a model other than the page's model (compared by base name).",
-  fix: 'Fix the model in the command or the page\'s model, or paste the runs of the page\'s own model.',
+  fix: "Fix the model in the command or the page's model, or paste the runs of the page's own model.",
   examples: { ok: page('Qwen/Qwen3-8B-FP8'), notOk: page('Qwen/Qwen3-32B-FP8') },
   check({ report, file, tree, scripts }) {
     if (!isConcreteModel(report.model)) return;
@@ -94,18 +94,32 @@ export const commandModelMismatch: Rule = {
     if (wrong.length === served.length && served.length > 1 && others.size === 1) {
       const line = modelLine(tree, report.model) ?? report.headings.find((h) => /^model$/i.test(h.text))?.line ?? 1;
       const model = wrong[0].model!;
-      emit(file, 'command-model-mismatch', 'error', { line, column: 1 }, `Unexpected model \`${report.model}\`, expected \`${model}\` as served by all ${served.length} serving commands`, {
+      emit(
+        file,
+        'command-model-mismatch',
+        'error',
+        { line, column: 1 },
+        `Unexpected model \`${report.model}\`, expected \`${model}\` as served by all ${served.length} serving commands`,
+        {
           expected: model,
           actual: report.model,
           cause: { file: report.path, line: wrong[0].command.line, note: 'first serving command' },
-      });
+        },
+      );
       return;
     }
     for (const c of wrong) {
-      emit(file, 'command-model-mismatch', 'error', { line: c.command.line, column: 1 }, `Unexpected model \`${c.model}\` in serving command, expected \`${report.model}\` (or a variant of it)`, {
-        expected: report.model!,
-        actual: c.model!,
-      });
+      emit(
+        file,
+        'command-model-mismatch',
+        'error',
+        { line: c.command.line, column: 1 },
+        `Unexpected model \`${c.model}\` in serving command, expected \`${report.model}\` (or a variant of it)`,
+        {
+          expected: report.model!,
+          actual: c.model!,
+        },
+      );
     }
   },
 };

@@ -126,11 +126,18 @@ export const comparedRunsDiffer: Rule = {
       if (done.has(key)) return;
       done.add(key);
       for (const d of differences(a, b)) {
-        emit(file, 'compared-runs-differ', 'error', place, `Unexpected comparison in ${what}: ${d.metric} differ (baseline line ${a.line}: ${d.a}, optimized line ${b.line}: ${d.b})`, {
+        emit(
+          file,
+          'compared-runs-differ',
+          'error',
+          place,
+          `Unexpected comparison in ${what}: ${d.metric} differ (baseline line ${a.line}: ${d.a}, optimized line ${b.line}: ${d.b})`,
+          {
             expected: d.a,
             actual: d.b,
             cause: { file: report.path, line: b.line, note: 'optimized run' },
-          });
+          },
+        );
       }
     };
     for (const row of report.conclusion) {

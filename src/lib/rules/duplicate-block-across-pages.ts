@@ -111,7 +111,7 @@ export const duplicateBlockAcrossPages: Rule = {
   id: 'duplicate-block-across-pages',
   severity: 'warning',
   description: 'A result block has the same metric values as a block on another page.',
-  fix: 'Paste this page\'s own run; if the same run is meant to be shared, link to the other page instead of copying it.',
+  fix: "Paste this page's own run; if the same run is meant to be shared, link to the other page instead of copying it.",
   examples: {
     ok: page('Optimizing Demo-14B Throughput', ['20.00', '20.00']),
     notOk: page('Optimizing Demo-14B Throughput', ['10.00']),
@@ -122,15 +122,18 @@ export const duplicateBlockAcrossPages: Rule = {
       if (run.failed || run.format === null || Object.keys(run.metrics).length < 4) continue;
       for (const { other, twin } of byFingerprint(reports).get(run.fingerprint) ?? []) {
         if (other === report || other.path === report.path) continue;
-        emit(file, 'duplicate-block-across-pages',
-            'warning',
-            { line: run.line, column: 1 },
-            `Unexpected result block identical to \`${other.path}\` line ${twin.line}; each page should report its own runs`,
-            {
-              expected: 'a block measured for this page',
-              actual: `same metrics as ${other.path}:${twin.line}`,
-              cause: { file: other.path, line: twin.line, note: 'the same block' },
-            });
+        emit(
+          file,
+          'duplicate-block-across-pages',
+          'warning',
+          { line: run.line, column: 1 },
+          `Unexpected result block identical to \`${other.path}\` line ${twin.line}; each page should report its own runs`,
+          {
+            expected: 'a block measured for this page',
+            actual: `same metrics as ${other.path}:${twin.line}`,
+            cause: { file: other.path, line: twin.line, note: 'the same block' },
+          },
+        );
         break;
       }
     }

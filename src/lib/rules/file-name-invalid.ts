@@ -43,27 +43,34 @@ A page whose file is named \`notes#2.md\`: its URL would end at \`#\`.
 export const fileNameInvalid: Rule = {
   id: 'file-name-invalid',
   severity: 'error',
-  description: "A page's file name makes it unreachable (`#` or `?` in it) or equals another page's name in another Unicode normalisation (NFC/NFD).",
+  description:
+    "A page's file name makes it unreachable (`#` or `?` in it) or equals another page's name in another Unicode normalisation (NFC/NFD).",
   fix: 'Rename the file: no `#` or `?`, and no name that differs from another only in Unicode normalisation.',
   examples,
   check({ report, file, reports }) {
     const name = basename(report.path);
     const bad = [...new Set(name.match(/[#?]/g) ?? [])];
     if (bad.length > 0) {
-      emit(file, 'file-name-invalid',
-          'error',
-          { line: 1, column: 1 },
-          `File name \`${name}\` contains ${bad.map((c) => `\`${c}\``).join(' and ')}: its page URL would end there, so the page is unreachable; rename it`,
-          { expected: 'a file name without `#` or `?`', actual: name });
+      emit(
+        file,
+        'file-name-invalid',
+        'error',
+        { line: 1, column: 1 },
+        `File name \`${name}\` contains ${bad.map((c) => `\`${c}\``).join(' and ')}: its page URL would end there, so the page is unreachable; rename it`,
+        { expected: 'a file name without `#` or `?`', actual: name },
+      );
     }
     const key = report.path.normalize('NFC');
     const twins = reports.filter((r) => r.path !== report.path && r.path.normalize('NFC') === key).map((r) => r.path);
     if (twins.length > 0) {
-      emit(file, 'file-name-invalid',
-          'error',
-          { line: 1, column: 1 },
-          `File name \`${report.path}\` is the same text as \`${twins.join('`, `')}\` in another Unicode normalisation (NFC/NFD): both would become one page; rename one`,
-          { expected: 'file names that differ after Unicode NFC normalisation', actual: [report.path, ...twins].join(' and ') });
+      emit(
+        file,
+        'file-name-invalid',
+        'error',
+        { line: 1, column: 1 },
+        `File name \`${report.path}\` is the same text as \`${twins.join('`, `')}\` in another Unicode normalisation (NFC/NFD): both would become one page; rename one`,
+        { expected: 'file names that differ after Unicode NFC normalisation', actual: [report.path, ...twins].join(' and ') },
+      );
     }
   },
 };

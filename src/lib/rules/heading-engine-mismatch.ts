@@ -84,11 +84,18 @@ export const headingEngineMismatch: Rule = {
       if (!naming) continue;
       const engines = named(naming.text);
       if (engines.includes(engine)) continue;
-      emit(file, 'heading-engine-mismatch', 'error', { line: command.line, column: 1 }, `Unexpected ${engine} serving command under heading \`${naming.text}\`, expected ${engines.join(' or ')}`, {
+      emit(
+        file,
+        'heading-engine-mismatch',
+        'error',
+        { line: command.line, column: 1 },
+        `Unexpected ${engine} serving command under heading \`${naming.text}\`, expected ${engines.join(' or ')}`,
+        {
           expected: engines.join(' or '),
           actual: engine,
           cause: { file: report.path, line: naming.line, note: 'heading' },
-        });
+        },
+      );
     }
   },
 };

@@ -51,10 +51,17 @@ export const imageMissing: Rule = {
       if (isExternal(image.url) || image.url.startsWith('data:')) continue;
       const { path } = splitUrl(image.url);
       if (!path || exists(resolve(base, path))) continue;
-      emit(file, 'image-missing', 'warning', { line: image.line, column: image.column }, `Unexpected image \`${path}\`: no such file next to this page`, {
+      emit(
+        file,
+        'image-missing',
+        'warning',
+        { line: image.line, column: image.column },
+        `Unexpected image \`${path}\`: no such file next to this page`,
+        {
           expected: 'an existing image file',
           actual: path,
-        });
+        },
+      );
     }
   },
 };

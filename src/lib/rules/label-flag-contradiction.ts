@@ -67,7 +67,7 @@ export const labelFlagContradiction: Rule = {
   id: 'label-flag-contradiction',
   severity: 'error',
   description: "A variant label (`TP4`, `EP4`, `PP2`, `DP2`, `FP8`, `AWQ`, an engine) contradicts its serving command's flags.",
-  fix: 'Make the label match the command\'s flags (or the flags match the label), then re-run if the command was wrong.',
+  fix: "Make the label match the command's flags (or the flags match the label), then re-run if the command was wrong.",
   examples: { ok: page('TP4+EP'), notOk: page('TP8+EP') },
   check({ report, file }) {
     const seen = new Set<string>();
@@ -79,11 +79,18 @@ export const labelFlagContradiction: Rule = {
         seen.add(key);
         for (const c of contradictions(v.label, v.command)) {
           if (!c) continue;
-          emit(file, 'label-flag-contradiction', 'error', { line: v.line, column: 1 }, `Unexpected ${c.what} in label \`${v.label}\`: it says ${c.stated}, the serving command has ${c.found}`, {
+          emit(
+            file,
+            'label-flag-contradiction',
+            'error',
+            { line: v.line, column: 1 },
+            `Unexpected ${c.what} in label \`${v.label}\`: it says ${c.stated}, the serving command has ${c.found}`,
+            {
               expected: c.found,
               actual: c.stated,
               cause: { file: report.path, line: v.command.line, note: 'serving command' },
-            });
+            },
+          );
         }
       }
     }
@@ -97,7 +104,8 @@ function contradictions(label: string, command: Command): Check[] {
     const stated = m[2] ? Number.parseInt(m[2], 10) : null;
     if (kind === 'EP') {
       const size = flag(command, EP_FLAGS);
-      const enabled = flag(command, ['--enable-expert-parallel', '--enable-ep-moe']) !== null || (size !== null && Number.parseInt(size, 10) > 1);
+      const enabled =
+        flag(command, ['--enable-expert-parallel', '--enable-ep-moe']) !== null || (size !== null && Number.parseInt(size, 10) > 1);
       if (!enabled) out.push({ what: 'expert parallelism', stated: label, found: 'no expert parallelism' });
       else if (stated !== null && size !== null && Number.parseInt(size, 10) !== stated)
         out.push({ what: 'expert-parallel size', stated: `EP${stated}`, found: `EP size ${size}` });
@@ -107,7 +115,11 @@ function contradictions(label: string, command: Command): Check[] {
     const size = sizeOf(command, names);
     if (kind === 'DP' && flag(command, ['--enable-dp-attention']) !== null && stated === null) continue;
     if (stated === null ? size < 2 : size !== stated) {
-      out.push({ what: `${kind} size`, stated: stated === null ? kind : `${kind}${stated}`, found: size === 1 && flag(command, names) === null ? `no ${kind} flag (size 1)` : `${kind} size ${size}` });
+      out.push({
+        what: `${kind} size`,
+        stated: stated === null ? kind : `${kind}${stated}`,
+        found: size === 1 && flag(command, names) === null ? `no ${kind} flag (size 1)` : `${kind} size ${size}`,
+      });
     }
   }
   const quant = /(?<![A-Za-z])(FP8|FP4|NVFP4|MXFP4|AWQ|GPTQ|W8A8|W4A16|INT4|INT8)(?![A-Za-z0-9])/i.exec(label);
@@ -115,10 +127,19 @@ function contradictions(label: string, command: Command): Check[] {
     const q = quant[1].toLowerCase();
     const inModel = (command.model ?? command.text).toLowerCase().includes(q);
     const inFlags = flagsOf(command).some((f) => /^--(quantization|dtype|quant)\b/.test(f.name) && f.text.toLowerCase().includes(q));
-    if (!inModel && !inFlags) out.push({ what: 'quantization', stated: quant[1], found: `model \`${command.model ?? '?'}\` without ${quant[1]} and no \`--quantization\`` });
+    if (!inModel && !inFlags)
+      out.push({
+        what: 'quantization',
+        stated: quant[1],
+        found: `model \`${command.model ?? '?'}\` without ${quant[1]} and no \`--quantization\``,
+      });
   }
   const engine = engineOfTool(command.tool);
-  const named = label.split(/[\s+/]+/).map((w) => canonicalEngine(w)).filter((e): e is string => !!e);
-  if (engine && named.length > 0 && !named.includes(engine)) out.push({ what: 'engine', stated: named.join('/'), found: `a ${engine} launcher` });
+  const named = label
+    .split(/[\s+/]+/)
+    .map((w) => canonicalEngine(w))
+    .filter((e): e is string => !!e);
+  if (engine && named.length > 0 && !named.includes(engine))
+    out.push({ what: 'engine', stated: named.join('/'), found: `a ${engine} launcher` });
   return out;
 }

@@ -36,7 +36,7 @@ export const linkUnresolved: Rule = {
   id: 'link-unresolved',
   severity: 'error',
   description: 'A relative link points to a file that does not exist.',
-  fix: 'Fix the link\'s path, or add the page it points to.',
+  fix: "Fix the link's path, or add the page it points to.",
   examples: { ok: page('ok.md'), notOk: page('missing-page.md') },
   check({ report, file, tree, absolutePath, exists, reports }) {
     const base = absolutePath ? dirname(absolutePath) : null;
@@ -45,10 +45,17 @@ export const linkUnresolved: Rule = {
       const { path } = splitUrl(link.url);
       if (!path) continue;
       if (base ? exists(resolve(base, path)) : knownPage(report.path, path, reports)) continue;
-      emit(file, 'link-unresolved', 'error', { line: link.line, column: link.column }, `Unexpected link to \`${path}\`: no such file next to this page`, {
+      emit(
+        file,
+        'link-unresolved',
+        'error',
+        { line: link.line, column: link.column },
+        `Unexpected link to \`${path}\`: no such file next to this page`,
+        {
           expected: 'an existing file',
           actual: path,
-        });
+        },
+      );
     }
   },
 };

@@ -32,7 +32,8 @@ export const modelInternalError: Rule = {
 A page the page model reads.
 `,
     notOk: ``,
-    unreachable: 'Internal error: no page content causes it: it is raised only when perflab itself throws on a page (a bug), and the rest of the page and the set are still checked.',
+    unreachable:
+      'Internal error: no page content causes it: it is raised only when perflab itself throws on a page (a bug), and the rest of the page and the set are still checked.',
   },
   check() {
     // Reported by the page model, not by a check of its own.

@@ -54,7 +54,13 @@ import { LIMITS } from '../limits.js';
 import type { Rule } from './types.js';
 
 const page = (depth: number, last: string) =>
-  ['# Nested notes', '', ...Array.from({ length: depth }, (_, d) => `${'    '.repeat(d)}!!! note`), `${'    '.repeat(depth)}${last}`, ''].join('\n');
+  [
+    '# Nested notes',
+    '',
+    ...Array.from({ length: depth }, (_, d) => `${'    '.repeat(d)}!!! note`),
+    `${'    '.repeat(depth)}${last}`,
+    '',
+  ].join('\n');
 
 /**
  * A page whose admonitions (`!!!` / `???`) nest deeper than `LIMITS.admonitionDepth` (a level is 4 columns of

@@ -69,7 +69,8 @@ Total generated tokens:                  2000
 `;
 
 /** Flags that identify a benchmark run's workload. */
-const RUN_FLAG = /--(?:dataset-name|num-prompts|random-input-len|random-output-len|random-range-ratio|request-rate|max-concurrency|sharegpt-output-len|dataset-path|seed)\b/;
+const RUN_FLAG =
+  /--(?:dataset-name|num-prompts|random-input-len|random-output-len|random-range-ratio|request-rate|max-concurrency|sharegpt-output-len|dataset-path|seed)\b/;
 
 /**
  * A note that states run parameters (`the dataset settings have been changed to \`--dataset-name sharegpt
@@ -80,7 +81,7 @@ const RUN_FLAG = /--(?:dataset-name|num-prompts|random-input-len|random-output-l
 export const noteParameterContradiction: Rule = {
   id: 'note-parameter-contradiction',
   severity: 'error',
-  description: "A note stating benchmark parameters contradicts the invocation of the runs below it.",
+  description: 'A note stating benchmark parameters contradicts the invocation of the runs below it.',
   fix: 'Make the note state the parameters the runs were invoked with, or re-run with the stated ones.',
   examples: { ok: page(1000), notOk: page(10000) },
   check({ report, file, tree }) {
@@ -105,10 +106,17 @@ function checkNote(report: Report, file: VFile, node: InlineCode): void {
     return !stated.has('--dataset-name') || have.get('--dataset-name') === stated.get('--dataset-name');
   });
   if (same.length === 0) {
-    emit(file, 'note-parameter-contradiction', 'error', { line, column }, `Unexpected \`--dataset-name ${stated.get('--dataset-name')}\` in note: no run below it uses that dataset`, {
-      expected: [...new Set(runs.map((r) => parseFlags(firstLine(r.invocation!)).get('--dataset-name') ?? '?'))].join(', '),
-      actual: stated.get('--dataset-name') ?? '',
-    });
+    emit(
+      file,
+      'note-parameter-contradiction',
+      'error',
+      { line, column },
+      `Unexpected \`--dataset-name ${stated.get('--dataset-name')}\` in note: no run below it uses that dataset`,
+      {
+        expected: [...new Set(runs.map((r) => parseFlags(firstLine(r.invocation!)).get('--dataset-name') ?? '?'))].join(', '),
+        actual: stated.get('--dataset-name') ?? '',
+      },
+    );
     return;
   }
   for (const run of same) {

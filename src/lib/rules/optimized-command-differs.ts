@@ -144,11 +144,18 @@ export const optimizedCommandDiffers: Rule = {
       if (!command) continue;
       const diff = differences(recommended, command);
       if (diff.length === 0) continue;
-      emit(file, 'optimized-command-differs', 'error', { line: command.line, column: 1 }, `Unexpected optimized serving command: ${diff.join('; ')} (recommended command at line ${recommended.line})`, {
+      emit(
+        file,
+        'optimized-command-differs',
+        'error',
+        { line: command.line, column: 1 },
+        `Unexpected optimized serving command: ${diff.join('; ')} (recommended command at line ${recommended.line})`,
+        {
           expected: recommended.text,
           actual: command.text,
           cause: { file: report.path, line: recommended.line, note: 'recommended serving command' },
-        });
+        },
+      );
     }
   },
 };
@@ -177,7 +184,8 @@ function differences(recommended: Command, command: Command): string[] {
   if (recommended.model && command.model && repoName(recommended.model) !== repoName(command.model)) {
     out.push(`model \`${command.model}\` instead of \`${recommended.model}\``);
   }
-  if (recommended.tool && command.tool && recommended.tool !== command.tool) out.push(`launcher \`${command.tool}\` instead of \`${recommended.tool}\``);
+  if (recommended.tool && command.tool && recommended.tool !== command.tool)
+    out.push(`launcher \`${command.tool}\` instead of \`${recommended.tool}\``);
   const want = flagSet(recommended);
   const have = flagSet(command);
   const missing = [...want].filter((f) => !have.has(f));

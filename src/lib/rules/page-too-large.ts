@@ -50,7 +50,10 @@ run 1: 6595.66 tok/s
 run 1: 6595.66 tok/s
 \`\`\`
 `,
-    expand: { note: 'the fence line `run 1: 6595.66 tok/s` repeated 50,000 times (1.1 MB)', page: (shown) => shown.replace('run 1: 6595.66 tok/s\n', 'run 1: 6595.66 tok/s\n'.repeat(50_000)) },
+    expand: {
+      note: 'the fence line `run 1: 6595.66 tok/s` repeated 50,000 times (1.1 MB)',
+      page: (shown) => shown.replace('run 1: 6595.66 tok/s\n', 'run 1: 6595.66 tok/s\n'.repeat(50_000)),
+    },
   },
   check() {
     // Reported by the page limits, not by a check of its own.

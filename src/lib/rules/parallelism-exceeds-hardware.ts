@@ -90,11 +90,14 @@ export const parallelismExceedsHardware: Rule = {
       const dp = flag(command, ['--enable-dp-attention']) !== null ? 1 : sizeOf(command, DP_FLAGS);
       const total = tp * pp * dp;
       if (total <= count) continue;
-      emit(file, 'parallelism-exceeds-hardware',
-          'error',
-          { line: command.line, column: 1 },
-          `Unexpected parallelism TP${tp} x PP${pp} x DP${dp} = ${total} devices, expected at most ${count} from the stated hardware`,
-          { expected: `<= ${count}`, actual: String(total) });
+      emit(
+        file,
+        'parallelism-exceeds-hardware',
+        'error',
+        { line: command.line, column: 1 },
+        `Unexpected parallelism TP${tp} x PP${pp} x DP${dp} = ${total} devices, expected at most ${count} from the stated hardware`,
+        { expected: `<= ${count}`, actual: String(total) },
+      );
     }
   },
 };

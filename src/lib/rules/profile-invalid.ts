@@ -43,8 +43,8 @@ import type { Rule } from './types.js';
 export const profileInvalid: Rule = {
   id: 'profile-invalid',
   severity: 'warning',
-  description: 'A benchmark profile\'s YAML fence does not parse.',
-  fix: 'Fix the profile\'s YAML so its settings can be read.',
+  description: "A benchmark profile's YAML fence does not parse.",
+  fix: "Fix the profile's YAML so its settings can be read.",
   reportedBy: 'the page model (`src/lib/model/extract.ts`)',
   examples: {
     ok: `# Demo

@@ -31,7 +31,8 @@ export const ruleInternalError: Rule = {
 A page every rule checks.
 `,
     notOk: ``,
-    unreachable: 'Internal error: no page content causes it: it is raised only when perflab itself throws on a page (a bug), and the rest of the page and the set are still checked.',
+    unreachable:
+      'Internal error: no page content causes it: it is raised only when perflab itself throws on a page (a bug), and the rest of the page and the set are still checked.',
   },
   check() {
     // Reported by the rule runner, not by a check of its own.

@@ -76,11 +76,18 @@ export const shellLineContinuation: Rule = {
         }
         if (previous && FLAG_LINE.test(l.text) && !/\\\s*$/.test(previous.text)) {
           const column = l.column + l.text.length - l.text.trimStart().length;
-          emit(file, 'shell-line-continuation', 'error', { line: l.line, column }, `Unexpected flag line \`${t}\` after a line without \`\\\`; the shell runs line ${previous.line} without it`, {
+          emit(
+            file,
+            'shell-line-continuation',
+            'error',
+            { line: l.line, column },
+            `Unexpected flag line \`${t}\` after a line without \`\\\`; the shell runs line ${previous.line} without it`,
+            {
               expected: `\`${previous.text.trim()} \\\``,
               actual: `\`${previous.text.trim()}\``,
               cause: { file: report.path, line: previous.line, note: 'command line missing its continuation' },
-            });
+            },
+          );
         }
         previous = l;
       }

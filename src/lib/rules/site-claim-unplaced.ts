@@ -25,14 +25,15 @@ export const siteClaimUnplaced: Rule = {
   severity: 'warning',
   description: 'A checked claim cannot be marked on the rendered page; its verdict shows in the findings only.',
   fix: 'Report it as a perflab bug with the page attached.',
-  reportedBy: 'the claim verification (`src/lib/verify/index.ts`), with the renderer\'s claim placement',
+  reportedBy: "the claim verification (`src/lib/verify/index.ts`), with the renderer's claim placement",
   examples: {
     ok: `# Demo
 
 A page whose claims are all marked.
 `,
     notOk: ``,
-    unreachable: 'Renderer fault: each claim is marked in the very text node it was read from, at its source offsets, so no page content is known to cause it; it is reported, never silent, when the placement misses one.',
+    unreachable:
+      'Renderer fault: each claim is marked in the very text node it was read from, at its source offsets, so no page content is known to cause it; it is reported, never silent, when the placement misses one.',
   },
   check() {
     // Reported by the claim verification, not by a check of its own.

@@ -31,7 +31,7 @@ export const siteImageMissing: Rule = {
   severity: 'warning',
   description: 'A relative image exists but is not an image the site publishes (PNG, JPEG, GIF, WebP, AVIF); the site shows a placeholder.',
   fix: 'Convert the image to PNG (or another raster format), or link to it instead of showing it.',
-  reportedBy: 'the check stage\'s site findings (`src/lib/render/findings.ts`)',
+  reportedBy: "the check stage's site findings (`src/lib/render/findings.ts`)",
   examples: {
     ok: `# Results
 

@@ -30,8 +30,8 @@ export const siteLinkUnpublished: Rule = {
   id: 'site-link-unpublished',
   severity: 'warning',
   description: 'A relative link points to an existing file that is not a page of the site; the site shows its text unlinked.',
-  fix: 'Link to a page of the checked folders, or to the file\'s published URL.',
-  reportedBy: 'the check stage\'s site findings (`src/lib/render/findings.ts`)',
+  fix: "Link to a page of the checked folders, or to the file's published URL.",
+  reportedBy: "the check stage's site findings (`src/lib/render/findings.ts`)",
   examples: {
     ok: `# Notes
 

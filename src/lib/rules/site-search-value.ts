@@ -36,7 +36,7 @@ export const siteSearchValue: Rule = {
   description: 'A title, model, hardware, objective or engine has no plain text left for search; it is left out of the search filters.',
   fix: 'Give the field plain text (no markup only, no invisible characters).',
   site: true,
-  reportedBy: 'the site\'s content loader (`src/lib/site/search-value.ts`) when it indexes the page; `perflab check` does not index',
+  reportedBy: "the site's content loader (`src/lib/site/search-value.ts`) when it indexes the page; `perflab check` does not index",
   examples: {
     ok: `---
 title: Demo report

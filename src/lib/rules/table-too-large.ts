@@ -49,7 +49,10 @@ export const tableTooLarge: Rule = {
 |---|---|
 | A | 1 |
 `,
-    expand: { note: 'the row `| A | 1 |` repeated 2,001 times', page: (shown) => shown.replace('| A | 1 |\n', '| A | 1 |\n'.repeat(2_001)) },
+    expand: {
+      note: 'the row `| A | 1 |` repeated 2,001 times',
+      page: (shown) => shown.replace('| A | 1 |\n', '| A | 1 |\n'.repeat(2_001)),
+    },
   },
   check() {
     // Reported by the page limits, not by a check of its own.

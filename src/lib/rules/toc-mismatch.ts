@@ -75,31 +75,45 @@ export const tocMismatch: Rule = {
         const target = resolved[i];
         if (target) {
           if (norm(target.text) !== norm(entry.text)) {
-            emit(file, 'toc-mismatch', 'error', entry, `Unexpected entry \`${entry.text}\`, expected \`${target.text}\` (the heading at line ${target.line})`, {
+            emit(
+              file,
+              'toc-mismatch',
+              'error',
+              entry,
+              `Unexpected entry \`${entry.text}\`, expected \`${target.text}\` (the heading at line ${target.line})`,
+              {
                 expected: target.text,
                 actual: entry.text,
                 cause: { file: report.path, line: target.line, note: 'heading' },
-              });
+              },
+            );
           }
           return;
         }
         if (report.headings.some((h) => h.slug === mkdocsSlug(entry.text) || norm(h.text) === norm(entry.text))) return;
         const suggestion = outline[i] ?? null;
-        emit(file, 'toc-mismatch', 'error', entry, `Unexpected entry \`${entry.text}\`: no heading has this text or anchor${suggestion ? `; expected \`${suggestion.text}\` (line ${suggestion.line})` : ''}`, {
+        emit(
+          file,
+          'toc-mismatch',
+          'error',
+          entry,
+          `Unexpected entry \`${entry.text}\`: no heading has this text or anchor${suggestion ? `; expected \`${suggestion.text}\` (line ${suggestion.line})` : ''}`,
+          {
             expected: suggestion?.text ?? 'a heading of this page',
             actual: entry.text,
             ...(suggestion ? { cause: { file: report.path, line: suggestion.line, note: 'heading at this position' } } : {}),
-          });
+          },
+        );
       });
       const listed = new Set(resolved.filter((h): h is Heading => !!h));
       const last = toc[toc.length - 1].line;
       for (const h of report.headings) {
         if (!depths.has(h.depth) || listed.has(h) || h.line < last) continue;
         emit(file, 'toc-mismatch', 'error', toc[0], `Unexpected table of contents without \`${h.text}\` (heading at line ${h.line})`, {
-            expected: h.text,
-            actual: 'no entry',
-            cause: { file: report.path, line: h.line, note: 'unlisted heading' },
-          });
+          expected: h.text,
+          actual: 'no entry',
+          cause: { file: report.path, line: h.line, note: 'unlisted heading' },
+        });
       }
     }
   },
@@ -119,7 +133,8 @@ function entryOf(item: ListItem): Entry | null {
   const [link, ...rest] = head.children;
   if (!link || link.type !== 'link' || !link.url.startsWith('#') || link.url.length < 2) return null;
   const line = link.position?.start.line ?? 1;
-  if (!rest.every((n) => n.position?.start.line === line && (n.type === 'html' || (n.type === 'text' && n.value.trim() === '')))) return null;
+  if (!rest.every((n) => n.position?.start.line === line && (n.type === 'html' || (n.type === 'text' && n.value.trim() === ''))))
+    return null;
   return { text: toString(link), anchor: link.url.slice(1), line, column: link.position?.start.column ?? 1 };
 }
 

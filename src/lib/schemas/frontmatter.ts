@@ -15,9 +15,15 @@ export const frontmatterFields = {
   /** Accelerator name (`H100`). */
   gpu: text,
   /** Number of devices: a positive whole number. */
-  gpus: z.number({ invalid_type_error: 'a positive whole number' }).int('a positive whole number').positive('a positive whole number').max(Number.MAX_SAFE_INTEGER, 'a positive whole number'),
+  gpus: z
+    .number({ invalid_type_error: 'a positive whole number' })
+    .int('a positive whole number')
+    .positive('a positive whole number')
+    .max(Number.MAX_SAFE_INTEGER, 'a positive whole number'),
   /** `throughput` or `latency` (any text naming one of them). */
-  objective: z.string({ invalid_type_error: 'text naming `throughput` or `latency`' }).regex(/throughput|latency/i, 'text naming `throughput` or `latency`'),
+  objective: z
+    .string({ invalid_type_error: 'text naming `throughput` or `latency`' })
+    .regex(/throughput|latency/i, 'text naming `throughput` or `latency`'),
   /** Page type. */
   kind: z.enum(['report', 'engine-baseline', 'essay'], { errorMap: () => ({ message: '`report`, `engine-baseline` or `essay`' }) }),
 } as const;

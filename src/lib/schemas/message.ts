@@ -38,9 +38,7 @@ export const messageSchema = z.object({
   /** What the rule found, when it compares values. */
   actual: z.string().optional(),
   /** A second place involved (e.g. the raw run line behind a claim). */
-  cause: z
-    .object({ file: z.string(), line: z.number().int().positive(), note: z.string().optional() })
-    .optional(),
+  cause: z.object({ file: z.string(), line: z.number().int().positive(), note: z.string().optional() }).optional(),
   /** Set when an inline comment acknowledges this finding; acknowledged errors do not fail the build. */
   acknowledged: acknowledgementSchema.optional(),
 });

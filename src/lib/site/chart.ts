@@ -9,7 +9,10 @@ const esc = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replac
 /** A sentence per case, used as the chart's text alternative. */
 export function chartDescription(c: Comparison): string {
   return c.cases
-    .map((k) => `${k.case}: baseline ${formatNumber(k.baseline)} ${c.unit}, optimized ${formatNumber(k.optimized)} ${c.unit}${k.gainText ? ` (${k.gainText})` : ''}`)
+    .map(
+      (k) =>
+        `${k.case}: baseline ${formatNumber(k.baseline)} ${c.unit}, optimized ${formatNumber(k.optimized)} ${c.unit}${k.gainText ? ` (${k.gainText})` : ''}`,
+    )
     .join('; ');
 }
 
@@ -22,8 +25,14 @@ export function chartSvg(c: Comparison, id: string): string {
   const top = 28;
   const height = top + c.cases.length * groupH + 8;
   const max = Math.max(...c.cases.flatMap((k) => [k.baseline, k.optimized]));
-  const x = scaleLinear().domain([0, max]).range([0, width - labelWidth - right]).nice();
-  const y = scaleBand<string>().domain(c.cases.map((k) => k.case)).range([top, height - 8]).paddingInner(0.1);
+  const x = scaleLinear()
+    .domain([0, max])
+    .range([0, width - labelWidth - right])
+    .nice();
+  const y = scaleBand<string>()
+    .domain(c.cases.map((k) => k.case))
+    .range([top, height - 8])
+    .paddingInner(0.1);
   const title = `${c.label} (${c.unit}), baseline vs optimized — ${c.better} is better`;
   const bars = c.cases
     .map((k) => {

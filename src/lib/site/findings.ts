@@ -40,7 +40,16 @@ export function findings(entry: Entry): Finding[] {
   const places = new Set(out.map((f) => `${f.line}:${f.column}`));
   for (const p of entry.site.problems) {
     if (places.has(`${p.line}:${p.column}`)) continue;
-    out.push({ report: entry.slug, line: p.line, column: p.column, severity: 'warning', ruleId: p.ruleId, message: p.message, acknowledged: null, href: placeHref(entry, p.line, p.column) });
+    out.push({
+      report: entry.slug,
+      line: p.line,
+      column: p.column,
+      severity: 'warning',
+      ruleId: p.ruleId,
+      message: p.message,
+      acknowledged: null,
+      href: placeHref(entry, p.line, p.column),
+    });
   }
   return out.sort((a, b) => rank[a.severity] - rank[b.severity] || a.line - b.line || a.column - b.column);
 }

@@ -12,7 +12,9 @@ export function lowlightBash(code: string): string {
 /** `a --b c --d e` -> one flag per line with `\` continuations, as the reports write commands. */
 export function multiline(command: string): string {
   // Each blank run is matched once (no lookahead retried from every blank: linear on long runs of blanks).
-  return command.replace(/\s+/g, (blanks: string, at: number) => (/^--[a-zA-Z]/.test(command.slice(at + blanks.length, at + blanks.length + 3)) ? ' \\\n  ' : blanks));
+  return command.replace(/\s+/g, (blanks: string, at: number) =>
+    /^--[a-zA-Z]/.test(command.slice(at + blanks.length, at + blanks.length + 3)) ? ' \\\n  ' : blanks,
+  );
 }
 
 /** The command as the author wrote it: the fence lines from `line` to the closing fence, dedented. */
@@ -21,7 +23,7 @@ export function commandSource(source: string, line: number): string | null {
   if (start === undefined) return null;
   const out: string[] = [];
   // Only the command's own lines are read (quoted), not the whole page.
-  for (let at = start; at < source.length; ) {
+  for (let at = start; at < source.length;) {
     const eol = source.indexOf('\n', at);
     const text = source.slice(at, eol < 0 ? source.length : eol);
     if (/^\s*(```|~~~)/.test(text)) break;
@@ -31,5 +33,8 @@ export function commandSource(source: string, line: number): string | null {
   }
   if (out.length === 0) return null;
   const indent = Math.min(...out.filter((l) => l.trim()).map((l) => /^\s*/.exec(l)![0].length));
-  return out.map((l) => l.slice(indent)).join('\n').trim();
+  return out
+    .map((l) => l.slice(indent))
+    .join('\n')
+    .trim();
 }

@@ -23,6 +23,7 @@ export function tablesCommand(page: string, cwd: string): { output: string; note
   const [report] = checkAll([analyze(source, page, resolve(page))], config);
   const { markdown, notes, changes } = computeTables(report, source);
   const lines = [...changes.map((c) => `${page}: ${c}`), ...notes.map((n) => `${page}: ${n}`)];
-  if (!markdown && notes.length === 0) lines.push(`${page}: no table could be computed (no conclusion rows, summary rows or other benchmark cases)`);
+  if (!markdown && notes.length === 0)
+    lines.push(`${page}: no table could be computed (no conclusion rows, summary rows or other benchmark cases)`);
   return { output: markdown, notes: lines.join('\n'), exitCode: notes.length > 0 || !markdown ? 1 : 0 };
 }

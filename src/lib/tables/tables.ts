@@ -53,7 +53,9 @@ function recomputeLine(text: string, lineNo: number, claims: Claim[], notes: str
     if (c.kind === 'ranking-order' || c.verdict === 'verified') continue;
     if (c.recomputed === null) {
       replacement = c.text.replace(/[+-]?(?:\d{1,3}(?:,\d{3})+|\d+)(?:\.\d+)?/, '?');
-      notes.push(`line ${lineNo}:${c.column}: no run on the page prints \`${c.text}\` (${c.verdict}); add the run it comes from, or fill it in by hand`);
+      notes.push(
+        `line ${lineNo}:${c.column}: no run on the page prints \`${c.text}\` (${c.verdict}); add the run it comes from, or fill it in by hand`,
+      );
     } else {
       const r = restate(c.text, c.recomputed, c.stated);
       if ('reason' in r) {
@@ -61,7 +63,8 @@ function recomputeLine(text: string, lineNo: number, claims: Claim[], notes: str
         continue;
       }
       replacement = r.text;
-      if (replacement !== c.text) changes.push(`line ${lineNo}:${c.column}: stated \`${c.text}\`, computed \`${replacement}\` from ${c.formula ?? 'the runs'}`);
+      if (replacement !== c.text)
+        changes.push(`line ${lineNo}:${c.column}: stated \`${c.text}\`, computed \`${replacement}\` from ${c.formula ?? 'the runs'}`);
     }
     let before = out.slice(0, start);
     // The family colours a gain green and a loss red: follow the sign of the recomputed improvement.
@@ -87,7 +90,10 @@ function newRow(name: string, base: Run | undefined, opt: Run | undefined, notes
   const ot = metricText(opt, 'total_token_throughput');
   const bp = metricText(base, 'mean_tpot_ms');
   const op = metricText(opt, 'mean_tpot_ms');
-  if (!base || !opt) notes.push(`line ${caseLine}: case "${name}" has no ${!base ? 'baseline' : 'optimized'} run (admonition "Baseline/Optimized benchmark results"); printed as ?`);
+  if (!base || !opt)
+    notes.push(
+      `line ${caseLine}: case "${name}" has no ${!base ? 'baseline' : 'optimized'} run (admonition "Baseline/Optimized benchmark results"); printed as ?`,
+    );
   let gain = '?';
   let style = GREEN;
   if (bt && ot) {
@@ -106,7 +112,13 @@ export function computeTables(report: Report, source: string): Tables {
   const changes: string[] = [];
   const parts: string[] = [];
   if (report.kind !== 'report') {
-    return { markdown: '', notes: [`the page is ${report.kind === 'essay' ? 'an essay' : 'an engine-baseline log'}, not an optimization report: it has no conclusion table or summary of options`], changes };
+    return {
+      markdown: '',
+      notes: [
+        `the page is ${report.kind === 'essay' ? 'an essay' : 'an engine-baseline log'}, not an optimization report: it has no conclusion table or summary of options`,
+      ],
+      changes,
+    };
   }
   const runs = new Map(report.runs.map((r) => [r.id, r]));
 
@@ -128,7 +140,9 @@ export function computeTables(report: Report, source: string): Tables {
     if (conclusion.length === 0) conclusion.push('| Benchmark Case | baseline | Optimized |', '|---|---|---|');
     for (const c of extra) {
       if (c.baseline.length > 1 || c.optimized.length > 1) {
-        notes.push(`line ${c.line}: case "${c.case}" has ${c.baseline.length} baseline and ${c.optimized.length} optimized runs; the first of each is used`);
+        notes.push(
+          `line ${c.line}: case "${c.case}" has ${c.baseline.length} baseline and ${c.optimized.length} optimized runs; the first of each is used`,
+        );
       }
       conclusion.push(newRow(c.case, runs.get(c.baseline[0] ?? ''), runs.get(c.optimized[0] ?? ''), notes, c.line));
     }
@@ -136,7 +150,7 @@ export function computeTables(report: Report, source: string): Tables {
   if (report.conclusion.length === 0) {
     notes.push(
       'the page has no conclusion row for its main benchmark case, so nothing says which run is the baseline and which the optimized one: ' +
-        'write the row (`| **Case** | Total TPS: <baseline run><br>Mean TPOT(ms): ... | Total TPS: <optimized run> (+x%)<br>... |`) with the two runs\' numbers and run `perflab tables` again',
+        "write the row (`| **Case** | Total TPS: <baseline run><br>Mean TPOT(ms): ... | Total TPS: <optimized run> (+x%)<br>... |`) with the two runs' numbers and run `perflab tables` again",
     );
   }
   if (conclusion.length > 0) parts.push(conclusion.join('\n'));

@@ -61,9 +61,7 @@ function structuralRun(ctx: PageContext, metric: string, hints: Hints): Found | 
     }
   }
   const pool = hints.preferred?.length ? hints.preferred : [];
-  const scored = pool
-    .map((run) => ({ run, s: hints.caseName ? caseScore(hints.caseName, run) : 0 }))
-    .sort((a, b) => b.s - a.s);
+  const scored = pool.map((run) => ({ run, s: hints.caseName ? caseScore(hints.caseName, run) : 0 })).sort((a, b) => b.s - a.s);
   if (scored.length === 1 || (scored.length > 1 && scored[0].s > scored[1].s)) return valueOf(ctx.path, scored[0].run, metric);
   return null;
 }

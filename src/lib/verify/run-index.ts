@@ -2,7 +2,15 @@ import type { Analysis } from '../page.js';
 import { MEAN_REQUEST_LATENCY, printsAs, valueOf, type Found } from './sources.js';
 
 /** Metrics a stated number is looked up by on other pages. */
-const INDEXED = ['total_token_throughput', 'output_token_throughput', 'mean_tpot_ms', 'mean_ttft_ms', 'mean_itl_ms', 'mean_latency_s', MEAN_REQUEST_LATENCY];
+const INDEXED = [
+  'total_token_throughput',
+  'output_token_throughput',
+  'mean_tpot_ms',
+  'mean_ttft_ms',
+  'mean_itl_ms',
+  'mean_latency_s',
+  MEAN_REQUEST_LATENCY,
+];
 
 /**
  * Every run value of every page, by metric and integer part, built once per check: looking a stated number

@@ -9,4 +9,6 @@ export const getStaticPaths = (async () => {
 }) satisfies GetStaticPaths;
 
 export const GET: APIRoute = ({ props }) =>
-  new Response(JSON.stringify(fullEntry(props.entry as Parameters<typeof fullEntry>[0]), null, 2), { headers: { 'Content-Type': 'application/json' } });
+  new Response(JSON.stringify(fullEntry(props.entry as Parameters<typeof fullEntry>[0]), null, 2), {
+    headers: { 'Content-Type': 'application/json' },
+  });

@@ -9,4 +9,6 @@ export const getStaticPaths = (async () => {
 }) satisfies GetStaticPaths;
 
 export const GET: APIRoute = ({ props }) =>
-  new Response(cachedSource(props.entry as Parameters<typeof cachedSource>[0]), { headers: { 'Content-Type': 'text/markdown; charset=utf-8' } });
+  new Response(cachedSource(props.entry as Parameters<typeof cachedSource>[0]), {
+    headers: { 'Content-Type': 'text/markdown; charset=utf-8' },
+  });

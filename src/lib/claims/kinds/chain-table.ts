@@ -72,7 +72,9 @@ export const chainTable = claimKind<Candidate>({
           const result = checkPercentChange(stated, originalStep.operand, reference.operand, { better });
           out.push(ctx.claim('improvement', stated, raw.base, result, src(ctx, reference, metric), [src(ctx, originalStep, metric)]));
         } else {
-          out.push(ctx.claim('improvement', stated, raw.base, steps.length ? checkChainProduct(steps, { ...stated, unit: '%' }) : null, null));
+          out.push(
+            ctx.claim('improvement', stated, raw.base, steps.length ? checkChainProduct(steps, { ...stated, unit: '%' }) : null, null),
+          );
         }
         continue;
       }
@@ -103,7 +105,9 @@ export const chainTable = claimKind<Candidate>({
         }
       }
       if (!hit) {
-        const bestCand = candidates.reduce((a, b) => ((latency ? b.operand.value < a.operand.value : b.operand.value > a.operand.value) ? b : a));
+        const bestCand = candidates.reduce((a, b) =>
+          (latency ? b.operand.value < a.operand.value : b.operand.value > a.operand.value) ? b : a,
+        );
         hit = { result: checkPercentChange(stated, reference.operand, bestCand.operand, { better }), cand: bestCand, ref: reference };
       }
       out.push(ctx.claim('improvement', stated, raw.base, hit.result, src(ctx, hit.cand, metric), [src(ctx, hit.ref, metric)]));

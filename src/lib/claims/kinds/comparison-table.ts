@@ -72,7 +72,9 @@ export const comparisonTable = claimKind<Candidate>({
         if (s.role !== 'percent' && s.role !== 'ratio') continue;
         const b = base.primary?.stated;
         const o = opt.primary?.stated;
-        const sources = [opt.primary?.resolution.found?.source, base.primary?.resolution.found?.source].filter((x): x is ClaimSource => !!x);
+        const sources = [opt.primary?.resolution.found?.source, base.primary?.resolution.found?.source].filter(
+          (x): x is ClaimSource => !!x,
+        );
         if (!b || !o) {
           out.push(ctx.claim('improvement', s, raw.base, null, null, sources));
           continue;
@@ -92,7 +94,15 @@ export const comparisonTable = claimKind<Candidate>({
   },
 });
 
-function side(ctx: PageContext, out: Claim[], row: TableRow, col: number, which: 'baseline' | 'optimized', caseName: string, preferred: Run[]): Side | null {
+function side(
+  ctx: PageContext,
+  out: Claim[],
+  row: TableRow,
+  col: number,
+  which: 'baseline' | 'optimized',
+  caseName: string,
+  preferred: Run[],
+): Side | null {
   const node = row.children[col];
   if (!node) return null;
   const raw = cellSource(ctx.analysis.source, node);
@@ -109,7 +119,16 @@ function side(ctx: PageContext, out: Claim[], row: TableRow, col: number, which:
       partner: partner ? { metric: METRIC_OF[partner.role] as string, stated: partner } : undefined,
     };
     const resolution = resolveValue(ctx, metric, s, hints);
-    out.push(ctx.claim('cell-value', s, raw.base, resolution.result, resolution.found?.source ?? null, resolution.elsewhere ? [resolution.elsewhere.source] : []));
+    out.push(
+      ctx.claim(
+        'cell-value',
+        s,
+        raw.base,
+        resolution.result,
+        resolution.found?.source ?? null,
+        resolution.elsewhere ? [resolution.elsewhere.source] : [],
+      ),
+    );
     if (!primary && (s.role === 'total-tps' || s.role === 'mean-latency')) primary = { stated: s, resolution };
   }
   return { cell, primary };
@@ -143,13 +162,21 @@ function gpuRatio(ctx: PageContext, opt: Run | undefined, base: Run | undefined)
 
 /** `lower than previous +9.75%`: the percentage another row of the page states (found before this one). */
 function previous(ctx: PageContext, row: readonly Claim[], s: Stated, base: number): Claim {
-  const same = (c: Claim) => c.kind === 'improvement' && c.stated !== null && Math.abs(c.stated - s.value) < 1e-9 && c.verdict === 'verified';
+  const same = (c: Claim) =>
+    c.kind === 'improvement' && c.stated !== null && Math.abs(c.stated - s.value) < 1e-9 && c.verdict === 'verified';
   const earlier = ctx.claims.find(same) ?? row.find(same);
   return ctx.claim(
     'improvement',
     s,
     base,
-    earlier ? { verdict: 'verified', recomputed: s.value, formula: `the improvement stated at line ${earlier.line}`, tolerance: 'same printed value' } : null,
+    earlier
+      ? {
+          verdict: 'verified',
+          recomputed: s.value,
+          formula: `the improvement stated at line ${earlier.line}`,
+          tolerance: 'same printed value',
+        }
+      : null,
     earlier?.source ?? null,
   );
 }

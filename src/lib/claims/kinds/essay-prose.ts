@@ -30,7 +30,9 @@ export const essayProse = claimKind<Candidate>({
     const tables = essayTables(ctx);
     if (claim.qualifier === 'up-to') {
       const best = largestChange(tables, Math.sign(s.value));
-      const result = best ? checkValue(s, { value: best.stated.value, decimals: best.stated.decimals }, { label: 'largest stated change' }) : null;
+      const result = best
+        ? checkValue(s, { value: best.stated.value, decimals: best.stated.decimals }, { label: 'largest stated change' })
+        : null;
       return [ctx.claim('essay-change', s, base, result, best?.source ?? null)];
     }
     const hit = claim.label && claim.metric ? findCell(ctx, tables, claim.label, claim.metric) : null;
@@ -64,7 +66,8 @@ function findCell(ctx: PageContext, tables: readonly ReadTable[], label: string,
     if (row < 0 || column < 0) continue;
     const value = t.table.annotated.find((a) => a.row === row && a.column === column)?.value ?? plainValue(t, row, column);
     const baselineRow =
-      t.checks.find((c) => c.column === column && c.baselineRow !== undefined)?.baselineRow ?? t.checks.find((c) => c.baselineRow !== undefined)?.baselineRow;
+      t.checks.find((c) => c.column === column && c.baselineRow !== undefined)?.baselineRow ??
+      t.checks.find((c) => c.baselineRow !== undefined)?.baselineRow;
     const baseline = baselineRow !== undefined ? plainValue(t, baselineRow, column) : null;
     if (!value || !baseline || baselineRow === undefined) continue;
     return {
@@ -78,11 +81,17 @@ function findCell(ctx: PageContext, tables: readonly ReadTable[], label: string,
 }
 
 function plainValue(t: ReadTable, row: number, column: number): Stated | null {
-  return t.table.plain.get(column)?.find((p) => p.row === row)?.value ?? t.table.annotated.find((a) => a.row === row && a.column === column)?.value ?? null;
+  return (
+    t.table.plain.get(column)?.find((p) => p.row === row)?.value ??
+    t.table.annotated.find((a) => a.row === row && a.column === column)?.value ??
+    null
+  );
 }
 
 function largestChange(tables: readonly ReadTable[], sign: number): { stated: Stated; source: ClaimSource | null } | null {
   let best: Stated | null = null;
-  for (const t of tables) for (const a of t.table.annotated) if (Math.sign(a.change.value) === sign && (!best || Math.abs(a.change.value) > Math.abs(best.value))) best = a.change;
+  for (const t of tables)
+    for (const a of t.table.annotated)
+      if (Math.sign(a.change.value) === sign && (!best || Math.abs(a.change.value) > Math.abs(best.value))) best = a.change;
   return best ? { stated: best, source: null } : null;
 }

@@ -37,7 +37,9 @@ function readEssayTable(ctx: PageContext, node: Table): ReadTable | null {
 /** Every essay table of the page, read once (essay bullets restate them). */
 export function essayTables(ctx: PageContext): ReadTable[] {
   return ctx.memo('essay-tables', () =>
-    ctx.analysis.sites.flatMap((s: ClaimSite) => (s.kind === 'table' && s.role === 'other' ? [readEssayTable(ctx, s.node)].filter((t): t is ReadTable => !!t) : [])),
+    ctx.analysis.sites.flatMap((s: ClaimSite) =>
+      s.kind === 'table' && s.role === 'other' ? [readEssayTable(ctx, s.node)].filter((t): t is ReadTable => !!t) : [],
+    ),
   );
 }
 

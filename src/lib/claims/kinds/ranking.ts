@@ -8,7 +8,6 @@ import { checkOrder, checkValue, type Operand } from '../check.js';
 import { parseRanking, type Ranking } from '../ranking.js';
 import type { Claim } from '../../schemas/claim.js';
 import type { Experiment } from '../../schemas/report.js';
-import type { PageContext } from '../../verify/context.js';
 import { resolveValue } from '../../verify/resolve.js';
 import { MEAN_REQUEST_LATENCY, valueOf, type Found } from '../../verify/sources.js';
 import { experimentRuns, onlyUnnamed, runsOf, variantNamed } from '../../verify/variants.js';
@@ -39,17 +38,41 @@ export const ranking = claimKind<Candidate>({
         operands.push(null);
         continue;
       }
-      const variant = variantNamed(experiment, entry.name) ?? onlyUnnamed(experiment, r.entries.map((e) => e.name), entry.name);
+      const variant =
+        variantNamed(experiment, entry.name) ??
+        onlyUnnamed(
+          experiment,
+          r.entries.map((e) => e.name),
+          entry.name,
+        );
       const preferred = variant ? runsOf(ctx, variant) : experimentRuns(ctx, experiment);
       const found = resolveValue(ctx, metric, entry.value, { preferred });
-      const fromRun = variant ? runsOf(ctx, variant).map((run) => valueOf(ctx.path, run, metric)).find((f): f is Found => !!f) : null;
+      const fromRun = variant
+        ? runsOf(ctx, variant)
+            .map((run) => valueOf(ctx.path, run, metric))
+            .find((f): f is Found => !!f)
+        : null;
       const chosen = fromRun ?? found.found;
       operands.push(chosen ? chosen.operand : entry.value);
-      const result = fromRun && (!found.found || found.found.run !== fromRun.run) ? checkValue(entry.value, fromRun.operand, { label: metric }) : found.result;
-      out.push(ctx.claim('ranking-value', entry.value, base, result, (fromRun ?? found.found)?.source ?? null, found.elsewhere ? [found.elsewhere.source] : []));
+      const result =
+        fromRun && (!found.found || found.found.run !== fromRun.run)
+          ? checkValue(entry.value, fromRun.operand, { label: metric })
+          : found.result;
+      out.push(
+        ctx.claim(
+          'ranking-value',
+          entry.value,
+          base,
+          result,
+          (fromRun ?? found.found)?.source ?? null,
+          found.elsewhere ? [found.elsewhere.source] : [],
+        ),
+      );
     }
     for (const rel of r.relations) {
-      const order = checkOrder(rel.symbol, operands[rel.left] ?? null, operands[rel.left + 1] ?? null, { missing: r.kind === 'latency' ? 'highest' : 'lowest' });
+      const order = checkOrder(rel.symbol, operands[rel.left] ?? null, operands[rel.left + 1] ?? null, {
+        missing: r.kind === 'latency' ? 'highest' : 'lowest',
+      });
       out.push(
         ctx.claim(
           'ranking-order',

@@ -7,7 +7,6 @@ import { checkPercentChange } from '../check.js';
 import { parseTransitions, type Transition } from '../transition.js';
 import type { Claim, ClaimSource } from '../../schemas/claim.js';
 import type { Experiment } from '../../schemas/report.js';
-import type { PageContext } from '../../verify/context.js';
 import { resolveValue } from '../../verify/resolve.js';
 import { experimentRuns } from '../../verify/variants.js';
 import { reportProse } from './prose.js';
@@ -29,7 +28,13 @@ export const transition = claimKind<Candidate>({
     const prose = reportProse(site, ctx);
     if (!prose) return [];
     const perGpu = /per gpu/i.test(prose.raw);
-    return parseTransitions(prose.raw).map((t) => ({ node: prose.node, base: prose.base, transition: t, perGpu, experiment: prose.site.experiment }));
+    return parseTransitions(prose.raw).map((t) => ({
+      node: prose.node,
+      base: prose.base,
+      transition: t,
+      perGpu,
+      experiment: prose.site.experiment,
+    }));
   },
   verify({ transition: t, base, perGpu, experiment }, ctx) {
     const runs = experimentRuns(ctx, experiment);

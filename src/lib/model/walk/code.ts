@@ -49,9 +49,10 @@ export function onCode(node: Code, admonition: string | null, itemText: string |
   }
   // A YAML or JSON fence is data (profiles), except in a result admonition: there it is read as a result or
   // reported, never skipped without a word.
-  const parsed = isYaml && !isResult
-    ? { runs: [], messages: [] }
-    : parseFence({ value, fenceLine, contentLine: fenceLine + 1, column, lang }, { expectResult: isResult });
+  const parsed =
+    isYaml && !isResult
+      ? { runs: [], messages: [] }
+      : parseFence({ value, fenceLine, contentLine: fenceLine + 1, column, lang }, { expectResult: isResult });
   found.drafts.push(...parsed.messages);
   if (parsed.runs.length > 0) {
     onRuns(parsed.runs, admonition, state);

@@ -1,4 +1,3 @@
-import type { Code } from 'mdast';
 import { parseParameters } from '../../model/command.js';
 import type { Script } from '../../model/script.js';
 import type { Command } from '../../schemas/report.js';
@@ -82,7 +81,9 @@ export function sizeOf(command: Pick<Command, 'flags'>, names: readonly string[]
 
 /** Flags normalised for comparison: `--a=b` and `--a b` alike, `_` as `-`, quotes dropped. */
 export function normalFlags(command: Pick<Command, 'flags'>): string[] {
-  return flagsOf(command).map((f) => (!f.name ? f.text : f.value === null ? canonical(f.name) : `${canonical(f.name)}=${unquote(f.value).trim()}`));
+  return flagsOf(command).map((f) =>
+    !f.name ? f.text : f.value === null ? canonical(f.name) : `${canonical(f.name)}=${unquote(f.value).trim()}`,
+  );
 }
 
 /**

@@ -2,7 +2,22 @@
  * Views of a page's tree that several rules share: its code blocks, links and images, with their places.
  * Everything here reads mdast nodes and their positions, never the raw text.
  */
-import type { Code, Definition, Heading, Html, Image, ImageReference, InlineCode, Link, LinkReference, ListItem, Nodes, Parents, Root, Text } from 'mdast';
+import type {
+  Code,
+  Definition,
+  Heading,
+  Html,
+  Image,
+  ImageReference,
+  InlineCode,
+  Link,
+  LinkReference,
+  ListItem,
+  Nodes,
+  Parents,
+  Root,
+  Text,
+} from 'mdast';
 import { toString } from 'mdast-util-to-string';
 import { visit } from 'unist-util-visit';
 import { isResultLine } from '../../formats/registry.js';
@@ -45,7 +60,16 @@ const cache = new WeakMap<Root, PageNodes>();
 export function pageNodes(tree: Root): PageNodes {
   const known = cache.get(tree);
   if (known) return known;
-  const out: PageNodes = { codes: [], links: [], images: [], definitions: new Map(), inlineCodes: [], listItems: [], headings: [], comments: [] };
+  const out: PageNodes = {
+    codes: [],
+    links: [],
+    images: [],
+    definitions: new Map(),
+    inlineCodes: [],
+    listItems: [],
+    headings: [],
+    comments: [],
+  };
   let headingEnd = -1;
   visit(tree, (node, _index, parent) => {
     switch (node.type) {
@@ -93,7 +117,10 @@ export function codeBlocks(tree: Root): CodeBlock[] {
     const start = node.position?.start ?? { line: 1, column: 1 };
     const end = node.position?.end ?? start;
     const first = start.line + 1;
-    const body = node.value === '' && end.line <= first ? [] : node.value.split('\n').map((text, k) => ({ text, line: first + k, column: start.column }));
+    const body =
+      node.value === '' && end.line <= first
+        ? []
+        : node.value.split('\n').map((text, k) => ({ text, line: first + k, column: start.column }));
     const head = parent?.type === 'listItem' ? parent.children[0] : undefined;
     return {
       node,

@@ -57,10 +57,26 @@ export function scriptJson(data: unknown): string {
 
 /** What the page's script needs of a row: the table already shows the rest (notes, printed texts, metric anchors). */
 export function clientRow(row: RunRow): RunRow {
-  const { url: _url, format: _format, failed: _failed, error: _error, verdictNote: _note, requested: _requested, gpusFrom: _from, values, ...kept } = row;
+  const {
+    url: _url,
+    format: _format,
+    failed: _failed,
+    error: _error,
+    verdictNote: _note,
+    requested: _requested,
+    gpusFrom: _from,
+    values,
+    ...kept
+  } = row;
   const slim = (v: RunRow['values'][keyof RunRow['values']]) => (v ? { value: v.value } : null);
   return {
     ...kept,
-    values: { total: slim(values.total), output: slim(values.output), tpot: slim(values.tpot), ttft: slim(values.ttft), e2e: slim(values.e2e) },
+    values: {
+      total: slim(values.total),
+      output: slim(values.output),
+      tpot: slim(values.tpot),
+      ttft: slim(values.ttft),
+      e2e: slim(values.e2e),
+    },
   } as unknown as RunRow;
 }

@@ -13,8 +13,22 @@ export type { RunRow, RunValue, Verdict } from './types.js';
 
 export type ComparedReport = Pick<
   Report,
-  | 'path' | 'slug' | 'title' | 'model' | 'hardware' | 'engines' | 'datasets' | 'benchmarkCommands' | 'recommendedCommand' | 'commands' | 'profiles'
-  | 'experiments' | 'runs' | 'claims' | 'messages' | 'headings'
+  | 'path'
+  | 'slug'
+  | 'title'
+  | 'model'
+  | 'hardware'
+  | 'engines'
+  | 'datasets'
+  | 'benchmarkCommands'
+  | 'recommendedCommand'
+  | 'commands'
+  | 'profiles'
+  | 'experiments'
+  | 'runs'
+  | 'claims'
+  | 'messages'
+  | 'headings'
 >;
 
 /** A report as the explorer reads it: its data and its page URL. */
@@ -126,9 +140,14 @@ function verdictOf(report: ComparedReport, run: Run): { verdict: Verdict; note: 
   }
   const citing = report.claims.filter((c) => cites(c, report.path, run.id));
   const verified = citing.filter((c) => c.verdict === 'verified').length;
-  if (verified > 0) return { verdict: 'verified', note: `${verified} stated number${verified === 1 ? '' : 's'} on the page verified against this run.` };
+  if (verified > 0)
+    return { verdict: 'verified', note: `${verified} stated number${verified === 1 ? '' : 's'} on the page verified against this run.` };
   const mismatched = citing.filter((c) => c.verdict === 'mismatch').length;
-  if (mismatched > 0) return { verdict: 'contradicted', note: `The page states ${mismatched} number${mismatched === 1 ? '' : 's'} from this run that do not match it.` };
+  if (mismatched > 0)
+    return {
+      verdict: 'contradicted',
+      note: `The page states ${mismatched} number${mismatched === 1 ? '' : 's'} from this run that do not match it.`,
+    };
   return { verdict: 'uncited', note: 'No stated number on the page cites this run.' };
 }
 
@@ -138,7 +157,7 @@ function engineOf(report: ComparedReport, run: Run, command: Command | null): { 
   if (!engine) return { engine: null, version: null };
   const stated = report.engines.find((e) => (canonicalEngine(e.name) ?? e.name) === engine);
   // A container tag names the version when the page's list does not (`lmsysorg/sglang:v0.5.1-cu126`).
-  const tag = command ? /:(v\d+(?:\.\d+)+[\w.]*?)(?:-cu\d+)?(?:\s|$)/.exec(command.text)?.[1] ?? null : null;
+  const tag = command ? (/:(v\d+(?:\.\d+)+[\w.]*?)(?:-cu\d+)?(?:\s|$)/.exec(command.text)?.[1] ?? null) : null;
   return { engine, version: stated?.version ?? tag };
 }
 
@@ -162,7 +181,8 @@ export function compareRows(pages: readonly ComparedPage[]): RunRow[] {
           const m = /\b(?:bs|batch[ _-]?size|concurrency)\s*[=:]?\s*(\d+)\b/i.exec(`${run.label ?? ''} ${run.context.profile ?? ''}`);
           return m ? Number(m[1]) : null;
         })();
-      const requested = flagNumber(flagsText, ['--num-prompts']) ?? (Number(profile?.total_requests) > 0 ? Number(profile!.total_requests) : null);
+      const requested =
+        flagNumber(flagsText, ['--num-prompts']) ?? (Number(profile?.total_requests) > 0 ? Number(profile!.total_requests) : null);
       const ok = run.metrics.successful_requests?.value;
       const successRate = typeof ok === 'number' && requested && ok <= requested ? Math.round((ok / requested) * 10000) / 100 : null;
       return {

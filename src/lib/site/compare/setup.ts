@@ -41,7 +41,8 @@ const count = (flags: readonly string[], names: readonly string[]): number | nul
   return Number.isFinite(n) && n > 0 ? n : null;
 };
 
-const has = (flags: readonly string[], name: string) => flags.some((f) => f === name || f.startsWith(`${name}=`) || f.startsWith(`${name} `));
+const has = (flags: readonly string[], name: string) =>
+  flags.some((f) => f === name || f.startsWith(`${name}=`) || f.startsWith(`${name} `));
 
 const upper = (v: string) => v.replace(/^['"]|['"]$/g, '').toUpperCase();
 
@@ -85,7 +86,13 @@ export function setupOf(page: Page, run: Run, command: Command | null): Setup {
   const quant = flagValue(flags, QUANT);
   const kv = flagValue(flags, KV);
   // `default` only when the launched model is known (a backend-parameters list alone does not name the checkpoint).
-  const weights = quant ? upper(quant) : model && MODEL_PRECISION.test(model) ? upper(MODEL_PRECISION.exec(model)![1]) : model && command?.tool ? 'default' : null;
+  const weights = quant
+    ? upper(quant)
+    : model && MODEL_PRECISION.test(model)
+      ? upper(MODEL_PRECISION.exec(model)![1])
+      : model && command?.tool
+        ? 'default'
+        : null;
   const kvText = kv && !/^auto$/i.test(kv) ? `KV ${upper(kv)}` : null;
   const precision = weights === null ? kvText : kvText ? `${weights}, ${kvText}` : weights;
 

@@ -5,7 +5,19 @@ import type { RunRow, Verdict } from './types.js';
 
 export const NOT_STATED = 'not stated';
 
-export const filterIds = ['family', 'model', 'gpu', 'gpus', 'engine', 'version', 'precision', 'parallelism', 'dataset', 'concurrency', 'verdict'] as const;
+export const filterIds = [
+  'family',
+  'model',
+  'gpu',
+  'gpus',
+  'engine',
+  'version',
+  'precision',
+  'parallelism',
+  'dataset',
+  'concurrency',
+  'verdict',
+] as const;
 export type FilterId = (typeof filterIds)[number];
 
 export const filterLabels: Record<FilterId, string> = {
