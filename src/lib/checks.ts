@@ -5,6 +5,7 @@ import type { Analysis } from './page.js';
 import { siteFindings } from './render/findings.js';
 import { rules } from './rules/index.js';
 import type { Rule } from './rules/types.js';
+import type { Claim } from './schemas/claim.js';
 import type { Message } from './schemas/message.js';
 import type { Report } from './schemas/report.js';
 import { verifyClaims } from './verify/index.js';
@@ -33,16 +34,24 @@ export function runRule(rule: Rule, a: Analysis, reports: readonly Report[]): Me
   return file.messages.map((m) => toMessage(m, a.report.path));
 }
 
+/** What the checks find on one page: its verified claims and its messages (claims, site, rules). */
+export interface PageFindings {
+  claims: Claim[];
+  messages: Message[];
+}
+
 /**
- * The checks over the set of pages: the claims of every page are verified (each report's `claims` is set to its
- * verified claims, which the rules read), what the site cannot show is found, then every rule (one file each) runs
- * on every page. Returns the messages of each page (claims, site, rules), in input order; the reports' own
- * `messages` are not touched.
+ * The checks over the set of pages: the claims of every page are verified, what the site cannot show is found,
+ * then every rule (one file each) runs on every page, reading the reports with their verified claims. Returns
+ * each page's claims and messages in input order; nothing it is given is changed.
  */
-export function runChecks(analyses: readonly Analysis[]): Message[][] {
+export function runChecks(analyses: readonly Analysis[]): PageFindings[] {
   const verified = verifyClaims(analyses);
   const site = siteFindings(analyses);
-  analyses.forEach((a, i) => (a.report.claims = verified[i].claims));
-  const reports = analyses.map((a) => a.report);
-  return analyses.map((a, i) => [...verified[i].messages, ...site[i], ...rules.flatMap((rule) => runRule(rule, a, reports))]);
+  const pages = analyses.map((a, i): Analysis => ({ ...a, report: { ...a.report, claims: verified[i].claims } }));
+  const reports = pages.map((a) => a.report);
+  return pages.map((a, i) => ({
+    claims: verified[i].claims,
+    messages: [...verified[i].messages, ...site[i], ...rules.flatMap((rule) => runRule(rule, a, reports))],
+  }));
 }

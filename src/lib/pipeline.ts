@@ -43,19 +43,32 @@ export function analyze(source: string, path: string, absolutePath: string | nul
 
 /**
  * Run the checks that need every page (claims, cross-page rules), then apply acknowledgements and the
- * configured severities. Returns the final reports in input order.
+ * configured severities. Returns the final reports in input order; the analyses are not changed.
  */
-export function checkAll(analyses: Analysis[], config: Config = {}): Report[] {
+export function checkAll(analyses: readonly Analysis[], config: Config = {}): Report[] {
   const found = runChecks(analyses);
   return analyses.map((a, i) => {
     const acks = findAcknowledgements(a.tree);
-    const messages = acknowledge(applyConfig([...a.report.messages, ...found[i]], config), acks, a.report).sort(
+    const report = { ...a.report, claims: found[i].claims };
+    const messages = acknowledge(applyConfig([...a.report.messages, ...found[i].messages], config), acks, report).sort(
       (x, y) => x.line - y.line || x.column - y.column || compareText(x.ruleId, y.ruleId),
     );
-    const report = { ...a.report, messages };
-    a.report = report;
-    return report;
+    return { ...report, messages };
   });
+}
+
+/** One page to check: its text, its content-relative path, and its absolute path on disk when it has one. */
+export interface PageInput {
+  source: string;
+  path: string;
+  absolutePath?: string | null;
+}
+
+/** The whole pipeline, pure: read every page once (`analyze`), then check them together (`checkAll`). */
+export function check(inputs: readonly PageInput[], config: Config = {}): Array<{ analysis: Analysis; report: Report }> {
+  const analyses = inputs.map((p) => analyze(p.source, p.path, p.absolutePath ?? null));
+  const reports = checkAll(analyses, config);
+  return analyses.map((analysis, i) => ({ analysis, report: reports[i] }));
 }
 
 export function toMessages(file: string, drafts: readonly Draft[]): Message[] {

@@ -90,16 +90,17 @@ describe('reporting through vfile-message', () => {
   });
 });
 
-describe('runChecks is pure', () => {
+describe('runChecks and checkAll are pure', () => {
   it("should return each page's rule messages and leave the reports' messages and files as they were", () => {
     const pages = [page('# Notes\n\nSee [x](missing-a.md).\n', 'a.md'), page('# Other\n\n!!! note\nflat\n', 'b.md')];
-    const before = pages.map((a) => JSON.stringify(a.report.messages));
+    const before = pages.map((a) => JSON.stringify(a.report));
     const found = runChecks(pages);
-    expect(found.map((ms) => ms.map((m) => m.ruleId))).toEqual([['link-unresolved'], []]);
-    expect(pages.map((a) => JSON.stringify(a.report.messages))).toEqual(before);
+    expect(found.map((f) => f.messages.map((m) => m.ruleId))).toEqual([['link-unresolved'], []]);
+    expect(pages.map((a) => JSON.stringify(a.report))).toEqual(before);
     expect(pages.map((a) => a.file.messages.length)).toEqual([0, 0]);
     // checkAll puts the parser's messages and the rules' together.
-    const reports = checkAll(pages.map((a) => page(String(a.file.value), a.report.path)));
+    const reports = checkAll(pages);
     expect(reports.map((r) => r.messages.map((m) => m.ruleId))).toEqual([['link-unresolved'], ['admonition-flattened']]);
+    expect(pages.map((a) => JSON.stringify(a.report))).toEqual(before);
   });
 });

@@ -2,7 +2,7 @@
 import { existsSync, readFileSync, statSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { loadConfig } from '../config.js';
-import { analyze, checkAll } from '../pipeline.js';
+import { check } from '../pipeline.js';
 import { UsageError } from '../cli/files.js';
 import { computeTables } from './tables.js';
 
@@ -20,7 +20,7 @@ export function tablesCommand(page: string, cwd: string): { output: string; note
   } catch (error) {
     throw new UsageError(`cannot read ${page}: ${(error as NodeJS.ErrnoException).code ?? String(error)}`);
   }
-  const [report] = checkAll([analyze(source, page, resolve(page))], config);
+  const [{ report }] = check([{ source, path: page, absolutePath: resolve(page) }], config);
   const { markdown, notes, changes } = computeTables(report, source);
   const lines = [...changes.map((c) => `${page}: ${c}`), ...notes.map((n) => `${page}: ${n}`)];
   if (!markdown && notes.length === 0)
