@@ -13,7 +13,7 @@ import { compareText } from './order.js';
 import { checkLimits } from './limits.js';
 
 /** Bumped whenever parsing or checking changes output, so cached site entries are rebuilt. */
-export const PARSER_VERSION = '0.9.0';
+export const PARSER_VERSION = '0.10.0';
 
 export type { Analysis } from './page.js';
 

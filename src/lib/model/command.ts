@@ -37,15 +37,16 @@ const MODEL_FLAG = /(?:^|\s)--(?:model|model-path|model_path|served-model-name-u
  * known tool (or the first command), and split its flags. Lines keep their offsets so `line` is exact.
  */
 export function parseCommand(script: string, firstLine: number): Command | null {
-  const logical: Array<{ text: string; line: number }> = [];
-  let current: { text: string; line: number } | null = null;
+  const logical: Array<{ text: string; line: number; lines: string[] }> = [];
+  let current: { text: string; line: number; lines: string[] } | null = null;
   script.split('\n').forEach((raw, i) => {
     const text = raw.replace(/\r$/, '');
     const trimmed = text.trim();
     if (!current) {
       if (trimmed === '' || trimmed.startsWith('#')) return;
-      current = { text: '', line: firstLine + i };
+      current = { text: '', line: firstLine + i, lines: [] };
     }
+    current.lines.push(text);
     const continued = /\\\s*$/.test(text);
     current.text += (current.text ? ' ' : '') + trimmed.replace(/\\\s*$/, '').trim();
     if (!continued) {
@@ -59,7 +60,7 @@ export function parseCommand(script: string, firstLine: number): Command | null 
   const text = chosen.text.replace(/\s+/g, ' ').trim();
   const tool = TOOLS.find((t) => t.test.test(text))?.tool ?? null;
   const model = POSITIONAL.exec(text)?.[1] ?? MODEL_FLAG.exec(text)?.[1] ?? null;
-  return withWords({ text, line: chosen.line, tool, model: model ? unquote(model) : null });
+  return withWords({ text, written: asWritten(chosen.lines), line: chosen.line, tool, model: model ? unquote(model) : null });
 }
 
 /** Every logical command line in a script (continuations joined), each with its own line. */
@@ -97,7 +98,18 @@ export function parseParameters(script: string, firstLine: number): Command | nu
   if (lines.length === 0) return null;
   const text = lines.join(' ');
   const model = MODEL_FLAG.exec(` ${text}`)?.[1] ?? null;
-  return withWords({ text, line: firstLine, tool: null, model: model ? unquote(model) : null });
+  return withWords({ text, written: asWritten(script.split('\n')), line: firstLine, tool: null, model: model ? unquote(model) : null });
+}
+
+/** Lines of a fence as the author wrote them, for quoting: dedented, without line-end blanks or blank edges. */
+function asWritten(lines: readonly string[]): string {
+  const kept = lines.map((l) => l.replace(/\r$/, '').trimEnd());
+  const indents = kept.filter((l) => l.trim()).map((l) => l.length - l.trimStart().length);
+  const indent = indents.length > 0 ? Math.min(...indents) : 0;
+  return kept
+    .map((l) => l.slice(indent))
+    .join('\n')
+    .trim();
 }
 
 /** A command with its words and flags: the one place a command's text is tokenised. */

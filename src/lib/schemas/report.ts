@@ -21,6 +21,8 @@ export const engineSchema = z.object({
 export const commandSchema = z.object({
   /** The command text with line continuations joined. */
   text: z.string(),
+  /** The command as the author wrote it in its fence (its own lines, continuations kept, dedented), for quoting. */
+  written: z.string(),
   /** 1-based line of the command's first line. */
   line,
   /** Engine launched (`vllm`, `sglang`, `trtllm`, `mindie`) or benchmark tool (`vllm-bench`, `guidellm`). */
