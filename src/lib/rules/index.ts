@@ -41,6 +41,7 @@ import { ruleInternalError } from './rule-internal-error.js';
 import { verifyInternalError } from './verify-internal-error.js';
 import { pageTooLarge } from './page-too-large.js';
 import { tableTooLarge } from './table-too-large.js';
+import { runIncomplete } from './run-incomplete.js';
 
 import { siteClaimUnplaced } from './site-claim-unplaced.js';
 import { siteImageMissing } from './site-image-missing.js';
@@ -71,6 +72,7 @@ export const rules: Rule[] = [
   imageMissing,
   tocMismatch,
   noteParameterContradiction,
+  runIncomplete,
   acknowledgementInvalid,
   benchmarkAmbiguousMetric,
   benchmarkMixedFormat,
