@@ -42,6 +42,7 @@ import { verifyInternalError } from './verify-internal-error.js';
 import { pageTooLarge } from './page-too-large.js';
 import { tableTooLarge } from './table-too-large.js';
 import { runIncomplete } from './run-incomplete.js';
+import { runDuplicateBlock } from './run-duplicate-block.js';
 
 import { siteClaimUnplaced } from './site-claim-unplaced.js';
 import { siteImageMissing } from './site-image-missing.js';
@@ -73,6 +74,7 @@ export const rules: Rule[] = [
   tocMismatch,
   noteParameterContradiction,
   runIncomplete,
+  runDuplicateBlock,
   acknowledgementInvalid,
   benchmarkAmbiguousMetric,
   benchmarkMixedFormat,
