@@ -43,6 +43,7 @@ import { pageTooLarge } from './page-too-large.js';
 import { tableTooLarge } from './table-too-large.js';
 import { runIncomplete } from './run-incomplete.js';
 import { runDuplicateBlock } from './run-duplicate-block.js';
+import { assertionWithoutEvidence } from './assertion-without-evidence.js';
 
 import { siteClaimUnplaced } from './site-claim-unplaced.js';
 import { siteImageMissing } from './site-image-missing.js';
@@ -75,6 +76,7 @@ export const rules: Rule[] = [
   noteParameterContradiction,
   runIncomplete,
   runDuplicateBlock,
+  assertionWithoutEvidence,
   acknowledgementInvalid,
   benchmarkAmbiguousMetric,
   benchmarkMixedFormat,
