@@ -44,6 +44,7 @@ import { tableTooLarge } from './table-too-large.js';
 import { runIncomplete } from './run-incomplete.js';
 import { runDuplicateBlock } from './run-duplicate-block.js';
 import { assertionWithoutEvidence } from './assertion-without-evidence.js';
+import { scriptWithoutLaunch } from './script-without-launch.js';
 
 import { siteClaimUnplaced } from './site-claim-unplaced.js';
 import { siteImageMissing } from './site-image-missing.js';
@@ -77,6 +78,7 @@ export const rules: Rule[] = [
   runIncomplete,
   runDuplicateBlock,
   assertionWithoutEvidence,
+  scriptWithoutLaunch,
   acknowledgementInvalid,
   benchmarkAmbiguousMetric,
   benchmarkMixedFormat,
