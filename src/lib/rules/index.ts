@@ -45,6 +45,7 @@ import { runIncomplete } from './run-incomplete.js';
 import { runDuplicateBlock } from './run-duplicate-block.js';
 import { assertionWithoutEvidence } from './assertion-without-evidence.js';
 import { scriptWithoutLaunch } from './script-without-launch.js';
+import { resultWithoutHeader } from './result-without-header.js';
 
 import { siteClaimUnplaced } from './site-claim-unplaced.js';
 import { siteImageMissing } from './site-image-missing.js';
@@ -79,6 +80,7 @@ export const rules: Rule[] = [
   runDuplicateBlock,
   assertionWithoutEvidence,
   scriptWithoutLaunch,
+  resultWithoutHeader,
   acknowledgementInvalid,
   benchmarkAmbiguousMetric,
   benchmarkMixedFormat,
