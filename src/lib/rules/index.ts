@@ -46,6 +46,7 @@ import { runDuplicateBlock } from './run-duplicate-block.js';
 import { assertionWithoutEvidence } from './assertion-without-evidence.js';
 import { scriptWithoutLaunch } from './script-without-launch.js';
 import { resultWithoutHeader } from './result-without-header.js';
+import { runDivergingRepeat } from './run-diverging-repeat.js';
 
 import { siteClaimUnplaced } from './site-claim-unplaced.js';
 import { siteImageMissing } from './site-image-missing.js';
@@ -81,6 +82,7 @@ export const rules: Rule[] = [
   assertionWithoutEvidence,
   scriptWithoutLaunch,
   resultWithoutHeader,
+  runDivergingRepeat,
   acknowledgementInvalid,
   benchmarkAmbiguousMetric,
   benchmarkMixedFormat,
