@@ -47,6 +47,7 @@ import { assertionWithoutEvidence } from './assertion-without-evidence.js';
 import { scriptWithoutLaunch } from './script-without-launch.js';
 import { resultWithoutHeader } from './result-without-header.js';
 import { runDivergingRepeat } from './run-diverging-repeat.js';
+import { labelParameterContradiction } from './label-parameter-contradiction.js';
 
 import { siteClaimUnplaced } from './site-claim-unplaced.js';
 import { siteImageMissing } from './site-image-missing.js';
@@ -83,6 +84,7 @@ export const rules: Rule[] = [
   scriptWithoutLaunch,
   resultWithoutHeader,
   runDivergingRepeat,
+  labelParameterContradiction,
   acknowledgementInvalid,
   benchmarkAmbiguousMetric,
   benchmarkMixedFormat,
