@@ -62,3 +62,33 @@ describe('run-duplicate-block', () => {
     expect(check(shown)).toEqual([]);
   });
 });
+
+describe('run-duplicate-block and serving configurations', () => {
+  const variant = (label: string, command: string, duration: string) => `${label}
+??? info "Serving script"
+    \`\`\`bash
+    ${command}
+    \`\`\`
+
+${result('Benchmark result', duration)}
+`;
+  const twoExperiments = (second: string) => `# Optimizing Demo-8B Throughput
+
+## Experiment Results
+
+### 1. Choosing the Inference Engine
+
+${variant('vLLM', 'vllm serve Demo/Demo-8B', '10.00')}
+### 2. Parallelism in vLLM
+
+${variant('TP1', second, '10.00')}
+`;
+
+  it('should accept the same measurement re-used for a point of the same serving command', () => {
+    expect(check(twoExperiments('vllm serve Demo/Demo-8B'))).toEqual([]);
+  });
+
+  it('should warn when the identical block stands for another serving command', () => {
+    expect(check(twoExperiments('vllm serve Demo/Demo-8B -tp 2'))).toHaveLength(1);
+  });
+});

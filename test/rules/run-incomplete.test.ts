@@ -89,3 +89,13 @@ ${block(1000, '')}
     expect(check(classic(['guidellm benchmark --target x --max-requests ${total_requests}'], 10))).toEqual([]);
   });
 });
+
+describe('run-incomplete and run labels', () => {
+  it('should not hold a run labelled with its own workload against the page benchmark command', () => {
+    const labelled = (label: string) =>
+      classic(['vllm bench serve --num-prompts 1000'], 500).replace('    ============ Serving', `    # ${label}\n    ============ Serving`);
+    expect(check(labelled('random 2K input'))).toEqual([]);
+    // A flag label names a serving option, not a workload.
+    expect(check(labelled('--attention-backend=triton'))).toHaveLength(1);
+  });
+});

@@ -70,7 +70,7 @@
 import { emit } from '../diagnostics.js';
 import type { Script } from '../model/script.js';
 import type { Run } from '../schemas/run.js';
-import { SERVING_TOOLS, normalFlags } from './shared/commands.js';
+import { servingConfig } from './shared/run-config.js';
 import type { Rule } from './types.js';
 
 const block = (duration: string, throughput: string) => `    ============ Serving Benchmark Result ============
@@ -156,12 +156,8 @@ function keyOf(run: Run, scripts: readonly Script[]): string | null {
   const requests = run.metrics.successful_requests?.text;
   const input = run.metrics.total_input_tokens?.text;
   if (requests === undefined || input === undefined) return null;
-  const script = scripts.find(
-    (s) => s.node.position?.start.line === run.context.commandLine || s.commands.some((c) => c.line === run.context.commandLine),
-  );
-  // A backend-parameters list leaves the engine and the model to the prose around it: not a whole configuration.
-  if (!script || script.parameters || !script.commands.some((c) => c.tool && SERVING_TOOLS.has(c.tool) && c.model)) return null;
-  const serving = script.commands.map((c) => [c.tool ?? '', c.model ?? '', ...normalFlags(c).sort()].join(' ')).join('; ');
+  const serving = servingConfig(run, scripts);
+  if (serving === null) return null;
   const invocation = run.invocation?.split('\n')[0].trim().replace(/\s+/g, ' ');
   const bench =
     invocation ||

@@ -86,7 +86,9 @@
  * ````
  */
 import { emit } from '../diagnostics.js';
+import type { Script } from '../model/script.js';
 import type { Run } from '../schemas/run.js';
+import { servingConfig } from './shared/run-config.js';
 import type { Rule } from './types.js';
 
 const result = (duration: string) => `??? info "Benchmark result"
@@ -131,7 +133,8 @@ const REPEATED = /\b(?:baseline|reference|previous|same as|re-?used|repeated)\b/
  * experiments, two other cases, or the baseline and optimized side of one case. Two independent measurements
  * never agree to every printed digit, so one of them was not measured. An experiment run re-used as an
  * "Other Benchmark Cases" block (the engine-selection run as a case's baseline, the last experiment as its
- * optimized run) is the page's own convention and is not reported, nor is a block whose label says
+ * optimized run) is the page's own convention and is not reported, nor are two runs of the same serving
+ * configuration and benchmark (the same measurement re-used for two points), nor a block whose label says
  * it is a baseline or reference shown again.
  */
 export const runDuplicateBlock: Rule = {
@@ -140,13 +143,13 @@ export const runDuplicateBlock: Rule = {
   description: 'The same result block (all metric values equal) is shown twice on one page as two different runs.',
   fix: 'Paste the output of the run this place describes; if the block is meant to be shown again, say so in its label.',
   examples: { ok: page('12.50'), notOk: page('10.00') },
-  check({ report, file }) {
+  check({ report, scripts, file }) {
     const seen = new Map<string, Run[]>();
     for (const run of report.runs) {
       if (run.failed || run.format === null || Object.keys(run.metrics).length < 4) continue;
       const before = seen.get(run.fingerprint) ?? [];
       seen.set(run.fingerprint, [...before, run]);
-      const twin = before.find((other) => twoRuns(other, run));
+      const twin = before.find((other) => twoRuns(other, run, scripts));
       if (!twin) continue;
       emit(
         file,
@@ -165,11 +168,19 @@ export const runDuplicateBlock: Rule = {
 };
 
 /** Whether two identical blocks are presented as two different runs (not a re-use the page's layout implies). */
-function twoRuns(a: Run, b: Run): boolean {
+function twoRuns(a: Run, b: Run, scripts: readonly Script[]): boolean {
+  // The same serving configuration shown again (a TP1 point that is the default run): one measurement, re-used.
+  const config = servingConfig(a, scripts);
+  if (config !== null && config === servingConfig(b, scripts) && benchOf(a) === benchOf(b)) return false;
   if ([a, b].some((r) => REPEATED.test([r.label, r.context.variant].filter(Boolean).join(' ')))) return false;
   // An experiment run shown again as a case's baseline or optimized block.
   if ((a.context.side === null) !== (b.context.side === null)) return false;
   return placeOf(a) !== placeOf(b);
+}
+
+/** What a run says it benchmarked: its invocation, label or profile (null for the page's main benchmark). */
+function benchOf(run: Run): string | null {
+  return run.invocation?.split('\n')[0].trim() || run.label || run.context.profile;
 }
 
 /** How the page presents a run: its experiment and variant, or its case and side. */

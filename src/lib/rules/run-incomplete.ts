@@ -106,8 +106,9 @@ interface Requested {
  * cases, engine baselines): its throughput and latencies describe a partial workload. The number requested is
  * taken from what certainly applies to the run: `--num-prompts` in the run's own invocation (`Running benchmark
  * ...` arguments), the `total_requests` of the profile the run names, or, for a run outside the other cases with
- * neither, the page's benchmark commands when exactly one of their `--num-prompts` values can have produced the
- * run (a run cannot succeed more often than it was asked). Runs whose request count is unknown are skipped.
+ * neither and no workload label (a flag label such as `--attention-backend=triton` is not one), the page's
+ * benchmark commands when exactly one of their `--num-prompts` values can have produced the run (a run cannot
+ * succeed more often than it was asked). Runs whose request count is unknown are skipped.
  */
 export const runIncomplete: Rule = {
   id: 'run-incomplete',
@@ -177,7 +178,8 @@ function requestedOf(run: Run, report: Report, commands: ReadonlyArray<{ count: 
     return null;
   }
   // Runs of "Other Benchmark Cases" have their own workloads; the page's benchmark commands describe the main one.
-  if (run.context.side !== null) return null;
+  // A label that is not a flag (`random 32K input`, `BS=1`) names another workload than the page's main one.
+  if (run.context.side !== null || (run.label !== null && !run.label.trim().startsWith('-'))) return null;
   const successful = run.metrics.successful_requests!.value!;
   const possible = [...new Set(commands.filter((c) => c.count >= successful).map((c) => c.count))];
   if (possible.length !== 1) return null;
