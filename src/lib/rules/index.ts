@@ -41,6 +41,13 @@ import { ruleInternalError } from './rule-internal-error.js';
 import { verifyInternalError } from './verify-internal-error.js';
 import { pageTooLarge } from './page-too-large.js';
 import { tableTooLarge } from './table-too-large.js';
+import { runIncomplete } from './run-incomplete.js';
+import { runDuplicateBlock } from './run-duplicate-block.js';
+import { assertionWithoutEvidence } from './assertion-without-evidence.js';
+import { scriptWithoutLaunch } from './script-without-launch.js';
+import { resultWithoutHeader } from './result-without-header.js';
+import { runDivergingRepeat } from './run-diverging-repeat.js';
+import { labelParameterContradiction } from './label-parameter-contradiction.js';
 
 import { siteClaimUnplaced } from './site-claim-unplaced.js';
 import { siteImageMissing } from './site-image-missing.js';
@@ -71,6 +78,13 @@ export const rules: Rule[] = [
   imageMissing,
   tocMismatch,
   noteParameterContradiction,
+  runIncomplete,
+  runDuplicateBlock,
+  assertionWithoutEvidence,
+  scriptWithoutLaunch,
+  resultWithoutHeader,
+  runDivergingRepeat,
+  labelParameterContradiction,
   acknowledgementInvalid,
   benchmarkAmbiguousMetric,
   benchmarkMixedFormat,

@@ -1,0 +1,98 @@
+/**
+ * `result-without-header` (warning): A result block starts on a metric line, without the benchmark tool's header line.
+ *
+ * ok:
+ *
+ * ````markdown
+ * # Optimizing Demo-8B Throughput on NVIDIA H100 GPUs
+ *
+ * ## Experiment Results
+ *
+ * ### 1. Choosing the Inference Engine
+ *
+ * vLLM
+ * ??? info "Benchmark result"
+ *     ```
+ *     ============ Serving Benchmark Result ============
+ *     Successful requests:                     1000
+ *     Benchmark duration (s):                  64.00
+ *     Total input tokens:                      200000
+ *     Total generated tokens:                  180000
+ *     Request throughput (req/s):              15.62
+ *     ==================================================
+ *     ```
+ * ````
+ *
+ * not ok:
+ *
+ * ````markdown
+ * # Optimizing Demo-8B Throughput on NVIDIA H100 GPUs
+ *
+ * ## Experiment Results
+ *
+ * ### 1. Choosing the Inference Engine
+ *
+ * vLLM
+ * ??? info "Benchmark result"
+ *     ```
+ *     Successful requests:                     1000
+ *     Benchmark duration (s):                  64.00
+ *     Total input tokens:                      200000
+ *     Total generated tokens:                  180000
+ *     Request throughput (req/s):              15.62
+ *     ==================================================
+ *     ```
+ * ````
+ */
+import { emit } from '../diagnostics.js';
+import { headerOf } from '../formats/registry.js';
+import { codeBlocks } from './shared/tree.js';
+import type { Rule } from './types.js';
+
+const page = (header: string) => `# Optimizing Demo-8B Throughput on NVIDIA H100 GPUs
+
+## Experiment Results
+
+### 1. Choosing the Inference Engine
+
+vLLM
+??? info "Benchmark result"
+    \`\`\`
+${header}    Successful requests:                     1000
+    Benchmark duration (s):                  64.00
+    Total input tokens:                      200000
+    Total generated tokens:                  180000
+    Request throughput (req/s):              15.62
+    ==================================================
+    \`\`\`
+`;
+
+/**
+ * A result block read without its header line (`============ Serving Benchmark Result ============` or the
+ * tool's banner): the benchmark-output parser opens a block on its first metric line so that the numbers are
+ * still checked, but a block pasted without its first line may be missing other lines too, and its format is
+ * guessed from the metric names alone.
+ */
+export const resultWithoutHeader: Rule = {
+  id: 'result-without-header',
+  severity: 'warning',
+  description: "A result block starts on a metric line, without the benchmark tool's header line.",
+  fix: 'Paste the whole output of the run, from its header line (`============ Serving Benchmark Result ============`) to its closing line.',
+  examples: { ok: page('    ============ Serving Benchmark Result ============\n'), notOk: page('') },
+  check({ report, tree, file }) {
+    const fences = new Map(codeBlocks(tree).map((b) => [b.line, b]));
+    for (const run of report.runs) {
+      if (run.failed || run.format === null) continue;
+      const first = fences.get(run.fenceLine)?.body.find((l) => l.line === run.line);
+      if (!first || headerOf(first.text.trim()) !== null) continue;
+      emit(
+        file,
+        'result-without-header',
+        'warning',
+        { line: run.line, column: first.column },
+        `Unexpected result block starting at \`${first.text.trim()}\`: its header line is missing`,
+        { expected: 'the header line of the benchmark output', actual: `\`${first.text.trim()}\`` },
+      );
+    }
+  },
+};

@@ -1,0 +1,193 @@
+/**
+ * `run-duplicate-block` (warning): The same result block (all metric values equal) is shown twice on one page as two different runs.
+ *
+ * ok:
+ *
+ * ````markdown
+ * # Optimizing Demo-8B Throughput on NVIDIA H100 GPUs
+ *
+ * ## Experiment Results
+ *
+ * ### 1. Choosing the Inference Engine
+ *
+ * vLLM
+ * ??? info "Serving script"
+ *     ```bash
+ *     vllm serve Demo/Demo-8B
+ *     ```
+ *
+ * ??? info "Benchmark result"
+ *     ```
+ *     ============ Serving Benchmark Result ============
+ *     Successful requests:                     100
+ *     Benchmark duration (s):                  10.00
+ *     Total input tokens:                      1000
+ *     Total generated tokens:                  2000
+ *     ==================================================
+ *     ```
+ *
+ * SGLang
+ * ??? info "Serving script"
+ *     ```bash
+ *     python3 -m sglang.launch_server --model-path Demo/Demo-8B
+ *     ```
+ *
+ * ??? info "Benchmark result"
+ *     ```
+ *     ============ Serving Benchmark Result ============
+ *     Successful requests:                     100
+ *     Benchmark duration (s):                  12.50
+ *     Total input tokens:                      1000
+ *     Total generated tokens:                  2000
+ *     ==================================================
+ *     ```
+ * ````
+ *
+ * not ok:
+ *
+ * ````markdown
+ * # Optimizing Demo-8B Throughput on NVIDIA H100 GPUs
+ *
+ * ## Experiment Results
+ *
+ * ### 1. Choosing the Inference Engine
+ *
+ * vLLM
+ * ??? info "Serving script"
+ *     ```bash
+ *     vllm serve Demo/Demo-8B
+ *     ```
+ *
+ * ??? info "Benchmark result"
+ *     ```
+ *     ============ Serving Benchmark Result ============
+ *     Successful requests:                     100
+ *     Benchmark duration (s):                  10.00
+ *     Total input tokens:                      1000
+ *     Total generated tokens:                  2000
+ *     ==================================================
+ *     ```
+ *
+ * SGLang
+ * ??? info "Serving script"
+ *     ```bash
+ *     python3 -m sglang.launch_server --model-path Demo/Demo-8B
+ *     ```
+ *
+ * ??? info "Benchmark result"
+ *     ```
+ *     ============ Serving Benchmark Result ============
+ *     Successful requests:                     100
+ *     Benchmark duration (s):                  10.00
+ *     Total input tokens:                      1000
+ *     Total generated tokens:                  2000
+ *     ==================================================
+ *     ```
+ * ````
+ */
+import { emit } from '../diagnostics.js';
+import type { Script } from '../model/script.js';
+import type { Run } from '../schemas/run.js';
+import { servingConfig } from './shared/run-config.js';
+import type { Rule } from './types.js';
+
+const result = (duration: string) => `??? info "Benchmark result"
+    \`\`\`
+    ============ Serving Benchmark Result ============
+    Successful requests:                     100
+    Benchmark duration (s):                  ${duration}
+    Total input tokens:                      1000
+    Total generated tokens:                  2000
+    ==================================================
+    \`\`\``;
+
+const page = (second: string) => `# Optimizing Demo-8B Throughput on NVIDIA H100 GPUs
+
+## Experiment Results
+
+### 1. Choosing the Inference Engine
+
+vLLM
+??? info "Serving script"
+    \`\`\`bash
+    vllm serve Demo/Demo-8B
+    \`\`\`
+
+${result('10.00')}
+
+SGLang
+??? info "Serving script"
+    \`\`\`bash
+    python3 -m sglang.launch_server --model-path Demo/Demo-8B
+    \`\`\`
+
+${result(second)}
+`;
+
+/** Words that say a block is shown again on purpose (a baseline or reference repeated for comparison). */
+const REPEATED = /\b(?:baseline|reference|previous|same as|re-?used|repeated)\b/i;
+
+/**
+ * The same result block (every metric name and printed value equal: the run's fingerprint, as
+ * `duplicate-block-across-pages` compares them) shown twice on one page as two different runs: two variants or
+ * experiments, two other cases, or the baseline and optimized side of one case. Two independent measurements
+ * never agree to every printed digit, so one of them was not measured. An experiment run re-used as an
+ * "Other Benchmark Cases" block (the engine-selection run as a case's baseline, the last experiment as its
+ * optimized run) is the page's own convention and is not reported, nor are two runs of the same serving
+ * configuration and benchmark (the same measurement re-used for two points), nor a block whose label says
+ * it is a baseline or reference shown again.
+ */
+export const runDuplicateBlock: Rule = {
+  id: 'run-duplicate-block',
+  severity: 'warning',
+  description: 'The same result block (all metric values equal) is shown twice on one page as two different runs.',
+  fix: 'Paste the output of the run this place describes; if the block is meant to be shown again, say so in its label.',
+  examples: { ok: page('12.50'), notOk: page('10.00') },
+  check({ report, scripts, file }) {
+    const seen = new Map<string, Run[]>();
+    for (const run of report.runs) {
+      if (run.failed || run.format === null || Object.keys(run.metrics).length < 4) continue;
+      const before = seen.get(run.fingerprint) ?? [];
+      seen.set(run.fingerprint, [...before, run]);
+      const twin = before.find((other) => twoRuns(other, run, scripts));
+      if (!twin) continue;
+      emit(
+        file,
+        'run-duplicate-block',
+        'warning',
+        { line: run.line, column: 1 },
+        `Unexpected result block identical to the one at line ${twin.line} (${placeOf(twin)}), shown here as ${placeOf(run)}: one of the two runs was not measured`,
+        {
+          expected: `a block measured for ${placeOf(run)}`,
+          actual: `the same metrics as line ${twin.line}`,
+          cause: { file: report.path, line: twin.line, note: 'the same block' },
+        },
+      );
+    }
+  },
+};
+
+/** Whether two identical blocks are presented as two different runs (not a re-use the page's layout implies). */
+function twoRuns(a: Run, b: Run, scripts: readonly Script[]): boolean {
+  // The same serving configuration shown again (a TP1 point that is the default run): one measurement, re-used.
+  const config = servingConfig(a, scripts);
+  if (config !== null && config === servingConfig(b, scripts) && benchOf(a) === benchOf(b)) return false;
+  if ([a, b].some((r) => REPEATED.test([r.label, r.context.variant].filter(Boolean).join(' ')))) return false;
+  // An experiment run shown again as a case's baseline or optimized block.
+  if ((a.context.side === null) !== (b.context.side === null)) return false;
+  return placeOf(a) !== placeOf(b);
+}
+
+/** What a run says it benchmarked: its invocation, label or profile (null for the page's main benchmark). */
+function benchOf(run: Run): string | null {
+  return run.invocation?.split('\n')[0].trim() || run.label || run.context.profile;
+}
+
+/** How the page presents a run: its experiment and variant, or its case and side. */
+function placeOf(run: Run): string {
+  const c = run.context;
+  const heading = c.headings[c.headings.length - 1] ?? 'the page';
+  const name = run.label ?? c.variant ?? c.profile;
+  const where = name && name !== heading ? `\`${name}\` under \`${heading}\`` : `\`${heading}\``;
+  return c.side ? `the ${c.side} run of ${where}` : where;
+}
