@@ -1,23 +1,7 @@
 /**
  * `acknowledgement-invalid` (warning): A `perflab-ignore` comment that is not a well-formed acknowledgement; it accepts nothing.
  *
- * ok:
- *
- * ````markdown
- * # Notes
- *
- * <!-- perflab-ignore image-missing: the chart is published with the upstream docs -->
- * ![chart](chart-kept-upstream.png)
- * ````
- *
- * not ok:
- *
- * ````markdown
- * # Notes
- *
- * <!-- PERFLAB-IGNORE image-missing: the chart is published with the upstream docs -->
- * ![chart](chart-kept-upstream.png)
- * ````
+ * Examples: `examples` below holds an ok and a not-ok page; the tests check both and docs/rules.md#acknowledgement-invalid shows them.
  */
 import type { Rule } from './types.js';
 

@@ -1,23 +1,7 @@
 /**
  * `acknowledgement-unused` (warning): An acknowledgement comment accepts no finding.
  *
- * ok:
- *
- * ````markdown
- * # Notes
- *
- * <!-- perflab-ignore image-missing: the chart is published with the upstream docs -->
- * ![chart](chart-kept-upstream.png)
- * ````
- *
- * not ok:
- *
- * ````markdown
- * # Notes
- *
- * <!-- perflab-ignore image-missing: the chart is published with the upstream docs -->
- * ![chart](https://example.org/chart.png)
- * ````
+ * Examples: `examples` below holds an ok and a not-ok page; the tests check both and docs/rules.md#acknowledgement-unused shows them.
  */
 import type { Rule } from './types.js';
 

@@ -1,24 +1,7 @@
 /**
  * `admonition-empty` (warning): An admonition has no body; MkDocs renders it empty.
  *
- * ok:
- *
- * ````markdown
- * # Setup
- *
- * !!! note "Hardware"
- *     8 x H100 GPUs.
- * ````
- *
- * not ok:
- *
- * ````markdown
- * # Setup
- *
- * !!! note "Hardware"
- *
- * ## Results
- * ````
+ * Examples: `examples` below holds an ok and a not-ok page; the tests check both and docs/rules.md#admonition-empty shows them.
  */
 import type { Rule } from './types.js';
 

@@ -2,23 +2,7 @@
  * `admonition-flattened` (warning): An admonition's body is not indented; it is read leniently, but MkDocs renders
  * the admonition empty.
  *
- * ok:
- *
- * ````markdown
- * # Setup
- *
- * !!! note "Hardware"
- *     8 x H100 GPUs.
- * ````
- *
- * not ok:
- *
- * ````markdown
- * # Setup
- *
- * !!! note "Hardware"
- * 8 x H100 GPUs.
- * ````
+ * Examples: `examples` below holds an ok and a not-ok page; the tests check both and docs/rules.md#admonition-flattened shows them.
  */
 import type { Rule } from './types.js';
 

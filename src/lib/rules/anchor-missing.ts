@@ -1,29 +1,7 @@
 /**
  * `anchor-missing` (error): An in-page or cross-page `#anchor` matches no heading slug of its target page.
  *
- * ok:
- *
- * ````markdown
- * # Optimizing Demo-8B Throughput
- *
- * ## Experiment Results
- *
- * ### 1. Choosing the Inference Engine
- *
- * See [the engine choice](#1-choosing-the-inference-engine).
- * ````
- *
- * not ok:
- *
- * ````markdown
- * # Optimizing Demo-8B Throughput
- *
- * ## Experiment Results
- *
- * ### 1. Choosing the Inference Engine
- *
- * See [the engine choice](#1-choosing-an-inference-engine).
- * ````
+ * Examples: `examples` below holds an ok and a not-ok page; the tests check both and docs/rules.md#anchor-missing shows them.
  */
 import { dirname, resolve } from 'node:path';
 import { emit } from '../diagnostics.js';

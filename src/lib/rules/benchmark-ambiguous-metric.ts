@@ -1,44 +1,7 @@
 /**
  * `benchmark-ambiguous-metric` (error): A result block prints one metric twice with different values; the metric is unusable and its claims untraceable.
  *
- * ok:
- *
- * ````markdown
- * # Demo-8B on H100
- *
- * ??? info "Benchmark result"
- *     ```
- *     ============ Serving Benchmark Result ============
- *     Successful requests:                     10
- *     Benchmark duration (s):                  10.00
- *     Total input tokens:                      500
- *     Total generated tokens:                  500
- *     Request throughput (req/s):              1.00
- *     Output token throughput (tok/s):         50.00
- *     Total Token throughput (tok/s):          100.00
- *     ==================================================
- *     ```
- * ````
- *
- * not ok:
- *
- * ````markdown
- * # Demo-8B on H100
- *
- * ??? info "Benchmark result"
- *     ```
- *     ============ Serving Benchmark Result ============
- *     Successful requests:                     10
- *     Benchmark duration (s):                  10.00
- *     Total input tokens:                      500
- *     Total generated tokens:                  500
- *     Request throughput (req/s):              1.00
- *     Output token throughput (tok/s):         50.00
- *     Total Token throughput (tok/s):          100.00
- *     Total Token throughput (tok/s):          120.00
- *     ==================================================
- *     ```
- * ````
+ * Examples: `examples` below holds an ok and a not-ok page; the tests check both and docs/rules.md#benchmark-ambiguous-metric shows them.
  */
 import type { Rule } from './types.js';
 

@@ -1,50 +1,7 @@
 /**
  * `benchmark-mixed-format` (warning): A result block mixes the lines of two benchmark formats; it is read as one of them.
  *
- * ok:
- *
- * ````markdown
- * # SGLang v0.5.1
- *
- * ??? info "Benchmark result"
- *     ```
- *     ============ Serving Benchmark Result ============
- *     Backend:                                 sglang
- *     Traffic request rate:                    inf
- *     Successful requests:                     10
- *     Benchmark duration (s):                  10.00
- *     Total input tokens:                      500
- *     Total generated tokens:                  500
- *     Request throughput (req/s):              1.00
- *     Input token throughput (tok/s):          50.00
- *     Output token throughput (tok/s):         50.00
- *     Mean E2E Latency (ms):                   900.00
- *     ==================================================
- *     ```
- * ````
- *
- * not ok:
- *
- * ````markdown
- * # SGLang v0.5.1
- *
- * ??? info "Benchmark result"
- *     ```
- *     ============ Serving Benchmark Result ============
- *     Backend:                                 sglang
- *     Traffic request rate:                    inf
- *     Successful requests:                     10
- *     Benchmark duration (s):                  10.00
- *     Total input tokens:                      500
- *     Total generated tokens:                  500
- *     Request throughput (req/s):              1.00
- *     Input token throughput (tok/s):          50.00
- *     Output token throughput (tok/s):         50.00
- *     Mean Latency(s):                         0.90
- *     Mean E2E Latency (ms):                   900.00
- *     ==================================================
- *     ```
- * ````
+ * Examples: `examples` below holds an ok and a not-ok page; the tests check both and docs/rules.md#benchmark-mixed-format shows them.
  */
 import type { Rule } from './types.js';
 

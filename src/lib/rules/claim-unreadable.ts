@@ -1,29 +1,7 @@
 /**
  * `claim-unreadable` (warning): A table cell states a value perflab cannot read as a number (`NaN`, `Infinity`, digits of another script), so it is not checked.
  *
- * ok:
- *
- * ````markdown
- * # Optimizing Demo-8B Throughput
- *
- * ## Conclusion
- *
- * | Benchmark Case | baseline | Optimized |
- * |---|---|---|
- * | **ShareGPT** | Total TPS: 100.00 | Total TPS: 150.00 (+50.0%) |
- * ````
- *
- * not ok:
- *
- * ````markdown
- * # Optimizing Demo-8B Throughput
- *
- * ## Conclusion
- *
- * | Benchmark Case | baseline | Optimized |
- * |---|---|---|
- * | **ShareGPT** | Total TPS: NaN | Total TPS: ١٥٠٫٠٠ (+50.0%) |
- * ````
+ * Examples: `examples` below holds an ok and a not-ok page; the tests check both and docs/rules.md#claim-unreadable shows them.
  */
 import { emit } from '../diagnostics.js';
 import type { Rule } from './types.js';

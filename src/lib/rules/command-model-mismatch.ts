@@ -1,49 +1,7 @@
 /**
  * `command-model-mismatch` (error): A serving command launches a model other than the page's model (compared by base name).
  *
- * ok:
- *
- * ````markdown
- * # Optimizing Qwen3-8B Throughput on NVIDIA H100 GPUs
- *
- * ## Experimental Setup
- *
- * ### Model
- *
- * Qwen/Qwen3-8B
- *
- * ## Experiment Results
- *
- * ### 2. Quantization in vLLM
- *
- * FP8
- * ??? info "Serving script"
- *     ```bash
- *     vllm serve Qwen/Qwen3-8B-FP8
- *     ```
- * ````
- *
- * not ok:
- *
- * ````markdown
- * # Optimizing Qwen3-8B Throughput on NVIDIA H100 GPUs
- *
- * ## Experimental Setup
- *
- * ### Model
- *
- * Qwen/Qwen3-8B
- *
- * ## Experiment Results
- *
- * ### 2. Quantization in vLLM
- *
- * FP8
- * ??? info "Serving script"
- *     ```bash
- *     vllm serve Qwen/Qwen3-32B-FP8
- *     ```
- * ````
+ * Examples: `examples` below holds an ok and a not-ok page; the tests check both and docs/rules.md#command-model-mismatch shows them.
  */
 import { emit } from '../diagnostics.js';
 import { servingCommands } from './shared/commands.js';

@@ -3,73 +3,7 @@
  *
  * Formula and tolerance: successful requests equal; |input_a - input_b| / max(input_a, input_b) <= 1%
  *
- * ok:
- *
- * ````markdown
- * # Optimizing Demo-8B Throughput on NVIDIA H100 GPUs
- *
- * ## Experiment Results
- *
- * ### Other Benchmark Cases
- *
- * ??? info "Baseline benchmark results"
- *     ```bash
- *     # random 2K input
- *     ============ Serving Benchmark Result ============
- *     Successful requests:                     500
- *     Benchmark duration (s):                  10.00
- *     Total input tokens:                      1000
- *     Total generated tokens:                  2000
- *     Total Token throughput (tok/s):          300.00
- *     ==================================================
- *     ```
- *
- * ??? info "Optimized benchmark results"
- *     ```bash
- *     # random 2K input
- *     ============ Serving Benchmark Result ============
- *     Successful requests:                     500
- *     Benchmark duration (s):                  10.00
- *     Total input tokens:                      1000
- *     Total generated tokens:                  2000
- *     Total Token throughput (tok/s):          300.00
- *     ==================================================
- *     ```
- * ````
- *
- * not ok:
- *
- * ````markdown
- * # Optimizing Demo-8B Throughput on NVIDIA H100 GPUs
- *
- * ## Experiment Results
- *
- * ### Other Benchmark Cases
- *
- * ??? info "Baseline benchmark results"
- *     ```bash
- *     # random 2K input
- *     ============ Serving Benchmark Result ============
- *     Successful requests:                     500
- *     Benchmark duration (s):                  10.00
- *     Total input tokens:                      1000
- *     Total generated tokens:                  2000
- *     Total Token throughput (tok/s):          300.00
- *     ==================================================
- *     ```
- *
- * ??? info "Optimized benchmark results"
- *     ```bash
- *     # random 2K input
- *     ============ Serving Benchmark Result ============
- *     Successful requests:                     100
- *     Benchmark duration (s):                  10.00
- *     Total input tokens:                      1000
- *     Total generated tokens:                  2000
- *     Total Token throughput (tok/s):          300.00
- *     ==================================================
- *     ```
- * ````
+ * Examples: `examples` below holds an ok and a not-ok page; the tests check both and docs/rules.md#compared-runs-differ shows them.
  */
 import { emit } from '../diagnostics.js';
 import type { Run } from '../schemas/run.js';

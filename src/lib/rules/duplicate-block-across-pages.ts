@@ -1,79 +1,8 @@
 /**
  * `duplicate-block-across-pages` (warning): A result block has the same metric values as a block on another page.
  *
- * Checked together with this page (`context.md`):
- *
- * ````markdown
- * # Optimizing Demo-8B Throughput
- *
- * ## Experiment Results
- *
- * ### 1. Choosing the Inference Engine
- *
- * vLLM
- * ??? info "Benchmark result"
- *     ```
- *     ============ Serving Benchmark Result ============
- *     Successful requests:                     100
- *     Benchmark duration (s):                  10.00
- *     Total input tokens:                      1000
- *     Total generated tokens:                  2000
- *     ==================================================
- *     ```
- * ````
- *
- * ok:
- *
- * ````markdown
- * # Optimizing Demo-14B Throughput
- *
- * ## Experiment Results
- *
- * ### 1. Choosing the Inference Engine
- *
- * vLLM
- * ??? info "Benchmark result"
- *     ```
- *     ============ Serving Benchmark Result ============
- *     Successful requests:                     100
- *     Benchmark duration (s):                  20.00
- *     Total input tokens:                      1000
- *     Total generated tokens:                  2000
- *     ==================================================
- *     ```
- *
- * vLLM
- * ??? info "Benchmark result"
- *     ```
- *     ============ Serving Benchmark Result ============
- *     Successful requests:                     100
- *     Benchmark duration (s):                  20.00
- *     Total input tokens:                      1000
- *     Total generated tokens:                  2000
- *     ==================================================
- *     ```
- * ````
- *
- * not ok:
- *
- * ````markdown
- * # Optimizing Demo-14B Throughput
- *
- * ## Experiment Results
- *
- * ### 1. Choosing the Inference Engine
- *
- * vLLM
- * ??? info "Benchmark result"
- *     ```
- *     ============ Serving Benchmark Result ============
- *     Successful requests:                     100
- *     Benchmark duration (s):                  10.00
- *     Total input tokens:                      1000
- *     Total generated tokens:                  2000
- *     ==================================================
- *     ```
- * ````
+ * Examples: `examples` below holds an ok and a not-ok page and the page both are checked together with; the tests check
+ * them and docs/rules.md#duplicate-block-across-pages shows them.
  */
 import { emit } from '../diagnostics.js';
 import type { Rule } from './types.js';

@@ -1,37 +1,7 @@
 /**
  * `heading-engine-mismatch` (error): A heading names one engine over a serving command of another engine.
  *
- * ok:
- *
- * ````markdown
- * # Optimizing Demo-8B Throughput on NVIDIA H100 GPUs
- *
- * ## Experiment Results
- *
- * ### 2. Quantization in SGLang
- *
- * FP8
- * ??? info "Serving script"
- *     ```bash
- *     python3 -m sglang.launch_server --model-path Demo/Demo-8B-FP8
- *     ```
- * ````
- *
- * not ok:
- *
- * ````markdown
- * # Optimizing Demo-8B Throughput on NVIDIA H100 GPUs
- *
- * ## Experiment Results
- *
- * ### 2. Quantization in vLLM
- *
- * FP8
- * ??? info "Serving script"
- *     ```bash
- *     python3 -m sglang.launch_server --model-path Demo/Demo-8B-FP8
- *     ```
- * ````
+ * Examples: `examples` below holds an ok and a not-ok page; the tests check both and docs/rules.md#heading-engine-mismatch shows them.
  */
 import { emit } from '../diagnostics.js';
 import { canonicalEngine, engineOfTool } from '../model/command.js';

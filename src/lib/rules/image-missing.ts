@@ -1,25 +1,7 @@
 /**
  * `image-missing` (warning): A relative image file does not exist.
  *
- * ok:
- *
- * ````markdown
- * # Optimizing Demo-8B Throughput
- *
- * ## Conclusion
- *
- * ![demo-8b-h100](https://example.org/demo-8b-h100.png)
- * ````
- *
- * not ok:
- *
- * ````markdown
- * # Optimizing Demo-8B Throughput
- *
- * ## Conclusion
- *
- * ![demo-8b-h100](../../assets/performance-lab/demo-8b-h100.png)
- * ````
+ * Examples: `examples` below holds an ok and a not-ok page; the tests check both and docs/rules.md#image-missing shows them.
  */
 import { dirname, resolve } from 'node:path';
 import { emit } from '../diagnostics.js';

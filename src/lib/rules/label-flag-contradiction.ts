@@ -1,37 +1,7 @@
 /**
  * `label-flag-contradiction` (error): A variant label (`TP4`, `EP4`, `PP2`, `DP2`, `FP8`, `AWQ`, an engine) contradicts its serving command's flags.
  *
- * ok:
- *
- * ````markdown
- * # Optimizing Demo-30B Throughput on NVIDIA H100 GPUs
- *
- * ## Experiment Results
- *
- * ### 3. Parallelism in vLLM
- *
- * TP4+EP
- * ??? info "Serving script"
- *     ```bash
- *     vllm serve Demo/Demo-30B --tensor-parallel-size 4 --enable-expert-parallel
- *     ```
- * ````
- *
- * not ok:
- *
- * ````markdown
- * # Optimizing Demo-30B Throughput on NVIDIA H100 GPUs
- *
- * ## Experiment Results
- *
- * ### 3. Parallelism in vLLM
- *
- * TP8+EP
- * ??? info "Serving script"
- *     ```bash
- *     vllm serve Demo/Demo-30B --tensor-parallel-size 4 --enable-expert-parallel
- *     ```
- * ````
+ * Examples: `examples` below holds an ok and a not-ok page; the tests check both and docs/rules.md#label-flag-contradiction shows them.
  */
 import { emit } from '../diagnostics.js';
 import { canonicalEngine, engineOfTool } from '../model/command.js';

@@ -1,71 +1,7 @@
 /**
  * `optimized-command-differs` (error): An optimized-side run was served by a command other than the Conclusion's recommended command.
  *
- * ok:
- *
- * ````markdown
- * # Optimizing Demo-8B Throughput on NVIDIA H100 GPUs
- *
- * ## Conclusion
- *
- * ???+ tip "Serving Command"
- *     ```bash
- *     vllm serve Demo/Demo-8B-FP8 --async-scheduling --max-num-batched-tokens 16384
- *     ```
- *
- * ## Experiment Results
- *
- * ### Other Benchmark Cases
- *
- * ??? info "Optimized serving script"
- *     ```bash
- *     vllm serve Demo/Demo-8B-FP8 --max-num-batched-tokens=16384 --async-scheduling
- *     ```
- *
- * ??? info "Optimized benchmark results"
- *     ```bash
- *     # random 2K input
- *     ============ Serving Benchmark Result ============
- *     Successful requests:                     500
- *     Benchmark duration (s):                  10.00
- *     Total input tokens:                      1000
- *     Total generated tokens:                  2000
- *     ==================================================
- *     ```
- * ````
- *
- * not ok:
- *
- * ````markdown
- * # Optimizing Demo-8B Throughput on NVIDIA H100 GPUs
- *
- * ## Conclusion
- *
- * ???+ tip "Serving Command"
- *     ```bash
- *     vllm serve Demo/Demo-8B-FP8 --async-scheduling --max-num-batched-tokens 16384
- *     ```
- *
- * ## Experiment Results
- *
- * ### Other Benchmark Cases
- *
- * ??? info "Optimized serving script"
- *     ```bash
- *     vllm serve Demo/Demo-8B --async-scheduling --max-num-batched-tokens 16384
- *     ```
- *
- * ??? info "Optimized benchmark results"
- *     ```bash
- *     # random 2K input
- *     ============ Serving Benchmark Result ============
- *     Successful requests:                     500
- *     Benchmark duration (s):                  10.00
- *     Total input tokens:                      1000
- *     Total generated tokens:                  2000
- *     ==================================================
- *     ```
- * ````
+ * Examples: `examples` below holds an ok and a not-ok page; the tests check both and docs/rules.md#optimized-command-differs shows them.
  */
 import { emit } from '../diagnostics.js';
 import type { Script } from '../model/script.js';

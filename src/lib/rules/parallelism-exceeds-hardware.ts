@@ -3,47 +3,7 @@
  *
  * Formula and tolerance: devices = TP x PP x DP (DP = 1 with --enable-dp-attention); error when devices > stated count
  *
- * ok:
- *
- * ````markdown
- * # Optimizing Demo-30B Throughput on NVIDIA H100 GPUs
- *
- * ## Experimental Setup
- *
- * ### Hardware
- *
- * 4 × NVIDIA H100 SXM GPUs on a single node.
- *
- * ## Experiment Results
- *
- * ### 3. Parallelism in vLLM
- *
- * ??? info "Serving script"
- *     ```bash
- *     vllm serve Demo/Demo-30B -tp 2 -pp 2
- *     ```
- * ````
- *
- * not ok:
- *
- * ````markdown
- * # Optimizing Demo-30B Throughput on NVIDIA H100 GPUs
- *
- * ## Experimental Setup
- *
- * ### Hardware
- *
- * 4 × NVIDIA H100 SXM GPUs on a single node.
- *
- * ## Experiment Results
- *
- * ### 3. Parallelism in vLLM
- *
- * ??? info "Serving script"
- *     ```bash
- *     vllm serve Demo/Demo-30B -tp 4 -pp 2
- *     ```
- * ````
+ * Examples: `examples` below holds an ok and a not-ok page; the tests check both and docs/rules.md#parallelism-exceeds-hardware shows them.
  */
 import { emit } from '../diagnostics.js';
 import { parseHardware } from '../model/hardware.js';

@@ -1,33 +1,7 @@
 /**
  * `shell-line-continuation` (error): A shell command in a fence is broken by a missing `\` line continuation.
  *
- * ok:
- *
- * ````markdown
- * # Optimizing Demo-8B Throughput on NVIDIA H100 GPUs
- *
- * ## Conclusion
- *
- * ???+ tip "Serving Command"
- *     ```bash
- *     vllm serve Demo/Demo-8B \
- *         --max-num-batched-tokens 16384
- *     ```
- * ````
- *
- * not ok:
- *
- * ````markdown
- * # Optimizing Demo-8B Throughput on NVIDIA H100 GPUs
- *
- * ## Conclusion
- *
- * ???+ tip "Serving Command"
- *     ```bash
- *     vllm serve Demo/Demo-8B
- *         --max-num-batched-tokens 16384
- *     ```
- * ````
+ * Examples: `examples` below holds an ok and a not-ok page; the tests check both and docs/rules.md#shell-line-continuation shows them.
  */
 import { emit } from '../diagnostics.js';
 import { codeBlocks, isResultBlock, isShellBlock } from './shared/tree.js';
