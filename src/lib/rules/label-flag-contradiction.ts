@@ -7,20 +7,18 @@ import { emit } from '../diagnostics.js';
 import { canonicalEngine, engineOfTool } from '../model/command.js';
 import type { Command } from '../schemas/report.js';
 import { DP_FLAGS, EP_FLAGS, PP_FLAGS, TP_FLAGS, flag, flagsOf, sizeOf } from './shared/commands.js';
+import { reportPage, scriptBlock } from './shared/examples.js';
 import type { Rule } from './types.js';
 
-const page = (label: string) => `# Optimizing Demo-30B Throughput on NVIDIA H100 GPUs
-
-## Experiment Results
-
-### 3. Parallelism in vLLM
-
-${label}
-??? info "Serving script"
-    \`\`\`bash
-    vllm serve Demo/Demo-30B --tensor-parallel-size 4 --enable-expert-parallel
-    \`\`\`
-`;
+/** A TP4 expert-parallel serving script under `label`. */
+const page = (label: string) =>
+  reportPage({
+    title: 'Optimizing Demo-30B Throughput on NVIDIA H100 GPUs',
+    results: [
+      '### 3. Parallelism in vLLM',
+      scriptBlock({ label, command: 'vllm serve Demo/Demo-30B --tensor-parallel-size 4 --enable-expert-parallel' }),
+    ],
+  });
 
 type Check = { what: string; stated: string; found: string } | null;
 

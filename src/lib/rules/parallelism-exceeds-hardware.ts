@@ -8,25 +8,16 @@
 import { emit } from '../diagnostics.js';
 import { parseHardware } from '../model/hardware.js';
 import { DP_FLAGS, PP_FLAGS, TP_FLAGS, flag, servingCommands, sizeOf } from './shared/commands.js';
+import { reportPage, scriptBlock } from './shared/examples.js';
 import type { Rule } from './types.js';
 
-const page = (tp: number) => `# Optimizing Demo-30B Throughput on NVIDIA H100 GPUs
-
-## Experimental Setup
-
-### Hardware
-
-4 × NVIDIA H100 SXM GPUs on a single node.
-
-## Experiment Results
-
-### 3. Parallelism in vLLM
-
-??? info "Serving script"
-    \`\`\`bash
-    vllm serve Demo/Demo-30B -tp ${tp} -pp 2
-    \`\`\`
-`;
+/** Four stated GPUs and a serving script of TP `tp` x PP 2. */
+const page = (tp: number) =>
+  reportPage({
+    title: 'Optimizing Demo-30B Throughput on NVIDIA H100 GPUs',
+    setup: ['### Hardware', '4 × NVIDIA H100 SXM GPUs on a single node.'],
+    results: ['### 3. Parallelism in vLLM', scriptBlock({ command: `vllm serve Demo/Demo-30B -tp ${tp} -pp 2` })],
+  });
 
 /**
  * A serving command whose parallelism needs more devices than the page's hardware states: TP x PP x DP, where

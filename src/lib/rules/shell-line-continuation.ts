@@ -5,18 +5,12 @@
  */
 import { emit } from '../diagnostics.js';
 import { codeBlocks, isResultBlock, isShellBlock } from './shared/tree.js';
+import { conclusionCommand, reportPage } from './shared/examples.js';
 import type { Rule } from './types.js';
 
-const page = (end: string) => `# Optimizing Demo-8B Throughput on NVIDIA H100 GPUs
-
-## Conclusion
-
-???+ tip "Serving Command"
-    \`\`\`bash
-    vllm serve Demo/Demo-8B${end}
-        --max-num-batched-tokens 16384
-    \`\`\`
-`;
+/** The Conclusion's command over two lines, the first ending in `end`. */
+const page = (end: string) =>
+  reportPage({ conclusion: [conclusionCommand(`vllm serve Demo/Demo-8B${end}\n    --max-num-batched-tokens 16384`)] });
 
 const FLAG_LINE = /^\s*--?[A-Za-z][\w-]*(?:[= ]|$)/;
 
