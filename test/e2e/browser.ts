@@ -1,5 +1,5 @@
 // Browser tests drive the built site (test/site/build.ts) over a local static server with Debian's Chromium.
-import { existsSync } from 'node:fs';
+import { existsSync, mkdirSync } from 'node:fs';
 import { readFile, stat } from 'node:fs/promises';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -99,18 +99,20 @@ export async function startSite(folder?: string): Promise<Site> {
 }
 
 /**
- * The site for the tests of one describe block: started before them (by `start`; the main test site by default) and
- * closed after. Call it in the block; its members are read when a test uses them.
+ * The site for the tests of one describe block: started before them (by `start`; the main test site by default, with
+ * the `shots` folder for screenshots made) and closed after. Call it in the block; its members are read when a test
+ * uses them.
  */
-export function siteForTests(start: () => Promise<Site> = () => startSite(), timeout?: number): Site {
+export function siteForTests(options: { start?: () => Promise<Site>; timeout?: number; shots?: string } = {}): Site {
   let site: Site | undefined;
   const current = () => {
     if (!site) throw new Error('the site did not start (see the failed beforeAll)');
     return site;
   };
   beforeAll(async () => {
-    site = await start();
-  }, timeout);
+    site = await (options.start ?? startSite)();
+    if (options.shots) mkdirSync(options.shots, { recursive: true });
+  }, options.timeout);
   afterAll(async () => {
     await site?.close();
   });

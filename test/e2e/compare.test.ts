@@ -1,10 +1,9 @@
 // /compare/ in Chromium: filters kept in the URL across a reload, points that open their raw run, the two-click
 // question, a sortable table, the filtered CSV, content shown as text only, accessibility and a phone layout.
 import axe from 'axe-core';
-import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Page } from 'playwright-core';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { projectRoot } from '../site/build.js';
 import { hasChromium, siteForTests } from './browser.js';
 
@@ -15,10 +14,7 @@ const shownKeys = (page: Page) =>
   page.$$eval('tbody[data-rows] tr:not([hidden])', (trs) => trs.map((tr) => (tr as HTMLElement).dataset.key!));
 
 describe.skipIf(!hasChromium)('compare explorer in Chromium', () => {
-  const site = siteForTests();
-  beforeAll(() => {
-    mkdirSync(shots, { recursive: true });
-  });
+  const site = siteForTests({ shots });
 
   it('should show verified runs only at first, each as a point linking to its raw run', async () => {
     const { page, errors } = await site.open('/compare/');

@@ -5,7 +5,7 @@ import { hostileSite } from '../site/hostile.js';
 import { hasChromium, siteForTests, startSite } from './browser.js';
 
 describe.skipIf(!hasChromium)('hostile site in Chromium', () => {
-  const site = siteForTests(async () => startSite((await hostileSite()).dist), 300_000);
+  const site = siteForTests({ start: async () => startSite((await hostileSite()).dist), timeout: 300_000 });
 
   const hook = () => {
     const w = window as unknown as Record<string, unknown>;

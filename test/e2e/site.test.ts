@@ -1,8 +1,7 @@
 // The built site in a real browser: search, facets, claim links, copy, themes, accessibility, sanitising.
 import axe from 'axe-core';
-import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { projectRoot } from '../site/build.js';
 import { hasChromium, siteForTests } from './browser.js';
 
@@ -10,10 +9,7 @@ const shots = join(projectRoot, 'test-results', 'screenshots');
 const report = '/reports/qwen3-14b/h100/';
 
 describe.skipIf(!hasChromium)('site in Chromium', () => {
-  const site = siteForTests();
-  beforeAll(() => {
-    mkdirSync(shots, { recursive: true });
-  });
+  const site = siteForTests({ shots });
 
   it('should find the right report with a search filter', async () => {
     const { page, errors } = await site.open('/');
