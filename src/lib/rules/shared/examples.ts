@@ -54,19 +54,19 @@ export const SMALL_RUN = servingMetrics({
  * leaves it out, as in a cut paste). `before` and `after` are lines around the block in the same fence (a label,
  * the benchmark's own first line).
  */
-export function resultLines(metrics: readonly Metric[], options: { before?: string; after?: string; close?: boolean } = {}): string[] {
+function resultLines(metrics: readonly Metric[], options: { before?: string; after?: string; close?: boolean } = {}): string[] {
   const lines = [BANNER, ...metrics.map(([name, value]) => `${`${name}:`.padEnd(VALUE_COLUMN)}${value}`)];
   if (options.close !== false) lines.push(CLOSE);
   return [...(options.before === undefined ? [] : [options.before]), ...lines, ...(options.after === undefined ? [] : [options.after])];
 }
 
 /** A fenced code block (` ``` ` with an info string) around lines. */
-export function fence(lines: readonly string[], info = ''): string {
+function fence(lines: readonly string[], info = ''): string {
   return ['```' + info, ...lines, '```'].join('\n');
 }
 
 /** An MkDocs admonition: its header line (`??? info "Benchmark result"`) and its body indented four columns. */
-export function admonition(header: string, body: string): string {
+function admonition(header: string, body: string): string {
   return [header, ...body.split('\n').map((line) => (line === '' ? '' : `    ${line}`))].join('\n');
 }
 
@@ -74,7 +74,7 @@ export function admonition(header: string, body: string): string {
 const labelled = (label: string | undefined, block: string) => (label === undefined ? block : `${label}\n${block}`);
 
 /** Where a benchmark's output stands on the page: the engine's label line (`vLLM` by default; `null` for none), the admonition's title, the fence's info string. */
-export interface BlockPlace {
+interface BlockPlace {
   engine?: string | null;
   title?: string;
   info?: string;
@@ -102,7 +102,7 @@ export function scriptBlock(options: { command: string; label?: string; header?:
 export const conclusionCommand = (command: string) => scriptBlock({ command, header: '???+ tip "Serving Command"' });
 
 /** The title most examples give their page. */
-export const DEMO_TITLE = 'Optimizing Demo-8B Throughput on NVIDIA H100 GPUs';
+const DEMO_TITLE = 'Optimizing Demo-8B Throughput on NVIDIA H100 GPUs';
 
 /**
  * A report page in the family's skeleton: the title, then the sections given, in the reports' order (Conclusion,
