@@ -1,10 +1,11 @@
 // Browser tests drive the built site (test/site/build.ts) over a local static server with Debian's Chromium.
-import { existsSync } from 'node:fs';
+import { existsSync, mkdirSync } from 'node:fs';
 import { readFile, stat } from 'node:fs/promises';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { extname, join, normalize } from 'node:path';
 import { chromium, type Browser, type Page } from 'playwright-core';
+import { afterAll, beforeAll } from 'vitest';
 import { builtSite } from '../site/build.js';
 
 export const chromiumPath = process.env.PERFLAB_CHROMIUM ?? '/usr/bin/chromium';
@@ -94,5 +95,38 @@ export async function startSite(folder?: string): Promise<Site> {
       await browser.close();
       await new Promise((resolve) => server.close(resolve));
     },
+  };
+}
+
+/**
+ * The site for the tests of one describe block: started before them (by `start`; the main test site by default, with
+ * the `shots` folder for screenshots made) and closed after. Call it in the block; its members are read when a test
+ * uses them.
+ */
+export function siteForTests(options: { start?: () => Promise<Site>; timeout?: number; shots?: string } = {}): Site {
+  let site: Site | undefined;
+  const current = () => {
+    if (!site) throw new Error('the site did not start (see the failed beforeAll)');
+    return site;
+  };
+  beforeAll(async () => {
+    site = await (options.start ?? startSite)();
+    if (options.shots) mkdirSync(options.shots, { recursive: true });
+  }, options.timeout);
+  afterAll(async () => {
+    await site?.close();
+  });
+  return {
+    get origin() {
+      return current().origin;
+    },
+    get dist() {
+      return current().dist;
+    },
+    get browser() {
+      return current().browser;
+    },
+    open: (path, options) => current().open(path, options),
+    close: () => current().close(),
   };
 }

@@ -1,12 +1,11 @@
 // /compare/ in Chromium: filters kept in the URL across a reload, points that open their raw run, the two-click
 // question, a sortable table, the filtered CSV, content shown as text only, accessibility and a phone layout.
 import axe from 'axe-core';
-import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { projectRoot } from '../site/build.js';
-import { hasChromium, startSite, type Site } from './browser.js';
+import { hasChromium, siteForTests } from './browser.js';
 
 const shots = process.env.PERFLAB_SHOTS ?? join(projectRoot, 'test-results', 'screenshots');
 
@@ -15,19 +14,14 @@ const shownKeys = (page: Page) =>
   page.$$eval('tbody[data-rows] tr:not([hidden])', (trs) => trs.map((tr) => (tr as HTMLElement).dataset.key!));
 
 describe.skipIf(!hasChromium)('compare explorer in Chromium', () => {
-  let site: Site;
-  beforeAll(async () => {
-    site = await startSite();
-    mkdirSync(shots, { recursive: true });
-  });
-  afterAll(async () => {
-    await site?.close();
-  });
+  const site = siteForTests({ shots });
 
   it('should show verified runs only at first, each as a point linking to its raw run', async () => {
     const { page, errors } = await site.open('/compare/');
     await page.waitForSelector('svg[data-plot] a.pt');
-    const verdicts = await page.$$eval('tbody[data-rows] tr:not([hidden]) .badge', (b) => [...new Set(b.map((x) => x.textContent?.trim()))]);
+    const verdicts = await page.$$eval('tbody[data-rows] tr:not([hidden]) .badge', (b) => [
+      ...new Set(b.map((x) => x.textContent?.trim())),
+    ]);
     expect(verdicts).toEqual(['verified']);
     const hrefs = await page.$$eval('svg[data-plot] a.pt', (as) => as.map((a) => a.getAttribute('href')!));
     expect(hrefs.length).toBeGreaterThan(0);

@@ -1,17 +1,11 @@
 // A site built from hostile pages (test/site/hostile.ts) in Chromium: typing in search and opening every filter
 // group runs no script. Each payload sets `window.__pwned`; `alert`, `confirm` and `prompt` are hooked to set it too.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { hostileSite } from '../site/hostile.js';
-import { hasChromium, startSite, type Site } from './browser.js';
+import { hasChromium, siteForTests, startSite } from './browser.js';
 
 describe.skipIf(!hasChromium)('hostile site in Chromium', () => {
-  let site: Site;
-  beforeAll(async () => {
-    site = await startSite((await hostileSite()).dist);
-  }, 300_000);
-  afterAll(async () => {
-    await site?.close();
-  });
+  const site = siteForTests({ start: async () => startSite((await hostileSite()).dist), timeout: 300_000 });
 
   const hook = () => {
     const w = window as unknown as Record<string, unknown>;

@@ -1,23 +1,15 @@
 // The built site in a real browser: search, facets, claim links, copy, themes, accessibility, sanitising.
 import axe from 'axe-core';
-import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { projectRoot } from '../site/build.js';
-import { hasChromium, startSite, type Site } from './browser.js';
+import { hasChromium, siteForTests } from './browser.js';
 
 const shots = join(projectRoot, 'test-results', 'screenshots');
 const report = '/reports/qwen3-14b/h100/';
 
 describe.skipIf(!hasChromium)('site in Chromium', () => {
-  let site: Site;
-  beforeAll(async () => {
-    site = await startSite();
-    mkdirSync(shots, { recursive: true });
-  });
-  afterAll(async () => {
-    await site?.close();
-  });
+  const site = siteForTests({ shots });
 
   it('should find the right report with a search filter', async () => {
     const { page, errors } = await site.open('/');

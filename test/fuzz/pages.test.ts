@@ -14,6 +14,7 @@ import { CONTENT, CORPUS, hasCorpus, markdownFiles } from '../helpers/pages.js';
 import { blockArb } from './blocks.js';
 import { baselessClaims, lostFences, problems, run, RUNS, SEED } from './oracle.js';
 import { pageArb } from './pages.js';
+import { resultAdmonition, resultsSection } from './results-section.js';
 
 const params = (numRuns: number) => ({ seed: SEED, numRuns: RUNS || numRuns });
 // A long campaign needs more than the default per-test timeout.
@@ -72,17 +73,7 @@ describe('fuzz: generated pages through analyze + checkAll', () => {
   it('should keep a lone block in a result admonition as a run or a message, in any of the three formats', () => {
     fc.assert(
       fc.property(blockArb, fc.constantFrom('```', '~~~'), (block, fence) => {
-        const text = [
-          '## Experiment Results',
-          '',
-          '### 1. Engine',
-          '',
-          '??? info "Benchmark result"',
-          `    ${fence}`,
-          ...block.lines.map((l) => (l ? `    ${l}` : l)),
-          `    ${fence}`,
-          '',
-        ].join('\n');
+        const text = resultsSection(...resultAdmonition(fence, block.lines));
         const checked = run(text);
         expect(problems(checked, text)).toEqual([]);
         expect(lostFences(checked.report, [6])).toEqual([]);

@@ -1,6 +1,7 @@
 /** Minimal counterexamples the fuzz properties found, kept as plain regression tests. */
 import { describe, expect, it } from 'vitest';
 import { baselessClaims, lostFences, problems, run } from './oracle.js';
+import { resultAdmonition, resultsSection } from './results-section.js';
 
 const block = [
   '============ Serving Benchmark Result ============',
@@ -12,19 +13,14 @@ const block = [
 describe('fuzz regressions', () => {
   it('should keep a result fence under a list item that mentions parameters inside a result admonition', () => {
     // Found by "no block lost": the fence was read as backend parameters and its run vanished without a message.
-    const text = [
-      '## Experiment Results',
-      '',
-      '### 1. Engine',
-      '',
+    const text = resultsSection(
       '??? info "Benchmark result"',
       '    - With tuned parameters:',
       '',
       '        ```',
       ...block.map((l) => `        ${l}`),
       '        ```',
-      '',
-    ].join('\n');
+    );
     const checked = run(text);
     expect(problems(checked, text)).toEqual([]);
     expect(lostFences(checked.report, [8])).toEqual([]);
@@ -37,22 +33,11 @@ describe('fuzz regressions: result fences with a data language', () => {
   for (const lang of ['yaml', 'json']) {
     it(`should read or report a \`${lang}\` fence in a result admonition`, () => {
       // Found by "no block lost": YAML and JSON fences were skipped as data even where a result belongs.
-      const text = [
-        '## Experiment Results',
+      const text = resultsSection(
+        ...resultAdmonition(`\`\`\`${lang}`, block),
         '',
-        '### 1. Engine',
-        '',
-        '??? info "Benchmark result"',
-        `    \`\`\`${lang}`,
-        ...block.map((l) => `    ${l}`),
-        '    ```',
-        '',
-        '??? info "Benchmark result"',
-        `    \`\`\`${lang}`,
-        '    {"request_throughput": 4.44}',
-        '    ```',
-        '',
-      ].join('\n');
+        ...resultAdmonition(`\`\`\`${lang}`, ['{"request_throughput": 4.44}']),
+      );
       const checked = run(text);
       expect(problems(checked, text)).toEqual([]);
       expect(lostFences(checked.report, [6, 14])).toEqual([]);

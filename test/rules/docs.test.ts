@@ -5,9 +5,11 @@ import { rules } from '../../src/lib/rules/index.js';
 
 const DOC = fileURLToPath(new URL('../../docs/rules.md', import.meta.url));
 
+/** A page as the documentation shows it: whole, in a fence that a page's own fences cannot close. */
+const fence = (s: string) => ['````markdown', s.replace(/\n$/, ''), '````'].join('\n');
+
 /** `docs/rules.md` from the rule objects themselves, so the documentation cannot drift from the code. */
 function render(): string {
-  const fence = (s: string) => ['````markdown', s.replace(/\n$/, ''), '````'].join('\n');
   const parts = [
     '# Rules',
     '',
@@ -45,4 +47,21 @@ it('should match the committed docs/rules.md (a mismatch writes docs/rules.md-ch
     if (have === null && process.env.CI !== 'true') writeFileSync(DOC, want);
   }
   expect(have ?? (process.env.CI === 'true' ? null : want)).toBe(want);
+});
+
+it("should show every rule's example pages in full under its own heading", () => {
+  const doc = render();
+  rules.forEach((r, i) => {
+    // A rule's section runs to the next rule's heading (example pages have `## ` headings of their own).
+    const start = doc.indexOf(`\n## ${r.id}\n`);
+    expect(start, r.id).toBeGreaterThan(0);
+    const section = i + 1 < rules.length ? doc.slice(start, doc.indexOf(`\n## ${rules[i + 1].id}\n`, start)) : doc.slice(start);
+    // The same strings the examples test checks: what the tests run is what the documentation shows.
+    expect(section, r.id).toContain(`ok:\n\n${fence(r.examples.ok)}`);
+    if (r.examples.unreachable === undefined)
+      expect(section, r.id).toContain(`not ok:\n\n${r.examples.expand ? '' : fence(r.examples.notOk)}`);
+    else expect(section, r.id).toContain(`not ok: none. ${r.examples.unreachable}`);
+    if (r.examples.expand) expect(section, r.id).toContain(fence(r.examples.notOk));
+    if (r.examples.context !== undefined) expect(section, r.id).toContain(fence(r.examples.context));
+  });
 });

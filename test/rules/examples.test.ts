@@ -79,13 +79,21 @@ describe('rule examples', () => {
         });
       }
 
-      it('should document exactly these examples in its header comment', () => {
-        const text = header(rule);
-        expect(text).toContain(rule.examples.ok);
-        expect(text).toContain(rule.examples.notOk);
-        if (rule.examples.unreachable !== undefined) expect(text.replace(/\n/g, ' ')).toContain(rule.examples.unreachable);
-        if (rule.examples.expand) expect(text.replace(/\n/g, ' ')).toContain(rule.examples.expand.note);
-        if (rule.examples.context !== undefined) expect(text).toContain(rule.examples.context);
+      it('should describe itself in its header comment and point to its examples in docs/rules.md', () => {
+        const text = header(rule).replace(/\s+/g, ' ');
+        // The header states the id, severity and description in words; the pages live only in `examples`.
+        expect(text).toContain(`\`${rule.id}\` (${rule.severity}): `);
+        expect(text).toContain(`docs/rules.md#${rule.id}`);
+        for (const page of [rule.examples.ok, rule.examples.notOk, rule.examples.context ?? '']) {
+          const heading = page.split('\n').find((l) => l.startsWith('#'));
+          if (heading) expect(text, 'the header restates an example page').not.toContain(heading);
+        }
+      });
+
+      it('should give an ok and a not-ok page that differ', () => {
+        expect(rule.examples.ok.trim().length).toBeGreaterThan(0);
+        const checked = rule.examples.expand ? rule.examples.expand.page(rule.examples.notOk) : rule.examples.notOk;
+        if (rule.examples.unreachable === undefined) expect(checked).not.toBe(rule.examples.ok);
       });
     });
   }

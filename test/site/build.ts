@@ -1,6 +1,6 @@
 // Builds the site once per test run (and reuses it while nothing it depends on changes): content/ plus the site
 // fixtures, into test-results/site/<hash>/. Parallel test files wait on a lock directory instead of rebuilding.
-import { execFileSync } from 'node:child_process';
+import { execFileSync, spawnSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
@@ -29,28 +29,37 @@ export function inputHash(list: readonly string[] = inputs): string {
   return hash.digest('hex').slice(0, 16);
 }
 
-function build(dir: string) {
-  const env = {
+/**
+ * Builds the site of the content folders `content` into `dir/dist` (its cache in `dir/cache`), indexes it for search
+ * and marks `dir/done`. The build's output (stdout, then stderr, where its errors go) is kept in `dir/build.log`, so
+ * tests can read every message it printed; a failed build throws with the end of it. `env` adds to the environment.
+ */
+export function buildSite(dir: string, content: readonly string[], env: Record<string, string> = {}): void {
+  const fullEnv = {
     ...process.env,
     ASTRO_TELEMETRY_DISABLED: '1',
-    PERFLAB_CONTENT: contentRoots.join(','),
-    // The content has mismatches on purpose: the tests need them on the pages.
+    ...env,
+    PERFLAB_CONTENT: content.join(','),
+    // The content has mismatches on purpose: the tests need them on the pages, and every page must still render.
     PERFLAB_ALLOW_ERRORS: '1',
     PERFLAB_OUT_DIR: join(dir, 'dist'),
     PERFLAB_CACHE_DIR: join(dir, 'cache'),
   };
   const bin = (name: string) => join(projectRoot, 'node_modules', '.bin', name);
-  const log = execFileSync(bin('astro'), ['build'], {
+  const run = spawnSync(bin('astro'), ['build'], {
     cwd: projectRoot,
-    env,
+    env: fullEnv,
     encoding: 'utf8',
     stdio: ['ignore', 'pipe', 'pipe'],
     maxBuffer: 64 << 20,
   });
-  writeFileSync(join(dir, 'build.log'), log);
-  execFileSync(bin('pagefind'), ['--site', join(dir, 'dist')], { cwd: projectRoot, env, stdio: 'ignore' });
+  writeFileSync(join(dir, 'build.log'), `${run.stdout}\n${run.stderr}`);
+  if (run.status !== 0) throw new Error(`site build failed; see ${join(dir, 'build.log')}:\n${run.stderr.slice(-2000)}`);
+  execFileSync(bin('pagefind'), ['--site', join(dir, 'dist')], { cwd: projectRoot, env: fullEnv, stdio: 'ignore' });
   writeFileSync(join(dir, 'done'), new Date().toISOString());
 }
+
+const build = (dir: string) => buildSite(dir, contentRoots);
 
 /**
  * Runs `build(dir)` once per `dir` across parallel test workers: the first takes a lock folder beside `dir` and

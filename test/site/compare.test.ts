@@ -7,20 +7,8 @@ import { analyze, checkAll } from '../../src/lib/pipeline.js';
 import { explorerColumns, explorerCsv } from '../../src/lib/site/compare/csv.js';
 import { clientRow, filterGroups, scriptJson } from '../../src/lib/site/compare/options.js';
 import { compareRows, type ComparedPage, type RunRow } from '../../src/lib/site/compare/rows.js';
-import {
-  bestUnder,
-  defaultView,
-  filterIds,
-  filterValue,
-  isPoint,
-  matches,
-  paretoFront,
-  pointOf,
-  viewFromQuery,
-  viewToQuery,
-  type Point,
-  type View,
-} from '../../src/lib/site/compare/state.js';
+import * as state from '../../src/lib/site/compare/state.js';
+import type { Point, View } from '../../src/lib/site/compare/state.js';
 import { runsCsv } from '../../src/lib/site/csv.js';
 import type { Entry } from '../../src/lib/site/entry.js';
 import { CONTENT, CORPUS, hasCorpus, markdownFiles } from '../helpers/pages.js';
@@ -45,7 +33,8 @@ const lineOf = (href: string) => {
   const m = /-m(\d+)$/.exec(id) ?? /^run-L(\d+)$/.exec(id);
   return sources.get(url)!.split('\n')[Number(m![1]) - 1];
 };
-const points = (rs: readonly RunRow[], view: Pick<View, 'x' | 'y'> = defaultView()) => rs.map((r) => pointOf(r, view)).filter(isPoint);
+const points = (rs: readonly RunRow[], view: Pick<View, 'x' | 'y'> = state.defaultView()) =>
+  rs.map((r) => state.pointOf(r, view)).filter(state.isPoint);
 
 describe('explorer rows', () => {
   it('should make one row per run of every page, each linking to its raw block', () => {
@@ -71,8 +60,8 @@ describe('explorer rows', () => {
     const multi = rows.filter((r) => r.gpusFrom === 'command' && r.gpus! > 1 && r.values.total);
     expect(multi.length).toBeGreaterThan(0);
     for (const r of multi) {
-      const p = pointOf(r, defaultView());
-      expect(isPoint(p)).toBe(true);
+      const p = state.pointOf(r, state.defaultView());
+      expect(state.isPoint(p)).toBe(true);
       expect((p as Point).y * r.gpus!).toBeCloseTo(r.values.total!.value, 6);
       // The count is the product of the stated parallel sizes, and the parallelism names them.
       const sizes = [...(r.parallelism ?? '').matchAll(/\b(TP|PP|DP)(\d+)/g)].map((m) => Number(m[2]));
@@ -85,7 +74,7 @@ describe('explorer rows', () => {
 
   it('should not plot a run whose GPU count nobody states, and say why', () => {
     for (const r of rows.filter((r) => r.gpus === null && r.values.total && r.values.tpot)) {
-      expect(pointOf(r, defaultView())).toEqual({ row: r, missing: 'GPU count not stated' });
+      expect(state.pointOf(r, state.defaultView())).toEqual({ row: r, missing: 'GPU count not stated' });
     }
   });
 
@@ -132,7 +121,7 @@ describe('Pareto front and best run under a limit', () => {
   for (const x of ['tpot', 'ttft', 'e2e'] as const) {
     it(`should keep exactly the undominated runs (${x})`, () => {
       const all = points(rows, { x, y: 'total' });
-      const front = paretoFront(all);
+      const front = state.paretoFront(all);
       expect(front.length).toBeGreaterThan(0);
       const dominates = (a: Point, b: Point) => a.x <= b.x && a.y >= b.y && (a.x < b.x || a.y > b.y);
       for (const f of front) expect(all.some((p) => dominates(p, f))).toBe(false);
@@ -142,11 +131,11 @@ describe('Pareto front and best run under a limit', () => {
   }
 
   it('should answer "best throughput per GPU under 100 ms mean TPOT for Qwen3 on H100" like a brute-force search', () => {
-    const view = viewFromQuery('?family=Qwen3&gpu=H100');
-    const kept = rows.filter((r) => matches(r, view));
+    const view = state.viewFromQuery('?family=Qwen3&gpu=H100');
+    const kept = rows.filter((r) => state.matches(r, view));
     expect(kept.length).toBeGreaterThan(0);
     const pts = points(kept, view);
-    const best = bestUnder(paretoFront(pts), view.limit)!;
+    const best = state.bestUnder(state.paretoFront(pts), view.limit)!;
     const brute = pts.filter((p) => p.x <= 100).reduce((a, b) => (b.y > a.y ? b : a));
     expect(view.limit).toBe(100);
     expect(best.row.key).toBe(brute.row.key);
@@ -160,35 +149,36 @@ describe('Pareto front and best run under a limit', () => {
 
 describe('view in the URL', () => {
   it('should leave the default view out of the URL and keep verified runs by default', () => {
-    expect(viewToQuery(defaultView())).toBe('');
-    expect(viewFromQuery('')).toEqual(defaultView());
-    expect(defaultView().filters.verdict).toEqual(['verified']);
-    expect(viewFromQuery(viewToQuery({ ...defaultView(), filters: { ...defaultView().filters, verdict: [] } })).filters.verdict).toEqual(
-      [],
-    );
+    expect(state.viewToQuery(state.defaultView())).toBe('');
+    expect(state.viewFromQuery('')).toEqual(state.defaultView());
+    expect(state.defaultView().filters.verdict).toEqual(['verified']);
+    expect(
+      state.viewFromQuery(state.viewToQuery({ ...state.defaultView(), filters: { ...state.defaultView().filters, verdict: [] } })).filters
+        .verdict,
+    ).toEqual([]);
   });
 
   it('should round-trip every filter value of the real rows, axes and limit', () => {
     for (const g of filterGroups(rows)) {
       for (const o of g.options) {
-        const view = defaultView();
+        const view = state.defaultView();
         view.filters[g.id] = [o.value];
         view.x = 'e2e';
         view.limit = 2.5;
-        const back = viewFromQuery(viewToQuery(view));
+        const back = state.viewFromQuery(state.viewToQuery(view));
         expect(back, `${g.id}=${o.value}`).toEqual(view);
-        expect(rows.filter((r) => matches(r, back)).every((r) => filterValue(r, g.id) === o.value)).toBe(true);
+        expect(rows.filter((r) => state.matches(r, back)).every((r) => state.filterValue(r, g.id) === o.value)).toBe(true);
       }
     }
   });
 
   it('should keep values with URL and markup characters intact, and drop unknown axes', () => {
-    const view = defaultView();
+    const view = state.defaultView();
     view.filters.dataset = ['a&b=c #d', '<img src=x>', 'random 32K input', 'ü+%20'];
     view.filters.verdict = ['verified', 'uncited'];
     view.limit = null;
-    expect(viewFromQuery(viewToQuery(view))).toEqual(view);
-    expect(viewFromQuery('?x=evil&y=<b>&limit=-3')).toEqual(defaultView());
+    expect(state.viewFromQuery(state.viewToQuery(view))).toEqual(view);
+    expect(state.viewFromQuery('?x=evil&y=<b>&limit=-3')).toEqual(state.defaultView());
   });
 
   it('should count each filter value with the other filters applied', () => {
@@ -197,7 +187,7 @@ describe('view in the URL', () => {
     expect(verdict.options.reduce((n, o) => n + o.count, 0)).toBe(rows.length);
     const gpu = groups.find((g) => g.id === 'gpu')!;
     expect(gpu.options.reduce((n, o) => n + o.count, 0)).toBe(rows.filter((r) => r.verdict === 'verified').length);
-    expect(filterIds.every((id) => groups.some((g) => g.id === id))).toBe(true);
+    expect(state.filterIds.every((id) => groups.some((g) => g.id === id))).toBe(true);
   });
 });
 
@@ -234,18 +224,10 @@ describe('CSV', () => {
   it('should give runs.csv the setup columns, one row per run', () => {
     const table = parseCsv(runsCsv(pages.map((p) => ({ ...p, report: p.report as Entry }))));
     const head = table[0];
-    for (const col of [
-      'gpu',
-      'gpu_count',
-      'engine_version',
-      'precision',
-      'parallelism',
-      'dataset',
-      'concurrency',
-      'success_rate',
-      'verdict',
-    ])
-      expect(head).toContain(col);
+    // The setup columns of the explorer's CSV (GPU to verdict) are in runs.csv too.
+    const setup = explorerColumns.slice(explorerColumns.indexOf('gpu'), explorerColumns.indexOf('verdict') + 1);
+    expect(setup).toContain('engine_version');
+    for (const col of setup) expect(head).toContain(col);
     expect(head.slice(0, 3)).toEqual(['report', 'run_id', 'line']);
     expect(table.length - 1).toBe(rows.length);
     const at = (name: string) => head.indexOf(name);
@@ -258,8 +240,8 @@ describe('CSV', () => {
   });
 
   it('should write the filtered rows with per-GPU numbers, and defuse formula-like text', () => {
-    const view = viewFromQuery('?family=Qwen3');
-    const kept = rows.filter((r) => matches(r, view));
+    const view = state.viewFromQuery('?family=Qwen3');
+    const kept = rows.filter((r) => state.matches(r, view));
     const table = parseCsv(explorerCsv(kept, 'https://example.org'));
     expect(table[0]).toEqual([...explorerColumns]);
     expect(table.length - 1).toBe(kept.length);
@@ -280,13 +262,13 @@ describe('rows in the page', () => {
     const slim = rows.map(clientRow);
     expect(JSON.stringify(slim).length).toBeLessThan(JSON.stringify(rows).length * 0.7);
     for (const x of ['tpot', 'ttft', 'e2e'] as const) {
-      const view = { ...defaultView(), x };
-      expect(slim.map((r) => pointOf(r, view)).map((p) => ('x' in p ? [p.x, p.y] : p.missing))).toEqual(
-        rows.map((r) => pointOf(r, view)).map((p) => ('x' in p ? [p.x, p.y] : p.missing)),
+      const view = { ...state.defaultView(), x };
+      expect(slim.map((r) => state.pointOf(r, view)).map((p) => ('x' in p ? [p.x, p.y] : p.missing))).toEqual(
+        rows.map((r) => state.pointOf(r, view)).map((p) => ('x' in p ? [p.x, p.y] : p.missing)),
       );
     }
     expect(explorerCsv(slim)).toBe(explorerCsv(rows));
-    for (const id of filterIds) expect(slim.map((r) => filterValue(r, id))).toEqual(rows.map((r) => filterValue(r, id)));
+    for (const id of state.filterIds) expect(slim.map((r) => state.filterValue(r, id))).toEqual(rows.map((r) => state.filterValue(r, id)));
   });
 
   it('should serialise rows so that no content can end the script element', () => {

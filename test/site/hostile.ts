@@ -1,11 +1,10 @@
 // Builds a separate site from hostile pages (test/fixtures/hostile) in a content folder outside the project, next to
 // files the site must never publish: a symlink to an outside file, a symlinked outside folder, and pages that point
 // at images by `../../`. Kept apart from the main site build (test/site/build.ts); rebuilt when its inputs change.
-import { execFileSync, spawnSync } from 'node:child_process';
 import { cpSync, mkdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, relative } from 'node:path';
-import { buildOnce, inputHash, projectRoot } from './build.js';
+import { buildOnce, buildSite, inputHash, projectRoot } from './build.js';
 
 /** Bytes that only the outside files contain: none may reach the built site. */
 export const SECRET = 'PERFLAB-OUTSIDE-SECRET-7f3a';
@@ -89,29 +88,7 @@ export interface HostileBuild {
 function build(dir: string): void {
   const { content, outside } = layOut(dir);
   const inside = layOutInside(outside);
-  const env = {
-    ...process.env,
-    ASTRO_TELEMETRY_DISABLED: '1',
-    NODE_ENV: 'production',
-    PERFLAB_CONTENT: `${content},${inside}`,
-    // Claim findings are not the point here; every page must still render (a page that cannot fails the build).
-    PERFLAB_ALLOW_ERRORS: '1',
-    PERFLAB_OUT_DIR: join(dir, 'dist'),
-    PERFLAB_CACHE_DIR: join(dir, 'cache'),
-  };
-  const bin = (name: string) => join(projectRoot, 'node_modules', '.bin', name);
-  const run = spawnSync(bin('astro'), ['build'], {
-    cwd: projectRoot,
-    env,
-    encoding: 'utf8',
-    stdio: ['ignore', 'pipe', 'pipe'],
-    maxBuffer: 64 << 20,
-  });
-  // Errors go to stderr: keep both, so the tests can read every message the build printed.
-  writeFileSync(join(dir, 'build.log'), `${run.stdout}\n${run.stderr}`);
-  if (run.status !== 0) throw new Error(`hostile site build failed; see ${join(dir, 'build.log')}:\n${run.stderr.slice(-2000)}`);
-  execFileSync(bin('pagefind'), ['--site', join(dir, 'dist')], { cwd: projectRoot, env, stdio: 'ignore' });
-  writeFileSync(join(dir, 'done'), new Date().toISOString());
+  buildSite(dir, [content, inside], { NODE_ENV: 'production' });
 }
 
 /** The hostile site, built once per input hash in a folder outside the project (parallel callers wait). */

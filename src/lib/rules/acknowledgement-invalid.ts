@@ -1,24 +1,9 @@
 /**
  * `acknowledgement-invalid` (warning): A `perflab-ignore` comment that is not a well-formed acknowledgement; it accepts nothing.
  *
- * ok:
- *
- * ````markdown
- * # Notes
- *
- * <!-- perflab-ignore image-missing: the chart is published with the upstream docs -->
- * ![chart](chart-kept-upstream.png)
- * ````
- *
- * not ok:
- *
- * ````markdown
- * # Notes
- *
- * <!-- PERFLAB-IGNORE image-missing: the chart is published with the upstream docs -->
- * ![chart](chart-kept-upstream.png)
- * ````
+ * Examples: `examples` below holds an ok and a not-ok page; the tests check both and docs/rules.md#acknowledgement-invalid shows them.
  */
+import { acknowledgedChart } from './shared/examples.js';
 import type { Rule } from './types.js';
 
 /**
@@ -34,16 +19,8 @@ export const acknowledgementInvalid: Rule = {
   description: 'A `perflab-ignore` comment that is not a well-formed acknowledgement; it accepts nothing.',
   fix: 'Write it as `<!-- perflab-ignore rule-id: reason -->` on one line, lower-case rule id, with a reason; or delete it.',
   examples: {
-    ok: `# Notes
-
-<!-- perflab-ignore image-missing: the chart is published with the upstream docs -->
-![chart](chart-kept-upstream.png)
-`,
-    notOk: `# Notes
-
-<!-- PERFLAB-IGNORE image-missing: the chart is published with the upstream docs -->
-![chart](chart-kept-upstream.png)
-`,
+    ok: acknowledgedChart('perflab-ignore', 'chart-kept-upstream.png'),
+    notOk: acknowledgedChart('PERFLAB-IGNORE', 'chart-kept-upstream.png'),
   },
   reportedBy: 'the acknowledgement pass of the pipeline (`src/lib/acknowledge.ts`), after the rules',
   check: () => {},

@@ -1,24 +1,9 @@
 /**
  * `acknowledgement-unused` (warning): An acknowledgement comment accepts no finding.
  *
- * ok:
- *
- * ````markdown
- * # Notes
- *
- * <!-- perflab-ignore image-missing: the chart is published with the upstream docs -->
- * ![chart](chart-kept-upstream.png)
- * ````
- *
- * not ok:
- *
- * ````markdown
- * # Notes
- *
- * <!-- perflab-ignore image-missing: the chart is published with the upstream docs -->
- * ![chart](https://example.org/chart.png)
- * ````
+ * Examples: `examples` below holds an ok and a not-ok page; the tests check both and docs/rules.md#acknowledgement-unused shows them.
  */
+import { acknowledgedChart } from './shared/examples.js';
 import type { Rule } from './types.js';
 
 /**
@@ -34,16 +19,8 @@ export const acknowledgementUnused: Rule = {
   fix: 'Remove the comment, or move it next to the finding it means (on its line, or alone on the line above its block).',
   reportedBy: 'the acknowledgement pass of the pipeline (`src/lib/acknowledge.ts`), after the rules',
   examples: {
-    ok: `# Notes
-
-<!-- perflab-ignore image-missing: the chart is published with the upstream docs -->
-![chart](chart-kept-upstream.png)
-`,
-    notOk: `# Notes
-
-<!-- perflab-ignore image-missing: the chart is published with the upstream docs -->
-![chart](https://example.org/chart.png)
-`,
+    ok: acknowledgedChart('perflab-ignore', 'chart-kept-upstream.png'),
+    notOk: acknowledgedChart('perflab-ignore', 'https://example.org/chart.png'),
   },
   check() {
     // Reported by the acknowledgement pass of the pipeline, not by a check of its own.

@@ -1,25 +1,9 @@
 /**
  * `admonition-empty` (warning): An admonition has no body; MkDocs renders it empty.
  *
- * ok:
- *
- * ````markdown
- * # Setup
- *
- * !!! note "Hardware"
- *     8 x H100 GPUs.
- * ````
- *
- * not ok:
- *
- * ````markdown
- * # Setup
- *
- * !!! note "Hardware"
- *
- * ## Results
- * ````
+ * Examples: `examples` below holds an ok and a not-ok page; the tests check both and docs/rules.md#admonition-empty shows them.
  */
+import { HARDWARE_NOTE, hardwareNote } from './shared/examples.js';
 import type { Rule } from './types.js';
 
 /**
@@ -34,17 +18,8 @@ export const admonitionEmpty: Rule = {
   fix: "Indent the admonition's body by four spaces under its `!!!` / `???` line, or delete the empty admonition.",
   reportedBy: 'the Markdown parser (`src/lib/markdown/flattened.ts`)',
   examples: {
-    ok: `# Setup
-
-!!! note "Hardware"
-    8 x H100 GPUs.
-`,
-    notOk: `# Setup
-
-!!! note "Hardware"
-
-## Results
-`,
+    ok: HARDWARE_NOTE,
+    notOk: hardwareNote('\n\n## Results'),
   },
   check() {
     // Reported by the Markdown parser, not by a check of its own.

@@ -2,24 +2,9 @@
  * `admonition-flattened` (warning): An admonition's body is not indented; it is read leniently, but MkDocs renders
  * the admonition empty.
  *
- * ok:
- *
- * ````markdown
- * # Setup
- *
- * !!! note "Hardware"
- *     8 x H100 GPUs.
- * ````
- *
- * not ok:
- *
- * ````markdown
- * # Setup
- *
- * !!! note "Hardware"
- * 8 x H100 GPUs.
- * ````
+ * Examples: `examples` below holds an ok and a not-ok page; the tests check both and docs/rules.md#admonition-flattened shows them.
  */
+import { HARDWARE_NOTE, hardwareNote } from './shared/examples.js';
 import type { Rule } from './types.js';
 
 /**
@@ -34,16 +19,8 @@ export const admonitionFlattened: Rule = {
   fix: 'Indent the body by four spaces under the `!!!` / `???` line.',
   reportedBy: 'the Markdown parser (`src/lib/markdown/flattened.ts`)',
   examples: {
-    ok: `# Setup
-
-!!! note "Hardware"
-    8 x H100 GPUs.
-`,
-    notOk: `# Setup
-
-!!! note "Hardware"
-8 x H100 GPUs.
-`,
+    ok: HARDWARE_NOTE,
+    notOk: hardwareNote('\n8 x H100 GPUs.'),
   },
   check() {
     // Reported by the Markdown parser, not by a check of its own.

@@ -1,44 +1,21 @@
 /**
  * `anchor-missing` (error): An in-page or cross-page `#anchor` matches no heading slug of its target page.
  *
- * ok:
- *
- * ````markdown
- * # Optimizing Demo-8B Throughput
- *
- * ## Experiment Results
- *
- * ### 1. Choosing the Inference Engine
- *
- * See [the engine choice](#1-choosing-the-inference-engine).
- * ````
- *
- * not ok:
- *
- * ````markdown
- * # Optimizing Demo-8B Throughput
- *
- * ## Experiment Results
- *
- * ### 1. Choosing the Inference Engine
- *
- * See [the engine choice](#1-choosing-an-inference-engine).
- * ````
+ * Examples: `examples` below holds an ok and a not-ok page; the tests check both and docs/rules.md#anchor-missing shows them.
  */
 import { dirname, resolve } from 'node:path';
 import { emit } from '../diagnostics.js';
 import type { Report } from '../schemas/report.js';
 import { isExternal, pageLinks, splitUrl } from './shared/tree.js';
+import { reportPage } from './shared/examples.js';
 import type { Rule } from './types.js';
 
-const page = (anchor: string) => `# Optimizing Demo-8B Throughput
-
-## Experiment Results
-
-### 1. Choosing the Inference Engine
-
-See [the engine choice](#${anchor}).
-`;
+/** A link from the engine-choice step to `#anchor`. */
+const page = (anchor: string) =>
+  reportPage({
+    title: 'Optimizing Demo-8B Throughput',
+    results: ['### 1. Choosing the Inference Engine', `See [the engine choice](#${anchor}).`],
+  });
 
 /**
  * An anchor that matches no heading: `#anchor` on the same page, or `page.md#anchor` on another page of the

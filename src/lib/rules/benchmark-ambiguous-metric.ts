@@ -1,63 +1,10 @@
 /**
  * `benchmark-ambiguous-metric` (error): A result block prints one metric twice with different values; the metric is unusable and its claims untraceable.
  *
- * ok:
- *
- * ````markdown
- * # Demo-8B on H100
- *
- * ??? info "Benchmark result"
- *     ```
- *     ============ Serving Benchmark Result ============
- *     Successful requests:                     10
- *     Benchmark duration (s):                  10.00
- *     Total input tokens:                      500
- *     Total generated tokens:                  500
- *     Request throughput (req/s):              1.00
- *     Output token throughput (tok/s):         50.00
- *     Total Token throughput (tok/s):          100.00
- *     ==================================================
- *     ```
- * ````
- *
- * not ok:
- *
- * ````markdown
- * # Demo-8B on H100
- *
- * ??? info "Benchmark result"
- *     ```
- *     ============ Serving Benchmark Result ============
- *     Successful requests:                     10
- *     Benchmark duration (s):                  10.00
- *     Total input tokens:                      500
- *     Total generated tokens:                  500
- *     Request throughput (req/s):              1.00
- *     Output token throughput (tok/s):         50.00
- *     Total Token throughput (tok/s):          100.00
- *     Total Token throughput (tok/s):          120.00
- *     ==================================================
- *     ```
- * ````
+ * Examples: `examples` below holds an ok and a not-ok page; the tests check both and docs/rules.md#benchmark-ambiguous-metric shows them.
  */
+import { page, resultBlock, SMALL_RUN } from './shared/examples.js';
 import type { Rule } from './types.js';
-
-/** The example page: one result block, with `extra` lines before its closing line. */
-const page = (extra: string) => `# Demo-8B on H100
-
-??? info "Benchmark result"
-    \`\`\`
-    ============ Serving Benchmark Result ============
-    Successful requests:                     10
-    Benchmark duration (s):                  10.00
-    Total input tokens:                      500
-    Total generated tokens:                  500
-    Request throughput (req/s):              1.00
-    Output token throughput (tok/s):         50.00
-    Total Token throughput (tok/s):          100.00
-${extra}    ==================================================
-    \`\`\`
-`;
 
 /**
  * A result block prints one metric twice with two different values (`Total Token throughput (tok/s): 100.00`,
@@ -70,7 +17,10 @@ export const benchmarkAmbiguousMetric: Rule = {
   severity: 'error',
   description: 'A result block prints one metric twice with different values; the metric is unusable and its claims untraceable.',
   fix: 'Keep one result block per run: delete the duplicated line or split the block with a label line above each run.',
-  examples: { ok: page(''), notOk: page('    Total Token throughput (tok/s):          120.00\n') },
+  examples: {
+    ok: page('# Demo-8B on H100', resultBlock({ metrics: SMALL_RUN, engine: null })),
+    notOk: page('# Demo-8B on H100', resultBlock({ metrics: [...SMALL_RUN, ['Total Token throughput (tok/s)', '120.00']], engine: null })),
+  },
   reportedBy: 'the benchmark-output parser (`src/lib/formats/block.ts`)',
   check: () => {},
 };

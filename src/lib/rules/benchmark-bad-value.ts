@@ -1,50 +1,9 @@
 /**
  * `benchmark-bad-value` (warning): A metric line of a result block holds a value that is not a number of its kind.
  *
- * ok:
- *
- * ````markdown
- * # Optimizing Demo-8B Throughput on NVIDIA H100 GPUs
- *
- * ## Experiment Results
- *
- * ### 1. Choosing the Inference Engine
- *
- * vLLM
- * ??? info "Benchmark result"
- *     ```
- *     ============ Serving Benchmark Result ============
- *     Successful requests:                     1000
- *     Benchmark duration (s):                  64.00
- *     Total input tokens:                      200000
- *     Total generated tokens:                  180000
- *     Request throughput (req/s):              15.62
- *     ==================================================
- *     ```
- * ````
- *
- * not ok:
- *
- * ````markdown
- * # Optimizing Demo-8B Throughput on NVIDIA H100 GPUs
- *
- * ## Experiment Results
- *
- * ### 1. Choosing the Inference Engine
- *
- * vLLM
- * ??? info "Benchmark result"
- *     ```
- *     ============ Serving Benchmark Result ============
- *     Successful requests:                     1000
- *     Benchmark duration (s):                  64.00
- *     Total input tokens:                      200000
- *     Total generated tokens:                  180000
- *     Request throughput (req/s):              15.6.2
- *     ==================================================
- *     ```
- * ````
+ * Examples: `examples` below holds an ok and a not-ok page; the tests check both and docs/rules.md#benchmark-bad-value shows them.
  */
+import { engineChoicePage, H100_RUN, resultBlock } from './shared/examples.js';
 import type { Rule } from './types.js';
 
 /**
@@ -60,42 +19,10 @@ export const benchmarkBadValue: Rule = {
   fix: "Paste the tool's output unedited; a value such as `12.5.3` or an empty value means the line was edited or cut.",
   reportedBy: 'the benchmark-output parser (`src/lib/formats/block.ts`)',
   examples: {
-    ok: `# Optimizing Demo-8B Throughput on NVIDIA H100 GPUs
-
-## Experiment Results
-
-### 1. Choosing the Inference Engine
-
-vLLM
-??? info "Benchmark result"
-    \`\`\`
-    ============ Serving Benchmark Result ============
-    Successful requests:                     1000
-    Benchmark duration (s):                  64.00
-    Total input tokens:                      200000
-    Total generated tokens:                  180000
-    Request throughput (req/s):              15.62
-    ==================================================
-    \`\`\`
-`,
-    notOk: `# Optimizing Demo-8B Throughput on NVIDIA H100 GPUs
-
-## Experiment Results
-
-### 1. Choosing the Inference Engine
-
-vLLM
-??? info "Benchmark result"
-    \`\`\`
-    ============ Serving Benchmark Result ============
-    Successful requests:                     1000
-    Benchmark duration (s):                  64.00
-    Total input tokens:                      200000
-    Total generated tokens:                  180000
-    Request throughput (req/s):              15.6.2
-    ==================================================
-    \`\`\`
-`,
+    ok: engineChoicePage(resultBlock({ metrics: H100_RUN })),
+    notOk: engineChoicePage(
+      resultBlock({ metrics: H100_RUN.map(([name, value]) => [name, name.startsWith('Request') ? '15.6.2' : value] as const) }),
+    ),
   },
   check() {
     // Reported by the benchmark-output parser, not by a check of its own.

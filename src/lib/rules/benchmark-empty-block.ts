@@ -1,45 +1,9 @@
 /**
  * `benchmark-empty-block` (warning): A result block has no metric lines.
  *
- * ok:
- *
- * ````markdown
- * # Optimizing Demo-8B Throughput on NVIDIA H100 GPUs
- *
- * ## Experiment Results
- *
- * ### 1. Choosing the Inference Engine
- *
- * vLLM
- * ??? info "Benchmark result"
- *     ```
- *     ============ Serving Benchmark Result ============
- *     Successful requests:                     1000
- *     Benchmark duration (s):                  64.00
- *     Total input tokens:                      200000
- *     Total generated tokens:                  180000
- *     Request throughput (req/s):              15.62
- *     ==================================================
- *     ```
- * ````
- *
- * not ok:
- *
- * ````markdown
- * # Optimizing Demo-8B Throughput on NVIDIA H100 GPUs
- *
- * ## Experiment Results
- *
- * ### 1. Choosing the Inference Engine
- *
- * vLLM
- * ??? info "Benchmark result"
- *     ```
- *     ============ Serving Benchmark Result ============
- *     ==================================================
- *     ```
- * ````
+ * Examples: `examples` below holds an ok and a not-ok page; the tests check both and docs/rules.md#benchmark-empty-block shows them.
  */
+import { engineChoicePage, H100_RUN, resultBlock } from './shared/examples.js';
 import type { Rule } from './types.js';
 
 /**
@@ -54,37 +18,8 @@ export const benchmarkEmptyBlock: Rule = {
   fix: 'Paste the whole output of the run between its header and closing lines.',
   reportedBy: 'the benchmark-output parser (`src/lib/formats/index.ts`)',
   examples: {
-    ok: `# Optimizing Demo-8B Throughput on NVIDIA H100 GPUs
-
-## Experiment Results
-
-### 1. Choosing the Inference Engine
-
-vLLM
-??? info "Benchmark result"
-    \`\`\`
-    ============ Serving Benchmark Result ============
-    Successful requests:                     1000
-    Benchmark duration (s):                  64.00
-    Total input tokens:                      200000
-    Total generated tokens:                  180000
-    Request throughput (req/s):              15.62
-    ==================================================
-    \`\`\`
-`,
-    notOk: `# Optimizing Demo-8B Throughput on NVIDIA H100 GPUs
-
-## Experiment Results
-
-### 1. Choosing the Inference Engine
-
-vLLM
-??? info "Benchmark result"
-    \`\`\`
-    ============ Serving Benchmark Result ============
-    ==================================================
-    \`\`\`
-`,
+    ok: engineChoicePage(resultBlock({ metrics: H100_RUN })),
+    notOk: engineChoicePage(resultBlock({ metrics: [] })),
   },
   check() {
     // Reported by the benchmark-output parser, not by a check of its own.

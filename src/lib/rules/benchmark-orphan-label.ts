@@ -1,52 +1,9 @@
 /**
  * `benchmark-orphan-label` (info): A label line in a result fence labels no result block.
  *
- * ok:
- *
- * ````markdown
- * # Optimizing Demo-8B Throughput on NVIDIA H100 GPUs
- *
- * ## Experiment Results
- *
- * ### 1. Choosing the Inference Engine
- *
- * vLLM
- * ??? info "Benchmark result"
- *     ```
- *     # BS=4
- *     ============ Serving Benchmark Result ============
- *     Successful requests:                     1000
- *     Benchmark duration (s):                  64.00
- *     Total input tokens:                      200000
- *     Total generated tokens:                  180000
- *     Request throughput (req/s):              15.62
- *     ==================================================
- *     ```
- * ````
- *
- * not ok:
- *
- * ````markdown
- * # Optimizing Demo-8B Throughput on NVIDIA H100 GPUs
- *
- * ## Experiment Results
- *
- * ### 1. Choosing the Inference Engine
- *
- * vLLM
- * ??? info "Benchmark result"
- *     ```
- *     ============ Serving Benchmark Result ============
- *     Successful requests:                     1000
- *     Benchmark duration (s):                  64.00
- *     Total input tokens:                      200000
- *     Total generated tokens:                  180000
- *     Request throughput (req/s):              15.62
- *     ==================================================
- *     # BS=8
- *     ```
- * ````
+ * Examples: `examples` below holds an ok and a not-ok page; the tests check both and docs/rules.md#benchmark-orphan-label shows them.
  */
+import { engineChoicePage, H100_RUN, resultBlock } from './shared/examples.js';
 import type { Rule } from './types.js';
 
 /**
@@ -61,44 +18,8 @@ export const benchmarkOrphanLabel: Rule = {
   fix: 'Put the label right above the block it names, or delete it.',
   reportedBy: 'the benchmark-output parser (`src/lib/formats/index.ts`)',
   examples: {
-    ok: `# Optimizing Demo-8B Throughput on NVIDIA H100 GPUs
-
-## Experiment Results
-
-### 1. Choosing the Inference Engine
-
-vLLM
-??? info "Benchmark result"
-    \`\`\`
-    # BS=4
-    ============ Serving Benchmark Result ============
-    Successful requests:                     1000
-    Benchmark duration (s):                  64.00
-    Total input tokens:                      200000
-    Total generated tokens:                  180000
-    Request throughput (req/s):              15.62
-    ==================================================
-    \`\`\`
-`,
-    notOk: `# Optimizing Demo-8B Throughput on NVIDIA H100 GPUs
-
-## Experiment Results
-
-### 1. Choosing the Inference Engine
-
-vLLM
-??? info "Benchmark result"
-    \`\`\`
-    ============ Serving Benchmark Result ============
-    Successful requests:                     1000
-    Benchmark duration (s):                  64.00
-    Total input tokens:                      200000
-    Total generated tokens:                  180000
-    Request throughput (req/s):              15.62
-    ==================================================
-    # BS=8
-    \`\`\`
-`,
+    ok: engineChoicePage(resultBlock({ metrics: H100_RUN, before: '# BS=4' })),
+    notOk: engineChoicePage(resultBlock({ metrics: H100_RUN, after: '# BS=8' })),
   },
   check() {
     // Reported by the benchmark-output parser, not by a check of its own.

@@ -1,49 +1,9 @@
 /**
  * `benchmark-truncated` (warning): A result block has no closing `=====` line.
  *
- * ok:
- *
- * ````markdown
- * # Optimizing Demo-8B Throughput on NVIDIA H100 GPUs
- *
- * ## Experiment Results
- *
- * ### 1. Choosing the Inference Engine
- *
- * vLLM
- * ??? info "Benchmark result"
- *     ```
- *     ============ Serving Benchmark Result ============
- *     Successful requests:                     1000
- *     Benchmark duration (s):                  64.00
- *     Total input tokens:                      200000
- *     Total generated tokens:                  180000
- *     Request throughput (req/s):              15.62
- *     ==================================================
- *     ```
- * ````
- *
- * not ok:
- *
- * ````markdown
- * # Optimizing Demo-8B Throughput on NVIDIA H100 GPUs
- *
- * ## Experiment Results
- *
- * ### 1. Choosing the Inference Engine
- *
- * vLLM
- * ??? info "Benchmark result"
- *     ```
- *     ============ Serving Benchmark Result ============
- *     Successful requests:                     1000
- *     Benchmark duration (s):                  64.00
- *     Total input tokens:                      200000
- *     Total generated tokens:                  180000
- *     Request throughput (req/s):              15.62
- *     ```
- * ````
+ * Examples: `examples` below holds an ok and a not-ok page; the tests check both and docs/rules.md#benchmark-truncated shows them.
  */
+import { engineChoicePage, H100_RUN, resultBlock } from './shared/examples.js';
 import type { Rule } from './types.js';
 
 /**
@@ -58,41 +18,8 @@ export const benchmarkTruncated: Rule = {
   fix: 'Paste the rest of the output, up to its closing line.',
   reportedBy: 'the benchmark-output parser (`src/lib/formats/index.ts`)',
   examples: {
-    ok: `# Optimizing Demo-8B Throughput on NVIDIA H100 GPUs
-
-## Experiment Results
-
-### 1. Choosing the Inference Engine
-
-vLLM
-??? info "Benchmark result"
-    \`\`\`
-    ============ Serving Benchmark Result ============
-    Successful requests:                     1000
-    Benchmark duration (s):                  64.00
-    Total input tokens:                      200000
-    Total generated tokens:                  180000
-    Request throughput (req/s):              15.62
-    ==================================================
-    \`\`\`
-`,
-    notOk: `# Optimizing Demo-8B Throughput on NVIDIA H100 GPUs
-
-## Experiment Results
-
-### 1. Choosing the Inference Engine
-
-vLLM
-??? info "Benchmark result"
-    \`\`\`
-    ============ Serving Benchmark Result ============
-    Successful requests:                     1000
-    Benchmark duration (s):                  64.00
-    Total input tokens:                      200000
-    Total generated tokens:                  180000
-    Request throughput (req/s):              15.62
-    \`\`\`
-`,
+    ok: engineChoicePage(resultBlock({ metrics: H100_RUN })),
+    notOk: engineChoicePage(resultBlock({ metrics: H100_RUN, close: false })),
   },
   check() {
     // Reported by the benchmark-output parser, not by a check of its own.

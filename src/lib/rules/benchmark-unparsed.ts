@@ -2,38 +2,9 @@
  * `benchmark-unparsed` (error): A fence in a benchmark-result admonition holds neither a result block nor a failure
  * stub.
  *
- * ok:
- *
- * ````markdown
- * # Optimizing Demo-8B Throughput on NVIDIA H100 GPUs
- *
- * ## Experiment Results
- *
- * ### 1. Choosing the Inference Engine
- *
- * vLLM
- * ??? info "Benchmark result"
- *     ```
- *     # Crash. FP8 not supported on this GPU
- *     ```
- * ````
- *
- * not ok:
- *
- * ````markdown
- * # Optimizing Demo-8B Throughput on NVIDIA H100 GPUs
- *
- * ## Experiment Results
- *
- * ### 1. Choosing the Inference Engine
- *
- * vLLM
- * ??? info "Benchmark result"
- *     ```
- *     see the logs
- *     ```
- * ````
+ * Examples: `examples` below holds an ok and a not-ok page; the tests check both and docs/rules.md#benchmark-unparsed shows them.
  */
+import { benchmarkOutput, engineChoicePage } from './shared/examples.js';
 import type { Rule } from './types.js';
 
 /**
@@ -48,30 +19,8 @@ export const benchmarkUnparsed: Rule = {
   fix: "Paste the run's output, or a stub such as `# Crash. FP8 not supported on A100` when it failed.",
   reportedBy: 'the benchmark-output parser (`src/lib/formats/index.ts`)',
   examples: {
-    ok: `# Optimizing Demo-8B Throughput on NVIDIA H100 GPUs
-
-## Experiment Results
-
-### 1. Choosing the Inference Engine
-
-vLLM
-??? info "Benchmark result"
-    \`\`\`
-    # Crash. FP8 not supported on this GPU
-    \`\`\`
-`,
-    notOk: `# Optimizing Demo-8B Throughput on NVIDIA H100 GPUs
-
-## Experiment Results
-
-### 1. Choosing the Inference Engine
-
-vLLM
-??? info "Benchmark result"
-    \`\`\`
-    see the logs
-    \`\`\`
-`,
+    ok: engineChoicePage(benchmarkOutput(['# Crash. FP8 not supported on this GPU'])),
+    notOk: engineChoicePage(benchmarkOutput(['see the logs'])),
   },
   check() {
     // Reported by the benchmark-output parser, not by a check of its own.

@@ -3,53 +3,7 @@
  *
  * Formula and tolerance: R6 (vllm, sglang): req/s = N / dur, input tok/s = in / dur, output tok/s = gen / dur, total tok/s = (in + gen) / dur; R7 (guidellm): total tok/s = output tok/s x (in + gen) / gen; R8 (sglang): mean E2E = TTFT + ITL x (gen / N - 1). Tolerance: every printed input and the stated value +/- half a unit of their last digit (duration +/- 0.005 s); R8 also +/- 0.01%.
  *
- * ok:
- *
- * ````markdown
- * # Optimizing Demo-8B Throughput on NVIDIA H100 GPUs
- *
- * ## Experiment Results
- *
- * ### 1. Choosing the Inference Engine
- *
- * vLLM
- * ??? info "Benchmark result"
- *     ```
- *     ============ Serving Benchmark Result ============
- *     Successful requests:                     1000
- *     Benchmark duration (s):                  64.00
- *     Total input tokens:                      200000
- *     Total generated tokens:                  180000
- *     Request throughput (req/s):              15.62
- *     Output token throughput (tok/s):         2812.50
- *     Total Token throughput (tok/s):          5937.50
- *     ==================================================
- *     ```
- * ````
- *
- * not ok:
- *
- * ````markdown
- * # Optimizing Demo-8B Throughput on NVIDIA H100 GPUs
- *
- * ## Experiment Results
- *
- * ### 1. Choosing the Inference Engine
- *
- * vLLM
- * ??? info "Benchmark result"
- *     ```
- *     ============ Serving Benchmark Result ============
- *     Successful requests:                     1000
- *     Benchmark duration (s):                  64.00
- *     Total input tokens:                      200000
- *     Total generated tokens:                  180000
- *     Request throughput (req/s):              15.62
- *     Output token throughput (tok/s):         2182.50
- *     Total Token throughput (tok/s):          5937.50
- *     ==================================================
- *     ```
- * ````
+ * Examples: `examples` below holds an ok and a not-ok page; the tests check both and docs/rules.md#block-consistency shows them.
  */
 import { displayed, type Interval } from '../claims/interval.js';
 import { emit, type Details } from '../diagnostics.js';
@@ -57,27 +11,19 @@ import { identitiesOf } from '../formats/registry.js';
 import type { Identity } from '../formats/spec.js';
 import type { Run } from '../schemas/run.js';
 import type { Rule } from './types.js';
+import { engineChoicePage, resultBlock, servingMetrics } from './shared/examples.js';
 
-const page = (throughput: string) => `# Optimizing Demo-8B Throughput on NVIDIA H100 GPUs
-
-## Experiment Results
-
-### 1. Choosing the Inference Engine
-
-vLLM
-??? info "Benchmark result"
-    \`\`\`
-    ============ Serving Benchmark Result ============
-    Successful requests:                     1000
-    Benchmark duration (s):                  64.00
-    Total input tokens:                      200000
-    Total generated tokens:                  180000
-    Request throughput (req/s):              15.62
-    Output token throughput (tok/s):         ${throughput}
-    Total Token throughput (tok/s):          5937.50
-    ==================================================
-    \`\`\`
-`;
+/** The examples' run: its output rate as given (2812.50 follows from its counts and duration). */
+const run = (outputRate: string) =>
+  servingMetrics({
+    requests: 1000,
+    duration: '64.00',
+    input: 200000,
+    generated: 180000,
+    requestRate: '15.62',
+    outputRate,
+    totalRate: '5937.50',
+  });
 
 const num = (m: Run['metrics'], name: string) => (m[name] && m[name].value !== null && Number.isFinite(m[name].value!) ? m[name] : null);
 const fmt = (x: number) => (Math.abs(x) >= 100 ? x.toFixed(2) : x.toPrecision(6));
@@ -100,7 +46,10 @@ export const blockConsistency: Rule = {
     'R6 (vllm, sglang): req/s = N / dur, input tok/s = in / dur, output tok/s = gen / dur, total tok/s = (in + gen) / dur; ' +
     'R7 (guidellm): total tok/s = output tok/s x (in + gen) / gen; R8 (sglang): mean E2E = TTFT + ITL x (gen / N - 1). ' +
     'Tolerance: every printed input and the stated value +/- half a unit of their last digit (duration +/- 0.005 s); R8 also +/- 0.01%.',
-  examples: { ok: page('2812.50'), notOk: page('2182.50') },
+  examples: {
+    ok: engineChoicePage(resultBlock({ metrics: run('2812.50') })),
+    notOk: engineChoicePage(resultBlock({ metrics: run('2182.50') })),
+  },
   check({ report, file }) {
     for (const run of report.runs) {
       if (run.failed || !run.format) continue;

@@ -4,96 +4,13 @@
  *
  * Formula and tolerance: the claim's formula (a restated metric, (optimized / baseline - 1) x 100, baseline / optimized, |A - B|, a chain step); half-up to the stated precision, each input +/- half a unit of its last printed digit (interval arithmetic).
  *
- * ok:
- *
- * # Optimizing Demo-8B Throughput
- *
- * ## Conclusion
- *
- * | Benchmark Case | baseline | Optimized |
- * |---|---|---|
- * | **ShareGPT** | Total TPS: 100.00 | Total TPS: 150.00 (+50.0%) |
- *
- * ## Experiment Results
- *
- * ### 1. Choosing the Inference Engine
- *
- * vLLM
- * ??? info "Benchmark result"
- *     ```
- *     ============ Serving Benchmark Result ============
- *     Successful requests:                     10
- *     Benchmark duration (s):                  10.00
- *     Total input tokens:                      500
- *     Total generated tokens:                  500
- *     Request throughput (req/s):              1.00
- *     Output token throughput (tok/s):         50.00
- *     Total Token throughput (tok/s):          100.00
- *     ==================================================
- *     ```
- *
- * SGLang
- * ??? info "Benchmark result"
- *     ```
- *     ============ Serving Benchmark Result ============
- *     Successful requests:                     10
- *     Benchmark duration (s):                  10.00
- *     Total input tokens:                      500
- *     Total generated tokens:                  1000
- *     Request throughput (req/s):              1.00
- *     Output token throughput (tok/s):         100.00
- *     Total Token throughput (tok/s):          150.00
- *     ==================================================
- *     ```
- *
- *
- * not ok:
- *
- * # Optimizing Demo-8B Throughput
- *
- * ## Conclusion
- *
- * | Benchmark Case | baseline | Optimized |
- * |---|---|---|
- * | **ShareGPT** | Total TPS: 100.00 | Total TPS: 150.00 (+5.0%) |
- *
- * ## Experiment Results
- *
- * ### 1. Choosing the Inference Engine
- *
- * vLLM
- * ??? info "Benchmark result"
- *     ```
- *     ============ Serving Benchmark Result ============
- *     Successful requests:                     10
- *     Benchmark duration (s):                  10.00
- *     Total input tokens:                      500
- *     Total generated tokens:                  500
- *     Request throughput (req/s):              1.00
- *     Output token throughput (tok/s):         50.00
- *     Total Token throughput (tok/s):          100.00
- *     ==================================================
- *     ```
- *
- * SGLang
- * ??? info "Benchmark result"
- *     ```
- *     ============ Serving Benchmark Result ============
- *     Successful requests:                     10
- *     Benchmark duration (s):                  10.00
- *     Total input tokens:                      500
- *     Total generated tokens:                  1000
- *     Request throughput (req/s):              1.00
- *     Output token throughput (tok/s):         100.00
- *     Total Token throughput (tok/s):          150.00
- *     ==================================================
- *     ```
- *
+ * Examples: `examples` below holds an ok and a not-ok page; the tests check both and docs/rules.md#claim-mismatch shows them.
  */
 import { emit } from '../diagnostics.js';
 import { formatFixed } from '../claims/number.js';
 import { replacement } from '../claims/restate.js';
 import type { Claim } from '../schemas/claim.js';
+import { claimPage } from './shared/examples.js';
 import type { Rule } from './types.js';
 
 export const claimMismatch: Rule = {
@@ -103,86 +20,8 @@ export const claimMismatch: Rule = {
   fix: 'Correct the number to the expected value (`perflab check --fix` does it when the source is certain), or acknowledge it with a reason if it is kept as published.',
   formula: `the claim's formula (a restated metric, (optimized / baseline - 1) x 100, baseline / optimized, |A - B|, a chain step); half-up to the stated precision, each input +/- half a unit of its last printed digit (interval arithmetic)`,
   examples: {
-    ok: `# Optimizing Demo-8B Throughput
-
-## Conclusion
-
-| Benchmark Case | baseline | Optimized |
-|---|---|---|
-| **ShareGPT** | Total TPS: 100.00 | Total TPS: 150.00 (+50.0%) |
-
-## Experiment Results
-
-### 1. Choosing the Inference Engine
-
-vLLM
-??? info "Benchmark result"
-    \`\`\`
-    ============ Serving Benchmark Result ============
-    Successful requests:                     10
-    Benchmark duration (s):                  10.00
-    Total input tokens:                      500
-    Total generated tokens:                  500
-    Request throughput (req/s):              1.00
-    Output token throughput (tok/s):         50.00
-    Total Token throughput (tok/s):          100.00
-    ==================================================
-    \`\`\`
-
-SGLang
-??? info "Benchmark result"
-    \`\`\`
-    ============ Serving Benchmark Result ============
-    Successful requests:                     10
-    Benchmark duration (s):                  10.00
-    Total input tokens:                      500
-    Total generated tokens:                  1000
-    Request throughput (req/s):              1.00
-    Output token throughput (tok/s):         100.00
-    Total Token throughput (tok/s):          150.00
-    ==================================================
-    \`\`\`
-`,
-    notOk: `# Optimizing Demo-8B Throughput
-
-## Conclusion
-
-| Benchmark Case | baseline | Optimized |
-|---|---|---|
-| **ShareGPT** | Total TPS: 100.00 | Total TPS: 150.00 (+5.0%) |
-
-## Experiment Results
-
-### 1. Choosing the Inference Engine
-
-vLLM
-??? info "Benchmark result"
-    \`\`\`
-    ============ Serving Benchmark Result ============
-    Successful requests:                     10
-    Benchmark duration (s):                  10.00
-    Total input tokens:                      500
-    Total generated tokens:                  500
-    Request throughput (req/s):              1.00
-    Output token throughput (tok/s):         50.00
-    Total Token throughput (tok/s):          100.00
-    ==================================================
-    \`\`\`
-
-SGLang
-??? info "Benchmark result"
-    \`\`\`
-    ============ Serving Benchmark Result ============
-    Successful requests:                     10
-    Benchmark duration (s):                  10.00
-    Total input tokens:                      500
-    Total generated tokens:                  1000
-    Request throughput (req/s):              1.00
-    Output token throughput (tok/s):         100.00
-    Total Token throughput (tok/s):          150.00
-    ==================================================
-    \`\`\`
-`,
+    ok: claimPage('Total TPS: 150.00 (+50.0%)'),
+    notOk: claimPage('Total TPS: 150.00 (+5.0%)'),
   },
   check({ report, file }) {
     for (const c of report.claims) {

@@ -2,116 +2,11 @@
  * `claim-other-page` (error): A stated number that no run of its own page supports but a run on ANOTHER page prints: a value copied
  * from another report. Runs over the whole set of pages checked together.
  *
- * ok:
- *
- * # Optimizing Demo-8B Throughput
- *
- * ## Conclusion
- *
- * | Benchmark Case | baseline | Optimized |
- * |---|---|---|
- * | **ShareGPT** | Total TPS: 100.00 | Total TPS: 150.00 (+50.0%) |
- *
- * ## Experiment Results
- *
- * ### 1. Choosing the Inference Engine
- *
- * vLLM
- * ??? info "Benchmark result"
- *     ```
- *     ============ Serving Benchmark Result ============
- *     Successful requests:                     10
- *     Benchmark duration (s):                  10.00
- *     Total input tokens:                      500
- *     Total generated tokens:                  500
- *     Request throughput (req/s):              1.00
- *     Output token throughput (tok/s):         50.00
- *     Total Token throughput (tok/s):          100.00
- *     ==================================================
- *     ```
- *
- * SGLang
- * ??? info "Benchmark result"
- *     ```
- *     ============ Serving Benchmark Result ============
- *     Successful requests:                     10
- *     Benchmark duration (s):                  10.00
- *     Total input tokens:                      500
- *     Total generated tokens:                  1000
- *     Request throughput (req/s):              1.00
- *     Output token throughput (tok/s):         100.00
- *     Total Token throughput (tok/s):          150.00
- *     ==================================================
- *     ```
- *
- *
- * not ok:
- *
- * # Optimizing Demo-8B Throughput
- *
- * ## Conclusion
- *
- * | Benchmark Case | baseline | Optimized |
- * |---|---|---|
- * | **ShareGPT** | Total TPS: 100.00 | Total TPS: 160.00 (+60.0%) |
- *
- * ## Experiment Results
- *
- * ### 1. Choosing the Inference Engine
- *
- * vLLM
- * ??? info "Benchmark result"
- *     ```
- *     ============ Serving Benchmark Result ============
- *     Successful requests:                     10
- *     Benchmark duration (s):                  10.00
- *     Total input tokens:                      500
- *     Total generated tokens:                  500
- *     Request throughput (req/s):              1.00
- *     Output token throughput (tok/s):         50.00
- *     Total Token throughput (tok/s):          100.00
- *     ==================================================
- *     ```
- *
- * SGLang
- * ??? info "Benchmark result"
- *     ```
- *     ============ Serving Benchmark Result ============
- *     Successful requests:                     10
- *     Benchmark duration (s):                  10.00
- *     Total input tokens:                      500
- *     Total generated tokens:                  1000
- *     Request throughput (req/s):              1.00
- *     Output token throughput (tok/s):         100.00
- *     Total Token throughput (tok/s):          150.00
- *     ==================================================
- *     ```
- *
- *
- * checked together with:
- *
- * # Optimizing Other-8B Throughput
- *
- * ## Experiment Results
- *
- * ### 1. Choosing the Inference Engine
- *
- * vLLM
- * ??? info "Benchmark result"
- *     ```
- *     ============ Serving Benchmark Result ============
- *     Successful requests:                     10
- *     Benchmark duration (s):                  10.00
- *     Total input tokens:                      600
- *     Total generated tokens:                  1000
- *     Request throughput (req/s):              1.00
- *     Output token throughput (tok/s):         100.00
- *     Total Token throughput (tok/s):          160.00
- *     ==================================================
- *     ```
- *
+ * Examples: `examples` below holds an ok and a not-ok page and the page both are checked together with; the tests check
+ * them and docs/rules.md#claim-other-page shows them.
  */
 import { emit } from '../diagnostics.js';
+import { claimPage, reportPage, resultBlock, servingMetrics } from './shared/examples.js';
 import type { Rule } from './types.js';
 
 export const claimOtherPage: Rule = {
@@ -120,106 +15,26 @@ export const claimOtherPage: Rule = {
   description: `A stated number that no run of its page prints but a run of another page does: a value copied between reports.`,
   fix: 'Quote the run on this page, or add the run this number comes from to this page.',
   examples: {
-    ok: `# Optimizing Demo-8B Throughput
-
-## Conclusion
-
-| Benchmark Case | baseline | Optimized |
-|---|---|---|
-| **ShareGPT** | Total TPS: 100.00 | Total TPS: 150.00 (+50.0%) |
-
-## Experiment Results
-
-### 1. Choosing the Inference Engine
-
-vLLM
-??? info "Benchmark result"
-    \`\`\`
-    ============ Serving Benchmark Result ============
-    Successful requests:                     10
-    Benchmark duration (s):                  10.00
-    Total input tokens:                      500
-    Total generated tokens:                  500
-    Request throughput (req/s):              1.00
-    Output token throughput (tok/s):         50.00
-    Total Token throughput (tok/s):          100.00
-    ==================================================
-    \`\`\`
-
-SGLang
-??? info "Benchmark result"
-    \`\`\`
-    ============ Serving Benchmark Result ============
-    Successful requests:                     10
-    Benchmark duration (s):                  10.00
-    Total input tokens:                      500
-    Total generated tokens:                  1000
-    Request throughput (req/s):              1.00
-    Output token throughput (tok/s):         100.00
-    Total Token throughput (tok/s):          150.00
-    ==================================================
-    \`\`\`
-`,
-    notOk: `# Optimizing Demo-8B Throughput
-
-## Conclusion
-
-| Benchmark Case | baseline | Optimized |
-|---|---|---|
-| **ShareGPT** | Total TPS: 100.00 | Total TPS: 160.00 (+60.0%) |
-
-## Experiment Results
-
-### 1. Choosing the Inference Engine
-
-vLLM
-??? info "Benchmark result"
-    \`\`\`
-    ============ Serving Benchmark Result ============
-    Successful requests:                     10
-    Benchmark duration (s):                  10.00
-    Total input tokens:                      500
-    Total generated tokens:                  500
-    Request throughput (req/s):              1.00
-    Output token throughput (tok/s):         50.00
-    Total Token throughput (tok/s):          100.00
-    ==================================================
-    \`\`\`
-
-SGLang
-??? info "Benchmark result"
-    \`\`\`
-    ============ Serving Benchmark Result ============
-    Successful requests:                     10
-    Benchmark duration (s):                  10.00
-    Total input tokens:                      500
-    Total generated tokens:                  1000
-    Request throughput (req/s):              1.00
-    Output token throughput (tok/s):         100.00
-    Total Token throughput (tok/s):          150.00
-    ==================================================
-    \`\`\`
-`,
-    context: `# Optimizing Other-8B Throughput
-
-## Experiment Results
-
-### 1. Choosing the Inference Engine
-
-vLLM
-??? info "Benchmark result"
-    \`\`\`
-    ============ Serving Benchmark Result ============
-    Successful requests:                     10
-    Benchmark duration (s):                  10.00
-    Total input tokens:                      600
-    Total generated tokens:                  1000
-    Request throughput (req/s):              1.00
-    Output token throughput (tok/s):         100.00
-    Total Token throughput (tok/s):          160.00
-    ==================================================
-    \`\`\`
-`,
+    ok: claimPage('Total TPS: 150.00 (+50.0%)'),
+    notOk: claimPage('Total TPS: 160.00 (+60.0%)'),
+    // Another report whose run prints the 160.00 the not-ok page states.
+    context: reportPage({
+      title: 'Optimizing Other-8B Throughput',
+      results: [
+        '### 1. Choosing the Inference Engine',
+        resultBlock({
+          metrics: servingMetrics({
+            requests: 10,
+            duration: '10.00',
+            input: 600,
+            generated: 1000,
+            requestRate: '1.00',
+            outputRate: '100.00',
+            totalRate: '160.00',
+          }),
+        }),
+      ],
+    }),
   },
   check({ report, file }) {
     for (const c of report.claims) {

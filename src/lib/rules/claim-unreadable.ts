@@ -1,41 +1,18 @@
 /**
  * `claim-unreadable` (warning): A table cell states a value perflab cannot read as a number (`NaN`, `Infinity`, digits of another script), so it is not checked.
  *
- * ok:
- *
- * ````markdown
- * # Optimizing Demo-8B Throughput
- *
- * ## Conclusion
- *
- * | Benchmark Case | baseline | Optimized |
- * |---|---|---|
- * | **ShareGPT** | Total TPS: 100.00 | Total TPS: 150.00 (+50.0%) |
- * ````
- *
- * not ok:
- *
- * ````markdown
- * # Optimizing Demo-8B Throughput
- *
- * ## Conclusion
- *
- * | Benchmark Case | baseline | Optimized |
- * |---|---|---|
- * | **ShareGPT** | Total TPS: NaN | Total TPS: ١٥٠٫٠٠ (+50.0%) |
- * ````
+ * Examples: `examples` below holds an ok and a not-ok page; the tests check both and docs/rules.md#claim-unreadable shows them.
  */
 import { emit } from '../diagnostics.js';
+import { conclusionTable, reportPage } from './shared/examples.js';
 import type { Rule } from './types.js';
 
-const page = (baseline: string, optimized: string) => `# Optimizing Demo-8B Throughput
-
-## Conclusion
-
-| Benchmark Case | baseline | Optimized |
-|---|---|---|
-| **ShareGPT** | Total TPS: ${baseline} | Total TPS: ${optimized} (+50.0%) |
-`;
+/** A Conclusion row whose Total TPS cells state `baseline` and `optimized`. */
+const page = (baseline: string, optimized: string) =>
+  reportPage({
+    title: 'Optimizing Demo-8B Throughput',
+    conclusion: [conclusionTable(`Total TPS: ${baseline}`, `Total TPS: ${optimized} (+50.0%)`)],
+  });
 
 // Words that stand where a number should (constant alternatives: linear).
 const NOT_A_NUMBER = /(?<![\p{L}\p{N}])(?:NaN|nan|Infinity|infinity|inf)(?![\p{L}\p{N}])/u;

@@ -1,93 +1,10 @@
 /**
  * `claim-untraceable` (warning): A stated number that no run on its page prints or derives. It may be right, but a reader cannot check it.
  *
- * ok:
- *
- * # Optimizing Demo-8B Throughput
- *
- * ## Conclusion
- *
- * | Benchmark Case | baseline | Optimized |
- * |---|---|---|
- * | **ShareGPT** | Total TPS: 100.00 | Total TPS: 150.00 (+50.0%) |
- *
- * ## Experiment Results
- *
- * ### 1. Choosing the Inference Engine
- *
- * vLLM
- * ??? info "Benchmark result"
- *     ```
- *     ============ Serving Benchmark Result ============
- *     Successful requests:                     10
- *     Benchmark duration (s):                  10.00
- *     Total input tokens:                      500
- *     Total generated tokens:                  500
- *     Request throughput (req/s):              1.00
- *     Output token throughput (tok/s):         50.00
- *     Total Token throughput (tok/s):          100.00
- *     ==================================================
- *     ```
- *
- * SGLang
- * ??? info "Benchmark result"
- *     ```
- *     ============ Serving Benchmark Result ============
- *     Successful requests:                     10
- *     Benchmark duration (s):                  10.00
- *     Total input tokens:                      500
- *     Total generated tokens:                  1000
- *     Request throughput (req/s):              1.00
- *     Output token throughput (tok/s):         100.00
- *     Total Token throughput (tok/s):          150.00
- *     ==================================================
- *     ```
- *
- *
- * not ok:
- *
- * # Optimizing Demo-8B Throughput
- *
- * ## Conclusion
- *
- * | Benchmark Case | baseline | Optimized |
- * |---|---|---|
- * | **ShareGPT** | Total TPS: 100.00 | Total TPS: 175.00 (+75.0%) |
- *
- * ## Experiment Results
- *
- * ### 1. Choosing the Inference Engine
- *
- * vLLM
- * ??? info "Benchmark result"
- *     ```
- *     ============ Serving Benchmark Result ============
- *     Successful requests:                     10
- *     Benchmark duration (s):                  10.00
- *     Total input tokens:                      500
- *     Total generated tokens:                  500
- *     Request throughput (req/s):              1.00
- *     Output token throughput (tok/s):         50.00
- *     Total Token throughput (tok/s):          100.00
- *     ==================================================
- *     ```
- *
- * SGLang
- * ??? info "Benchmark result"
- *     ```
- *     ============ Serving Benchmark Result ============
- *     Successful requests:                     10
- *     Benchmark duration (s):                  10.00
- *     Total input tokens:                      500
- *     Total generated tokens:                  1000
- *     Request throughput (req/s):              1.00
- *     Output token throughput (tok/s):         100.00
- *     Total Token throughput (tok/s):          150.00
- *     ==================================================
- *     ```
- *
+ * Examples: `examples` below holds an ok and a not-ok page; the tests check both and docs/rules.md#claim-untraceable shows them.
  */
 import { emit } from '../diagnostics.js';
+import { claimPage } from './shared/examples.js';
 import type { Rule } from './types.js';
 
 export const claimUntraceable: Rule = {
@@ -96,86 +13,8 @@ export const claimUntraceable: Rule = {
   description: `A stated number that no raw run on its page supports.`,
   fix: 'Add the raw run that prints or derives this number next to the claim, or state the number from a run the page has.',
   examples: {
-    ok: `# Optimizing Demo-8B Throughput
-
-## Conclusion
-
-| Benchmark Case | baseline | Optimized |
-|---|---|---|
-| **ShareGPT** | Total TPS: 100.00 | Total TPS: 150.00 (+50.0%) |
-
-## Experiment Results
-
-### 1. Choosing the Inference Engine
-
-vLLM
-??? info "Benchmark result"
-    \`\`\`
-    ============ Serving Benchmark Result ============
-    Successful requests:                     10
-    Benchmark duration (s):                  10.00
-    Total input tokens:                      500
-    Total generated tokens:                  500
-    Request throughput (req/s):              1.00
-    Output token throughput (tok/s):         50.00
-    Total Token throughput (tok/s):          100.00
-    ==================================================
-    \`\`\`
-
-SGLang
-??? info "Benchmark result"
-    \`\`\`
-    ============ Serving Benchmark Result ============
-    Successful requests:                     10
-    Benchmark duration (s):                  10.00
-    Total input tokens:                      500
-    Total generated tokens:                  1000
-    Request throughput (req/s):              1.00
-    Output token throughput (tok/s):         100.00
-    Total Token throughput (tok/s):          150.00
-    ==================================================
-    \`\`\`
-`,
-    notOk: `# Optimizing Demo-8B Throughput
-
-## Conclusion
-
-| Benchmark Case | baseline | Optimized |
-|---|---|---|
-| **ShareGPT** | Total TPS: 100.00 | Total TPS: 175.00 (+75.0%) |
-
-## Experiment Results
-
-### 1. Choosing the Inference Engine
-
-vLLM
-??? info "Benchmark result"
-    \`\`\`
-    ============ Serving Benchmark Result ============
-    Successful requests:                     10
-    Benchmark duration (s):                  10.00
-    Total input tokens:                      500
-    Total generated tokens:                  500
-    Request throughput (req/s):              1.00
-    Output token throughput (tok/s):         50.00
-    Total Token throughput (tok/s):          100.00
-    ==================================================
-    \`\`\`
-
-SGLang
-??? info "Benchmark result"
-    \`\`\`
-    ============ Serving Benchmark Result ============
-    Successful requests:                     10
-    Benchmark duration (s):                  10.00
-    Total input tokens:                      500
-    Total generated tokens:                  1000
-    Request throughput (req/s):              1.00
-    Output token throughput (tok/s):         100.00
-    Total Token throughput (tok/s):          150.00
-    ==================================================
-    \`\`\`
-`,
+    ok: claimPage('Total TPS: 150.00 (+50.0%)'),
+    notOk: claimPage('Total TPS: 175.00 (+75.0%)'),
   },
   check({ report, file }) {
     for (const c of report.claims) {

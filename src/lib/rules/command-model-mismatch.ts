@@ -1,49 +1,7 @@
 /**
  * `command-model-mismatch` (error): A serving command launches a model other than the page's model (compared by base name).
  *
- * ok:
- *
- * ````markdown
- * # Optimizing Qwen3-8B Throughput on NVIDIA H100 GPUs
- *
- * ## Experimental Setup
- *
- * ### Model
- *
- * Qwen/Qwen3-8B
- *
- * ## Experiment Results
- *
- * ### 2. Quantization in vLLM
- *
- * FP8
- * ??? info "Serving script"
- *     ```bash
- *     vllm serve Qwen/Qwen3-8B-FP8
- *     ```
- * ````
- *
- * not ok:
- *
- * ````markdown
- * # Optimizing Qwen3-8B Throughput on NVIDIA H100 GPUs
- *
- * ## Experimental Setup
- *
- * ### Model
- *
- * Qwen/Qwen3-8B
- *
- * ## Experiment Results
- *
- * ### 2. Quantization in vLLM
- *
- * FP8
- * ??? info "Serving script"
- *     ```bash
- *     vllm serve Qwen/Qwen3-32B-FP8
- *     ```
- * ````
+ * Examples: `examples` below holds an ok and a not-ok page; the tests check both and docs/rules.md#command-model-mismatch shows them.
  */
 import { emit } from '../diagnostics.js';
 import { servingCommands } from './shared/commands.js';
@@ -51,26 +9,16 @@ import { baseModel, isConcreteModel } from './shared/model-name.js';
 import type { Root } from 'mdast';
 import { toString } from 'mdast-util-to-string';
 import { CONTINUE, EXIT, SKIP, visit } from 'unist-util-visit';
+import { reportPage, scriptBlock } from './shared/examples.js';
 import type { Rule } from './types.js';
 
-const page = (served: string) => `# Optimizing Qwen3-8B Throughput on NVIDIA H100 GPUs
-
-## Experimental Setup
-
-### Model
-
-Qwen/Qwen3-8B
-
-## Experiment Results
-
-### 2. Quantization in vLLM
-
-FP8
-??? info "Serving script"
-    \`\`\`bash
-    vllm serve ${served}
-    \`\`\`
-`;
+/** A Qwen3-8B page whose FP8 variant serves `served`. */
+const page = (served: string) =>
+  reportPage({
+    title: 'Optimizing Qwen3-8B Throughput on NVIDIA H100 GPUs',
+    setup: ['### Model', 'Qwen/Qwen3-8B'],
+    results: ['### 2. Quantization in vLLM', scriptBlock({ label: 'FP8', command: `vllm serve ${served}` })],
+  });
 
 /**
  * Serving commands that launch a different model than the page is about. Quantized and suffixed variants

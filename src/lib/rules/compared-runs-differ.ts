@@ -3,104 +3,25 @@
  *
  * Formula and tolerance: successful requests equal; |input_a - input_b| / max(input_a, input_b) <= 1%
  *
- * ok:
- *
- * ````markdown
- * # Optimizing Demo-8B Throughput on NVIDIA H100 GPUs
- *
- * ## Experiment Results
- *
- * ### Other Benchmark Cases
- *
- * ??? info "Baseline benchmark results"
- *     ```bash
- *     # random 2K input
- *     ============ Serving Benchmark Result ============
- *     Successful requests:                     500
- *     Benchmark duration (s):                  10.00
- *     Total input tokens:                      1000
- *     Total generated tokens:                  2000
- *     Total Token throughput (tok/s):          300.00
- *     ==================================================
- *     ```
- *
- * ??? info "Optimized benchmark results"
- *     ```bash
- *     # random 2K input
- *     ============ Serving Benchmark Result ============
- *     Successful requests:                     500
- *     Benchmark duration (s):                  10.00
- *     Total input tokens:                      1000
- *     Total generated tokens:                  2000
- *     Total Token throughput (tok/s):          300.00
- *     ==================================================
- *     ```
- * ````
- *
- * not ok:
- *
- * ````markdown
- * # Optimizing Demo-8B Throughput on NVIDIA H100 GPUs
- *
- * ## Experiment Results
- *
- * ### Other Benchmark Cases
- *
- * ??? info "Baseline benchmark results"
- *     ```bash
- *     # random 2K input
- *     ============ Serving Benchmark Result ============
- *     Successful requests:                     500
- *     Benchmark duration (s):                  10.00
- *     Total input tokens:                      1000
- *     Total generated tokens:                  2000
- *     Total Token throughput (tok/s):          300.00
- *     ==================================================
- *     ```
- *
- * ??? info "Optimized benchmark results"
- *     ```bash
- *     # random 2K input
- *     ============ Serving Benchmark Result ============
- *     Successful requests:                     100
- *     Benchmark duration (s):                  10.00
- *     Total input tokens:                      1000
- *     Total generated tokens:                  2000
- *     Total Token throughput (tok/s):          300.00
- *     ==================================================
- *     ```
- * ````
+ * Examples: `examples` below holds an ok and a not-ok page; the tests check both and docs/rules.md#compared-runs-differ shows them.
  */
 import { emit } from '../diagnostics.js';
 import type { Run } from '../schemas/run.js';
+import { reportPage, resultBlock, servingMetrics } from './shared/examples.js';
 import type { Rule } from './types.js';
 
-const block = (requests: number, input: number) => `    ============ Serving Benchmark Result ============
-    Successful requests:                     ${requests}
-    Benchmark duration (s):                  10.00
-    Total input tokens:                      ${input}
-    Total generated tokens:                  2000
-    Total Token throughput (tok/s):          ${((input + 2000) / 10).toFixed(2)}
-    ==================================================`;
-
-const page = (requests: number) => `# Optimizing Demo-8B Throughput on NVIDIA H100 GPUs
-
-## Experiment Results
-
-### Other Benchmark Cases
-
-??? info "Baseline benchmark results"
-    \`\`\`bash
-    # random 2K input
-${block(500, 1000)}
-    \`\`\`
-
-??? info "Optimized benchmark results"
-    \`\`\`bash
-    # random 2K input
-${block(requests, 1000)}
-    \`\`\`
-`;
+/** An "Other Benchmark Cases" pair: a baseline of 500 requests against an optimized run of `requests`. */
+const page = (requests: number) => {
+  const side = (title: string, requests: number) =>
+    resultBlock({
+      engine: null,
+      title: `${title} benchmark results`,
+      info: 'bash',
+      before: '# random 2K input',
+      metrics: servingMetrics({ requests, duration: '10.00', input: 1000, generated: 2000, totalRate: '300.00' }),
+    });
+  return reportPage({ results: ['### Other Benchmark Cases', side('Baseline', 500), side('Optimized', requests)] });
+};
 
 /** Relative difference of total input tokens accepted as the same workload (engines' tokenizers differ slightly). */
 const INPUT_TOLERANCE = 0.01;

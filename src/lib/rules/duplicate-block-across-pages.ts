@@ -1,106 +1,24 @@
 /**
  * `duplicate-block-across-pages` (warning): A result block has the same metric values as a block on another page.
  *
- * Checked together with this page (`context.md`):
- *
- * ````markdown
- * # Optimizing Demo-8B Throughput
- *
- * ## Experiment Results
- *
- * ### 1. Choosing the Inference Engine
- *
- * vLLM
- * ??? info "Benchmark result"
- *     ```
- *     ============ Serving Benchmark Result ============
- *     Successful requests:                     100
- *     Benchmark duration (s):                  10.00
- *     Total input tokens:                      1000
- *     Total generated tokens:                  2000
- *     ==================================================
- *     ```
- * ````
- *
- * ok:
- *
- * ````markdown
- * # Optimizing Demo-14B Throughput
- *
- * ## Experiment Results
- *
- * ### 1. Choosing the Inference Engine
- *
- * vLLM
- * ??? info "Benchmark result"
- *     ```
- *     ============ Serving Benchmark Result ============
- *     Successful requests:                     100
- *     Benchmark duration (s):                  20.00
- *     Total input tokens:                      1000
- *     Total generated tokens:                  2000
- *     ==================================================
- *     ```
- *
- * vLLM
- * ??? info "Benchmark result"
- *     ```
- *     ============ Serving Benchmark Result ============
- *     Successful requests:                     100
- *     Benchmark duration (s):                  20.00
- *     Total input tokens:                      1000
- *     Total generated tokens:                  2000
- *     ==================================================
- *     ```
- * ````
- *
- * not ok:
- *
- * ````markdown
- * # Optimizing Demo-14B Throughput
- *
- * ## Experiment Results
- *
- * ### 1. Choosing the Inference Engine
- *
- * vLLM
- * ??? info "Benchmark result"
- *     ```
- *     ============ Serving Benchmark Result ============
- *     Successful requests:                     100
- *     Benchmark duration (s):                  10.00
- *     Total input tokens:                      1000
- *     Total generated tokens:                  2000
- *     ==================================================
- *     ```
- * ````
+ * Examples: `examples` below holds an ok and a not-ok page and the page both are checked together with; the tests check
+ * them and docs/rules.md#duplicate-block-across-pages shows them.
  */
 import { emit } from '../diagnostics.js';
+import { reportPage, resultBlock, servingMetrics } from './shared/examples.js';
 import type { Rule } from './types.js';
 import type { Report } from '../schemas/report.js';
 import type { Run } from '../schemas/run.js';
 
-const page = (title: string, blocks: string[]) => `# ${title}
-
-## Experiment Results
-
-### 1. Choosing the Inference Engine
-${blocks
-  .map(
-    (duration) => `
-vLLM
-??? info "Benchmark result"
-    \`\`\`
-    ============ Serving Benchmark Result ============
-    Successful requests:                     100
-    Benchmark duration (s):                  ${duration}
-    Total input tokens:                      1000
-    Total generated tokens:                  2000
-    ==================================================
-    \`\`\`
-`,
-  )
-  .join('')}`;
+/** A report of the given title whose results are vLLM runs of 100 requests lasting the given durations. */
+const page = (title: string, durations: string[]) =>
+  reportPage({
+    title,
+    results: [
+      '### 1. Choosing the Inference Engine',
+      ...durations.map((duration) => resultBlock({ metrics: servingMetrics({ requests: 100, duration, input: 1000, generated: 2000 }) })),
+    ],
+  });
 
 /**
  * A result block (same fingerprint, not a failed run) printed on two different pages. One page may show a

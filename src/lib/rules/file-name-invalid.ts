@@ -1,21 +1,7 @@
 /**
  * `file-name-invalid` (error): A page's file name makes it unreachable (`#` or `?` in it) or equals another page's name in another Unicode normalisation (NFC/NFD).
  *
- * ok:
- *
- * ````markdown
- * # Notes
- *
- * A page whose file is named `notes.md`.
- * ````
- *
- * not ok:
- *
- * ````markdown
- * # Notes
- *
- * A page whose file is named `notes#2.md`: its URL would end at `#`.
- * ````
+ * Examples: `examples` below holds an ok and a not-ok page; the tests check both and docs/rules.md#file-name-invalid shows them.
  */
 import { basename } from 'node:path';
 import { emit } from '../diagnostics.js';

@@ -2,27 +2,7 @@
  * `frontmatter-invalid` (error): The YAML front matter is not valid YAML, not a mapping, or a field has the wrong
  * type.
  *
- * ok:
- *
- * ````markdown
- * ---
- * title: Demo report
- * gpus: 8
- * ---
- *
- * # Demo report
- * ````
- *
- * not ok:
- *
- * ````markdown
- * ---
- * title: Demo report
- * gpus: eight
- * ---
- *
- * # Demo report
- * ````
+ * Examples: `examples` below holds an ok and a not-ok page; the tests check both and docs/rules.md#frontmatter-invalid shows them.
  */
 import type { Rule } from './types.js';
 

@@ -1,55 +1,22 @@
 /**
  * `heading-engine-mismatch` (error): A heading names one engine over a serving command of another engine.
  *
- * ok:
- *
- * ````markdown
- * # Optimizing Demo-8B Throughput on NVIDIA H100 GPUs
- *
- * ## Experiment Results
- *
- * ### 2. Quantization in SGLang
- *
- * FP8
- * ??? info "Serving script"
- *     ```bash
- *     python3 -m sglang.launch_server --model-path Demo/Demo-8B-FP8
- *     ```
- * ````
- *
- * not ok:
- *
- * ````markdown
- * # Optimizing Demo-8B Throughput on NVIDIA H100 GPUs
- *
- * ## Experiment Results
- *
- * ### 2. Quantization in vLLM
- *
- * FP8
- * ??? info "Serving script"
- *     ```bash
- *     python3 -m sglang.launch_server --model-path Demo/Demo-8B-FP8
- *     ```
- * ````
+ * Examples: `examples` below holds an ok and a not-ok page; the tests check both and docs/rules.md#heading-engine-mismatch shows them.
  */
 import { emit } from '../diagnostics.js';
 import { canonicalEngine, engineOfTool } from '../model/command.js';
 import { servingCommands } from './shared/commands.js';
+import { reportPage, scriptBlock } from './shared/examples.js';
 import type { Rule } from './types.js';
 
-const page = (engine: string) => `# Optimizing Demo-8B Throughput on NVIDIA H100 GPUs
-
-## Experiment Results
-
-### 2. Quantization in ${engine}
-
-FP8
-??? info "Serving script"
-    \`\`\`bash
-    python3 -m sglang.launch_server --model-path Demo/Demo-8B-FP8
-    \`\`\`
-`;
+/** An SGLang serving script under a heading naming `engine`. */
+const page = (engine: string) =>
+  reportPage({
+    results: [
+      `### 2. Quantization in ${engine}`,
+      scriptBlock({ label: 'FP8', command: 'python3 -m sglang.launch_server --model-path Demo/Demo-8B-FP8' }),
+    ],
+  });
 
 const ENGINE_WORD = /\b(vLLM|SGLang|TensorRT-LLM|TRT-LLM|TensorRT|MindIE|LMDeploy)\b/gi;
 

@@ -1,37 +1,16 @@
 /**
  * `image-missing` (warning): A relative image file does not exist.
  *
- * ok:
- *
- * ````markdown
- * # Optimizing Demo-8B Throughput
- *
- * ## Conclusion
- *
- * ![demo-8b-h100](https://example.org/demo-8b-h100.png)
- * ````
- *
- * not ok:
- *
- * ````markdown
- * # Optimizing Demo-8B Throughput
- *
- * ## Conclusion
- *
- * ![demo-8b-h100](../../assets/performance-lab/demo-8b-h100.png)
- * ````
+ * Examples: `examples` below holds an ok and a not-ok page; the tests check both and docs/rules.md#image-missing shows them.
  */
 import { dirname, resolve } from 'node:path';
 import { emit } from '../diagnostics.js';
 import { isExternal, pageLinks, splitUrl } from './shared/tree.js';
+import { reportPage } from './shared/examples.js';
 import type { Rule } from './types.js';
 
-const page = (src: string) => `# Optimizing Demo-8B Throughput
-
-## Conclusion
-
-![demo-8b-h100](${src})
-`;
+/** A Conclusion chart at `src`. */
+const page = (src: string) => reportPage({ title: 'Optimizing Demo-8B Throughput', conclusion: [`![demo-8b-h100](${src})`] });
 
 /**
  * A relative image whose file does not exist next to the page. A warning, not an error: the pages come from a

@@ -1,56 +1,24 @@
 /**
  * `label-flag-contradiction` (error): A variant label (`TP4`, `EP4`, `PP2`, `DP2`, `FP8`, `AWQ`, an engine) contradicts its serving command's flags.
  *
- * ok:
- *
- * ````markdown
- * # Optimizing Demo-30B Throughput on NVIDIA H100 GPUs
- *
- * ## Experiment Results
- *
- * ### 3. Parallelism in vLLM
- *
- * TP4+EP
- * ??? info "Serving script"
- *     ```bash
- *     vllm serve Demo/Demo-30B --tensor-parallel-size 4 --enable-expert-parallel
- *     ```
- * ````
- *
- * not ok:
- *
- * ````markdown
- * # Optimizing Demo-30B Throughput on NVIDIA H100 GPUs
- *
- * ## Experiment Results
- *
- * ### 3. Parallelism in vLLM
- *
- * TP8+EP
- * ??? info "Serving script"
- *     ```bash
- *     vllm serve Demo/Demo-30B --tensor-parallel-size 4 --enable-expert-parallel
- *     ```
- * ````
+ * Examples: `examples` below holds an ok and a not-ok page; the tests check both and docs/rules.md#label-flag-contradiction shows them.
  */
 import { emit } from '../diagnostics.js';
 import { canonicalEngine, engineOfTool } from '../model/command.js';
 import type { Command } from '../schemas/report.js';
 import { DP_FLAGS, EP_FLAGS, PP_FLAGS, TP_FLAGS, flag, flagsOf, sizeOf } from './shared/commands.js';
+import { reportPage, scriptBlock } from './shared/examples.js';
 import type { Rule } from './types.js';
 
-const page = (label: string) => `# Optimizing Demo-30B Throughput on NVIDIA H100 GPUs
-
-## Experiment Results
-
-### 3. Parallelism in vLLM
-
-${label}
-??? info "Serving script"
-    \`\`\`bash
-    vllm serve Demo/Demo-30B --tensor-parallel-size 4 --enable-expert-parallel
-    \`\`\`
-`;
+/** A TP4 expert-parallel serving script under `label`. */
+const page = (label: string) =>
+  reportPage({
+    title: 'Optimizing Demo-30B Throughput on NVIDIA H100 GPUs',
+    results: [
+      '### 3. Parallelism in vLLM',
+      scriptBlock({ label, command: 'vllm serve Demo/Demo-30B --tensor-parallel-size 4 --enable-expert-parallel' }),
+    ],
+  });
 
 type Check = { what: string; stated: string; found: string } | null;
 

@@ -1,21 +1,7 @@
 /**
  * `link-unresolved` (error): A relative link points to a file that does not exist.
  *
- * ok:
- *
- * ````markdown
- * # Overview
- *
- * See the [same page](ok.md) for details.
- * ````
- *
- * not ok:
- *
- * ````markdown
- * # Overview
- *
- * See the [same page](missing-page.md) for details.
- * ````
+ * Examples: `examples` below holds an ok and a not-ok page; the tests check both and docs/rules.md#link-unresolved shows them.
  */
 import { dirname, resolve } from 'node:path';
 import { emit } from '../diagnostics.js';

@@ -2,16 +2,8 @@
  * `model-internal-error` (error): Building the page model stopped on an internal error; the page keeps what was read
  * so far.
  *
- * ok:
- *
- * ````markdown
- * # Demo
- *
- * A page the page model reads.
- * ````
- *
- * not ok: none. Internal error: no page content causes it: it is raised only when perflab itself throws on a page (a
- * bug), and the rest of the page and the set are still checked.
+ * Examples: `examples` below holds an ok page and says why no page is not ok; the tests check it and docs/rules.md#model-internal-error
+ * shows it.
  */
 import type { Rule } from './types.js';
 

@@ -1,54 +1,7 @@
 /**
  * `nesting-too-deep` (error): Admonitions nested deeper than the limit (16); the page is not parsed.
  *
- * ok:
- *
- * ````markdown
- * # Nested notes
- *
- * !!! note
- *     !!! note
- *         !!! note
- *             !!! note
- *                 !!! note
- *                     !!! note
- *                         !!! note
- *                             !!! note
- *                                 !!! note
- *                                     !!! note
- *                                         !!! note
- *                                             !!! note
- *                                                 !!! note
- *                                                     !!! note
- *                                                         !!! note
- *                                                             !!! note
- *                                                                 Sixteen levels deep.
- * ````
- *
- * not ok:
- *
- * ````markdown
- * # Nested notes
- *
- * !!! note
- *     !!! note
- *         !!! note
- *             !!! note
- *                 !!! note
- *                     !!! note
- *                         !!! note
- *                             !!! note
- *                                 !!! note
- *                                     !!! note
- *                                         !!! note
- *                                             !!! note
- *                                                 !!! note
- *                                                     !!! note
- *                                                         !!! note
- *                                                             !!! note
- *                                                                 !!! note
- *                                                                     Seventeen levels deep.
- * ````
+ * Examples: `examples` below holds an ok and a not-ok page; the tests check both and docs/rules.md#nesting-too-deep shows them.
  */
 import { LIMITS } from '../limits.js';
 import type { Rule } from './types.js';

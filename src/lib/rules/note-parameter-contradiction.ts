@@ -1,47 +1,7 @@
 /**
  * `note-parameter-contradiction` (error): A note stating benchmark parameters contradicts the invocation of the runs below it.
  *
- * ok:
- *
- * ````markdown
- * # SGLang v0.5.1
- *
- * ## gpt-oss-20b
- *
- * Note that the dataset settings have been changed to `--dataset-name sharegpt --num-prompts 1000` to prevent crashes.
- *
- * ```{text}
- * Running benchmark --dataset-name sharegpt --num-prompts 1000 with backend: sglang
- * ============ Serving Benchmark Result ============
- * Backend:                                 sglang
- * Successful requests:                     1000
- * Benchmark duration (s):                  10.00
- * Total input tokens:                      1000
- * Total generated tokens:                  2000
- * ==================================================
- * ```
- * ````
- *
- * not ok:
- *
- * ````markdown
- * # SGLang v0.5.1
- *
- * ## gpt-oss-20b
- *
- * Note that the dataset settings have been changed to `--dataset-name sharegpt --num-prompts 10000` to prevent crashes.
- *
- * ```{text}
- * Running benchmark --dataset-name sharegpt --num-prompts 1000 with backend: sglang
- * ============ Serving Benchmark Result ============
- * Backend:                                 sglang
- * Successful requests:                     1000
- * Benchmark duration (s):                  10.00
- * Total input tokens:                      1000
- * Total generated tokens:                  2000
- * ==================================================
- * ```
- * ````
+ * Examples: `examples` below holds an ok and a not-ok page; the tests check both and docs/rules.md#note-parameter-contradiction shows them.
  */
 import { emit } from '../diagnostics.js';
 import type { InlineCode } from 'mdast';

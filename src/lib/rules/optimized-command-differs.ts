@@ -1,107 +1,31 @@
 /**
  * `optimized-command-differs` (error): An optimized-side run was served by a command other than the Conclusion's recommended command.
  *
- * ok:
- *
- * ````markdown
- * # Optimizing Demo-8B Throughput on NVIDIA H100 GPUs
- *
- * ## Conclusion
- *
- * ???+ tip "Serving Command"
- *     ```bash
- *     vllm serve Demo/Demo-8B-FP8 --async-scheduling --max-num-batched-tokens 16384
- *     ```
- *
- * ## Experiment Results
- *
- * ### Other Benchmark Cases
- *
- * ??? info "Optimized serving script"
- *     ```bash
- *     vllm serve Demo/Demo-8B-FP8 --max-num-batched-tokens=16384 --async-scheduling
- *     ```
- *
- * ??? info "Optimized benchmark results"
- *     ```bash
- *     # random 2K input
- *     ============ Serving Benchmark Result ============
- *     Successful requests:                     500
- *     Benchmark duration (s):                  10.00
- *     Total input tokens:                      1000
- *     Total generated tokens:                  2000
- *     ==================================================
- *     ```
- * ````
- *
- * not ok:
- *
- * ````markdown
- * # Optimizing Demo-8B Throughput on NVIDIA H100 GPUs
- *
- * ## Conclusion
- *
- * ???+ tip "Serving Command"
- *     ```bash
- *     vllm serve Demo/Demo-8B-FP8 --async-scheduling --max-num-batched-tokens 16384
- *     ```
- *
- * ## Experiment Results
- *
- * ### Other Benchmark Cases
- *
- * ??? info "Optimized serving script"
- *     ```bash
- *     vllm serve Demo/Demo-8B --async-scheduling --max-num-batched-tokens 16384
- *     ```
- *
- * ??? info "Optimized benchmark results"
- *     ```bash
- *     # random 2K input
- *     ============ Serving Benchmark Result ============
- *     Successful requests:                     500
- *     Benchmark duration (s):                  10.00
- *     Total input tokens:                      1000
- *     Total generated tokens:                  2000
- *     ==================================================
- *     ```
- * ````
+ * Examples: `examples` below holds an ok and a not-ok page; the tests check both and docs/rules.md#optimized-command-differs shows them.
  */
 import { emit } from '../diagnostics.js';
 import type { Script } from '../model/script.js';
 import type { Command } from '../schemas/report.js';
 import { normalFlags, scriptCommand } from './shared/commands.js';
+import { conclusionCommand, reportPage, resultBlock, scriptBlock, servingMetrics } from './shared/examples.js';
 import type { Rule } from './types.js';
 
-const page = (optimized: string) => `# Optimizing Demo-8B Throughput on NVIDIA H100 GPUs
-
-## Conclusion
-
-???+ tip "Serving Command"
-    \`\`\`bash
-    vllm serve Demo/Demo-8B-FP8 --async-scheduling --max-num-batched-tokens 16384
-    \`\`\`
-
-## Experiment Results
-
-### Other Benchmark Cases
-
-??? info "Optimized serving script"
-    \`\`\`bash
-    ${optimized}
-    \`\`\`
-
-??? info "Optimized benchmark results"
-    \`\`\`bash
-    # random 2K input
-    ============ Serving Benchmark Result ============
-    Successful requests:                     500
-    Benchmark duration (s):                  10.00
-    Total input tokens:                      1000
-    Total generated tokens:                  2000
-    ==================================================
-    \`\`\`
-`;
+/** The Conclusion's command, and an optimized "Other Benchmark Cases" run served by `optimized`. */
+const page = (optimized: string) =>
+  reportPage({
+    conclusion: [conclusionCommand('vllm serve Demo/Demo-8B-FP8 --async-scheduling --max-num-batched-tokens 16384')],
+    results: [
+      '### Other Benchmark Cases',
+      scriptBlock({ command: optimized, header: '??? info "Optimized serving script"' }),
+      resultBlock({
+        engine: null,
+        title: 'Optimized benchmark results',
+        info: 'bash',
+        before: '# random 2K input',
+        metrics: servingMetrics({ requests: 500, duration: '10.00', input: 1000, generated: 2000 }),
+      }),
+    ],
+  });
 
 /** Flags that do not change what is measured (addresses, names, API plumbing); the model is compared on its own. */
 const IGNORED = new Set([

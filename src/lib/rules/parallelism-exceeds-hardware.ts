@@ -3,70 +3,21 @@
  *
  * Formula and tolerance: devices = TP x PP x DP (DP = 1 with --enable-dp-attention); error when devices > stated count
  *
- * ok:
- *
- * ````markdown
- * # Optimizing Demo-30B Throughput on NVIDIA H100 GPUs
- *
- * ## Experimental Setup
- *
- * ### Hardware
- *
- * 4 × NVIDIA H100 SXM GPUs on a single node.
- *
- * ## Experiment Results
- *
- * ### 3. Parallelism in vLLM
- *
- * ??? info "Serving script"
- *     ```bash
- *     vllm serve Demo/Demo-30B -tp 2 -pp 2
- *     ```
- * ````
- *
- * not ok:
- *
- * ````markdown
- * # Optimizing Demo-30B Throughput on NVIDIA H100 GPUs
- *
- * ## Experimental Setup
- *
- * ### Hardware
- *
- * 4 × NVIDIA H100 SXM GPUs on a single node.
- *
- * ## Experiment Results
- *
- * ### 3. Parallelism in vLLM
- *
- * ??? info "Serving script"
- *     ```bash
- *     vllm serve Demo/Demo-30B -tp 4 -pp 2
- *     ```
- * ````
+ * Examples: `examples` below holds an ok and a not-ok page; the tests check both and docs/rules.md#parallelism-exceeds-hardware shows them.
  */
 import { emit } from '../diagnostics.js';
 import { parseHardware } from '../model/hardware.js';
 import { DP_FLAGS, PP_FLAGS, TP_FLAGS, flag, servingCommands, sizeOf } from './shared/commands.js';
+import { reportPage, scriptBlock } from './shared/examples.js';
 import type { Rule } from './types.js';
 
-const page = (tp: number) => `# Optimizing Demo-30B Throughput on NVIDIA H100 GPUs
-
-## Experimental Setup
-
-### Hardware
-
-4 × NVIDIA H100 SXM GPUs on a single node.
-
-## Experiment Results
-
-### 3. Parallelism in vLLM
-
-??? info "Serving script"
-    \`\`\`bash
-    vllm serve Demo/Demo-30B -tp ${tp} -pp 2
-    \`\`\`
-`;
+/** Four stated GPUs and a serving script of TP `tp` x PP 2. */
+const page = (tp: number) =>
+  reportPage({
+    title: 'Optimizing Demo-30B Throughput on NVIDIA H100 GPUs',
+    setup: ['### Hardware', '4 × NVIDIA H100 SXM GPUs on a single node.'],
+    results: ['### 3. Parallelism in vLLM', scriptBlock({ command: `vllm serve Demo/Demo-30B -tp ${tp} -pp 2` })],
+  });
 
 /**
  * A serving command whose parallelism needs more devices than the page's hardware states: TP x PP x DP, where

@@ -1,16 +1,8 @@
 /**
  * `parse-internal-error` (error): Parsing the Markdown stopped on an internal error; the page is read as empty.
  *
- * ok:
- *
- * ````markdown
- * # Demo
- *
- * A page the parser reads.
- * ````
- *
- * not ok: none. Internal error: no page content causes it: it is raised only when perflab itself throws on a page (a
- * bug), and the rest of the page and the set are still checked.
+ * Examples: `examples` below holds an ok page and says why no page is not ok; the tests check it and docs/rules.md#parse-internal-error
+ * shows it.
  */
 import type { Rule } from './types.js';
 

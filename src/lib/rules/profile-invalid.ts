@@ -1,37 +1,7 @@
 /**
  * `profile-invalid` (warning): A benchmark profile's YAML fence does not parse.
  *
- * ok:
- *
- * ````markdown
- * # Demo
- *
- * ## Experimental Setup
- *
- * #### Benchmark Profiles
- *
- * ##### ShareGPT 8RPS
- *
- * ```yaml
- * rate: 8
- * ```
- * ````
- *
- * not ok:
- *
- * ````markdown
- * # Demo
- *
- * ## Experimental Setup
- *
- * #### Benchmark Profiles
- *
- * ##### ShareGPT 8RPS
- *
- * ```yaml
- * rate: [8
- * ```
- * ````
+ * Examples: `examples` below holds an ok and a not-ok page; the tests check both and docs/rules.md#profile-invalid shows them.
  */
 import type { Rule } from './types.js';
 

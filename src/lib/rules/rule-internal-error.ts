@@ -1,16 +1,8 @@
 /**
  * `rule-internal-error` (error): A rule stopped on an internal error on this page; the other rules still ran.
  *
- * ok:
- *
- * ````markdown
- * # Demo
- *
- * A page every rule checks.
- * ````
- *
- * not ok: none. Internal error: no page content causes it: it is raised only when perflab itself throws on a page (a
- * bug), and the rest of the page and the set are still checked.
+ * Examples: `examples` below holds an ok page and says why no page is not ok; the tests check it and docs/rules.md#rule-internal-error
+ * shows it.
  */
 import type { Rule } from './types.js';
 

@@ -1,48 +1,16 @@
 /**
  * `shell-line-continuation` (error): A shell command in a fence is broken by a missing `\` line continuation.
  *
- * ok:
- *
- * ````markdown
- * # Optimizing Demo-8B Throughput on NVIDIA H100 GPUs
- *
- * ## Conclusion
- *
- * ???+ tip "Serving Command"
- *     ```bash
- *     vllm serve Demo/Demo-8B \
- *         --max-num-batched-tokens 16384
- *     ```
- * ````
- *
- * not ok:
- *
- * ````markdown
- * # Optimizing Demo-8B Throughput on NVIDIA H100 GPUs
- *
- * ## Conclusion
- *
- * ???+ tip "Serving Command"
- *     ```bash
- *     vllm serve Demo/Demo-8B
- *         --max-num-batched-tokens 16384
- *     ```
- * ````
+ * Examples: `examples` below holds an ok and a not-ok page; the tests check both and docs/rules.md#shell-line-continuation shows them.
  */
 import { emit } from '../diagnostics.js';
 import { codeBlocks, isResultBlock, isShellBlock } from './shared/tree.js';
+import { conclusionCommand, reportPage } from './shared/examples.js';
 import type { Rule } from './types.js';
 
-const page = (end: string) => `# Optimizing Demo-8B Throughput on NVIDIA H100 GPUs
-
-## Conclusion
-
-???+ tip "Serving Command"
-    \`\`\`bash
-    vllm serve Demo/Demo-8B${end}
-        --max-num-batched-tokens 16384
-    \`\`\`
-`;
+/** The Conclusion's command over two lines, the first ending in `end`. */
+const page = (end: string) =>
+  reportPage({ conclusion: [conclusionCommand(`vllm serve Demo/Demo-8B${end}\n    --max-num-batched-tokens 16384`)] });
 
 const FLAG_LINE = /^\s*--?[A-Za-z][\w-]*(?:[= ]|$)/;
 

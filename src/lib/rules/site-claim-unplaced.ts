@@ -2,16 +2,8 @@
  * `site-claim-unplaced` (warning): A checked claim cannot be marked on the rendered page; its verdict shows in the
  * findings only.
  *
- * ok:
- *
- * ````markdown
- * # Demo
- *
- * A page whose claims are all marked.
- * ````
- *
- * not ok: none. Renderer fault: each claim is marked in the very text node it was read from, at its source offsets,
- * so no page content is known to cause it; it is reported, never silent, when the placement misses one.
+ * Examples: `examples` below holds an ok page and says why no page is not ok; the tests check it and docs/rules.md#site-claim-unplaced
+ * shows it.
  */
 import type { Rule } from './types.js';
 

@@ -2,21 +2,7 @@
  * `site-image-missing` (warning): A relative image exists but is not an image the site publishes (PNG, JPEG, GIF,
  * WebP, AVIF); the site shows a placeholder.
  *
- * ok:
- *
- * ````markdown
- * # Results
- *
- * ![chart](https://example.org/chart.png)
- * ````
- *
- * not ok:
- *
- * ````markdown
- * # Results
- *
- * ![icon](../public/favicon.svg)
- * ````
+ * Examples: `examples` below holds an ok and a not-ok page; the tests check both and docs/rules.md#site-image-missing shows them.
  */
 import type { Rule } from './types.js';
 

@@ -2,21 +2,7 @@
  * `site-link-unpublished` (warning): A relative link points to an existing file that is not a page of the site; the
  * site shows its text unlinked.
  *
- * ok:
- *
- * ````markdown
- * # Notes
- *
- * See [the same page](ok.md).
- * ````
- *
- * not ok:
- *
- * ````markdown
- * # Notes
- *
- * See [the rules](rules.md).
- * ````
+ * Examples: `examples` below holds an ok and a not-ok page; the tests check both and docs/rules.md#site-link-unpublished shows them.
  */
 import type { Rule } from './types.js';
 

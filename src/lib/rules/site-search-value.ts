@@ -2,25 +2,7 @@
  * `site-search-value` (warning): A title, model, hardware, objective or engine has no plain text left for search; it
  * is left out of the search filters.
  *
- * ok:
- *
- * ````markdown
- * ---
- * title: Demo report
- * ---
- *
- * # Demo report
- * ````
- *
- * not ok:
- *
- * ````markdown
- * ---
- * title: "<>"
- * ---
- *
- * # Demo report
- * ````
+ * Examples: `examples` below holds an ok and a not-ok page; the tests check both and docs/rules.md#site-search-value shows them.
  */
 import type { Rule } from './types.js';
 

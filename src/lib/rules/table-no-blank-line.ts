@@ -2,28 +2,7 @@
  * `table-no-blank-line` (warning): A table follows a paragraph without a blank line; MkDocs does not render it as a
  * table.
  *
- * ok:
- *
- * ````markdown
- * # Results
- *
- * The runs:
- *
- * | Case | TPS |
- * |---|---|
- * | A | 1 |
- * ````
- *
- * not ok:
- *
- * ````markdown
- * # Results
- *
- * The runs:
- * | Case | TPS |
- * |---|---|
- * | A | 1 |
- * ````
+ * Examples: `examples` below holds an ok and a not-ok page; the tests check both and docs/rules.md#table-no-blank-line shows them.
  */
 import type { Rule } from './types.js';
 

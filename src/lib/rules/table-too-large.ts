@@ -1,27 +1,7 @@
 /**
  * `table-too-large` (error): A table is over the row limit (2,000 rows); the page is not parsed.
  *
- * ok:
- *
- * ````markdown
- * # Results
- *
- * | Case | TPS |
- * |---|---|
- * | A | 1 |
- * ````
- *
- * not ok:
- *
- * (shown shortened: the page checked is this one with the row `| A | 1 |` repeated 2,001 times)
- *
- * ````markdown
- * # Results
- *
- * | Case | TPS |
- * |---|---|
- * | A | 1 |
- * ````
+ * Examples: `examples` below holds an ok and a not-ok page; the tests check both and docs/rules.md#table-too-large shows them.
  */
 import type { Rule } from './types.js';
 

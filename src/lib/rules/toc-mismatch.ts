@@ -1,37 +1,7 @@
 /**
  * `toc-mismatch` (error): A table of contents' entries do not match the page's headings.
  *
- * ok:
- *
- * ````markdown
- * # SGLang v0.5.1
- *
- * ## Table of Contents
- *
- * - [SGLang v0.5.1](#sglang-v051)
- *   - [Table of Contents](#table-of-contents)
- *   - [Qwen3-8B](#qwen3-8b)
- *
- * ## Qwen3-8B
- *
- * Results.
- * ````
- *
- * not ok:
- *
- * ````markdown
- * # SGLang v0.5.1
- *
- * ## Table of Contents
- *
- * - [SGLang v0.10.1](#sglang-v051)
- *   - [Table of Contents](#table-of-contents)
- *   - [Qwen3-8B](#qwen3-8b)
- *
- * ## Qwen3-8B
- *
- * Results.
- * ````
+ * Examples: `examples` below holds an ok and a not-ok page; the tests check both and docs/rules.md#toc-mismatch shows them.
  */
 import { emit } from '../diagnostics.js';
 import { mkdocsSlug } from '../markdown/index.js';

@@ -28,8 +28,8 @@ export interface RuleContext {
 }
 
 /**
- * One rule, one file; the file name is the rule id. The header comment documents the rule with an ok and a
- * not-ok example, and `examples` holds exactly those examples so tests and docs cannot drift.
+ * One rule, one file; the file name is the rule id. The header comment states the rule in words and points to
+ * docs/rules.md, which shows `examples` (an ok and a not-ok page) as the tests run them, so tests and docs cannot drift.
  */
 export interface Rule {
   /** Rule id, equal to the file name (`claim-mismatch`). */

@@ -2,16 +2,8 @@
  * `verify-internal-error` (error): Claim verification stopped on an internal error; the page keeps the claims
  * checked so far.
  *
- * ok:
- *
- * ````markdown
- * # Demo
- *
- * A page whose claims are checked.
- * ````
- *
- * not ok: none. Internal error: no page content causes it: it is raised only when perflab itself throws on a page (a
- * bug), and the rest of the page and the set are still checked.
+ * Examples: `examples` below holds an ok page and says why no page is not ok; the tests check it and docs/rules.md#verify-internal-error
+ * shows it.
  */
 import type { Rule } from './types.js';
 
