@@ -1,59 +1,7 @@
 /**
  * `assertion-without-evidence` (warning): A summary or conclusion row asserts `Not supported`, `crash`, `not adopted` or `-` with no experiment or failed run behind it.
  *
- * ok:
- *
- * ````markdown
- * # Optimizing Demo-8B Throughput on NVIDIA H100 GPUs
- *
- * ## Experiment Results
- *
- * ### 1. Attention Backend in vLLM
- *
- * FlashInfer
- * ??? info "Serving script"
- *     ```bash
- *     vllm serve Demo/Demo-8B --attention-backend FLASHINFER
- *     ```
- *
- * ??? info "Benchmark result"
- *     ```
- *     # Crash. FlashInfer not supported on this GPU
- *     ```
- *
- * ### Summary of Optimization Options
- *
- * | Optimization Option | Improvement |
- * |---|---|
- * | Attention Backend | Not supported |
- * ````
- *
- * not ok:
- *
- * ````markdown
- * # Optimizing Demo-8B Throughput on NVIDIA H100 GPUs
- *
- * ## Experiment Results
- *
- * ### 1. Attention Backend in vLLM
- *
- * FlashInfer
- * ??? info "Serving script"
- *     ```bash
- *     vllm serve Demo/Demo-8B --attention-backend FLASHINFER
- *     ```
- *
- * ??? info "Benchmark result"
- *     ```
- *     # Crash. FlashInfer not supported on this GPU
- *     ```
- *
- * ### Summary of Optimization Options
- *
- * | Optimization Option | Improvement |
- * |---|---|
- * | Speculative Decoding | Not supported |
- * ````
+ * Examples: `examples` below holds an ok and a not-ok page; the tests check both and docs/rules.md#assertion-without-evidence shows them.
  */
 import { emit } from '../diagnostics.js';
 import type { Report } from '../schemas/report.js';

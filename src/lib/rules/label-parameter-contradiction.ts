@@ -1,45 +1,7 @@
 /**
  * `label-parameter-contradiction` (warning): A variant label states a parameter value (`Seqs 256`) that its serving command or backend parameters contradict.
  *
- * ok:
- *
- * ````markdown
- * # Optimizing Demo-9B Latency on NVIDIA H100 GPUs
- *
- * ## Experiment Results
- *
- * ### Max Number of Sequences
- *
- * #### Seqs 128
- *
- * - Profile: `ShareGPT 8RPS`
- * - Backend Parameters:
- *
- *   ```bash
- *   --max-model-len=32768
- *   --max-num-seqs=128
- *   ```
- * ````
- *
- * not ok:
- *
- * ````markdown
- * # Optimizing Demo-9B Latency on NVIDIA H100 GPUs
- *
- * ## Experiment Results
- *
- * ### Max Number of Sequences
- *
- * #### Seqs 256
- *
- * - Profile: `ShareGPT 8RPS`
- * - Backend Parameters:
- *
- *   ```bash
- *   --max-model-len=32768
- *   --max-num-seqs=128
- *   ```
- * ````
+ * Examples: `examples` below holds an ok and a not-ok page; the tests check both and docs/rules.md#label-parameter-contradiction shows them.
  */
 import { emit } from '../diagnostics.js';
 import type { Command } from '../schemas/report.js';

@@ -3,69 +3,7 @@
  *
  * Formula and tolerance: |tps_a - tps_b| / max(tps_a, tps_b) <= 10% for runs with the same serving script, benchmark and workload
  *
- * ok:
- *
- * ````markdown
- * # SGLang v0.5.1
- *
- * ## Demo-8B
- *
- * ```bash
- * python3 -m sglang.launch_server --model-path Demo/Demo-8B --tp 1
- * ```
- *
- * ```{text}
- * Running benchmark --dataset-name sharegpt --num-prompts 100 with backend: sglang
- *     ============ Serving Benchmark Result ============
- *     Successful requests:                     100
- *     Benchmark duration (s):                  10.00
- *     Total input tokens:                      1000
- *     Total generated tokens:                  2000
- *     Total Token throughput (tok/s):          300.00
- *     ==================================================
- *
- * Running benchmark --dataset-name sharegpt --num-prompts 100 with backend: sglang
- *     ============ Serving Benchmark Result ============
- *     Successful requests:                     100
- *     Benchmark duration (s):                  10.20
- *     Total input tokens:                      1000
- *     Total generated tokens:                  2000
- *     Total Token throughput (tok/s):          294.12
- *     ==================================================
- * ```
- * ````
- *
- * not ok:
- *
- * ````markdown
- * # SGLang v0.5.1
- *
- * ## Demo-8B
- *
- * ```bash
- * python3 -m sglang.launch_server --model-path Demo/Demo-8B --tp 1
- * ```
- *
- * ```{text}
- * Running benchmark --dataset-name sharegpt --num-prompts 100 with backend: sglang
- *     ============ Serving Benchmark Result ============
- *     Successful requests:                     100
- *     Benchmark duration (s):                  10.00
- *     Total input tokens:                      1000
- *     Total generated tokens:                  2000
- *     Total Token throughput (tok/s):          300.00
- *     ==================================================
- *
- * Running benchmark --dataset-name sharegpt --num-prompts 100 with backend: sglang
- *     ============ Serving Benchmark Result ============
- *     Successful requests:                     100
- *     Benchmark duration (s):                  15.00
- *     Total input tokens:                      1000
- *     Total generated tokens:                  2000
- *     Total Token throughput (tok/s):          200.00
- *     ==================================================
- * ```
- * ````
+ * Examples: `examples` below holds an ok and a not-ok page; the tests check both and docs/rules.md#run-diverging-repeat shows them.
  */
 import { emit } from '../diagnostics.js';
 import type { Script } from '../model/script.js';

@@ -3,63 +3,7 @@
  *
  * Formula and tolerance: successful requests < requested (`--num-prompts`, `--max-requests`, or the profile total_requests)
  *
- * ok:
- *
- * ````markdown
- * # Optimizing Demo-8B Throughput on NVIDIA H100 GPUs
- *
- * ## Benchmark Setup
- *
- * ### Benchmark Script
- *
- * ```bash
- * vllm bench serve --model Demo/Demo-8B --dataset-name sharegpt --num-prompts 1000
- * ```
- *
- * ## Experiment Results
- *
- * ### 1. Choosing the Inference Engine
- *
- * vLLM
- * ??? info "Benchmark result"
- *     ```
- *     ============ Serving Benchmark Result ============
- *     Successful requests:                     1000
- *     Benchmark duration (s):                  10.00
- *     Total input tokens:                      1000
- *     Total generated tokens:                  2000
- *     ==================================================
- *     ```
- * ````
- *
- * not ok:
- *
- * ````markdown
- * # Optimizing Demo-8B Throughput on NVIDIA H100 GPUs
- *
- * ## Benchmark Setup
- *
- * ### Benchmark Script
- *
- * ```bash
- * vllm bench serve --model Demo/Demo-8B --dataset-name sharegpt --num-prompts 1000
- * ```
- *
- * ## Experiment Results
- *
- * ### 1. Choosing the Inference Engine
- *
- * vLLM
- * ??? info "Benchmark result"
- *     ```
- *     ============ Serving Benchmark Result ============
- *     Successful requests:                     516
- *     Benchmark duration (s):                  10.00
- *     Total input tokens:                      1000
- *     Total generated tokens:                  2000
- *     ==================================================
- *     ```
- * ````
+ * Examples: `examples` below holds an ok and a not-ok page; the tests check both and docs/rules.md#run-incomplete shows them.
  */
 import { emit } from '../diagnostics.js';
 import type { Command, Report } from '../schemas/report.js';

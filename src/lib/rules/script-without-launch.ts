@@ -1,37 +1,7 @@
 /**
  * `script-without-launch` (warning): A serving-script fence holds no command that launches a known engine.
  *
- * ok:
- *
- * ````markdown
- * # Optimizing Demo-8B Throughput on NVIDIA H100 GPUs
- *
- * ## Experiment Results
- *
- * ### 1. Choosing the Inference Engine
- *
- * vLLM
- * ??? info "Serving script"
- *     ```bash
- *     vllm serve Demo/Demo-8B --max-num-seqs 256
- *     ```
- * ````
- *
- * not ok:
- *
- * ````markdown
- * # Optimizing Demo-8B Throughput on NVIDIA H100 GPUs
- *
- * ## Experiment Results
- *
- * ### 1. Choosing the Inference Engine
- *
- * vLLM
- * ??? info "Serving script"
- *     ```bash
- *     export CUDA_VISIBLE_DEVICES=0,1
- *     ```
- * ````
+ * Examples: `examples` below holds an ok and a not-ok page; the tests check both and docs/rules.md#script-without-launch shows them.
  */
 import { emit } from '../diagnostics.js';
 import type { Command } from '../schemas/report.js';
