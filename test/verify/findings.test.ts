@@ -15,7 +15,7 @@ function findings(reports: Report[]): string[] {
       .filter((c) => c.verdict !== 'verified')
       .map(
         (c) =>
-          `${r.path}:${c.line}:${c.column} ${c.verdict} ${c.text}${c.recomputed !== null ? ` -> ${c.recomputed}` : ''}${c.source ? ` @${c.source.line}` : ''}`,
+          `${r.path}:${c.line}:${c.column} ${c.verdict}${c.rounding ? ' (rounding)' : ''} ${c.text}${c.recomputed !== null ? ` -> ${c.recomputed}` : ''}${c.source ? ` @${c.source.line}` : ''}`,
       ),
   );
 }
@@ -82,8 +82,8 @@ describe.skipIf(!hasCorpus)('claim findings on the corpus pages', () => {
         '24:84 26683.88',
         '24:170 200.08',
       ].map((s) => `glm-4.5-air/h100.md:${s.split(' ')[0]} untraceable ${s.split(' ')[1]}`),
-      // Long Prompt per GPU: 34491.13 / 2 / 14247.47 = +21.04%.
-      'gpt-oss-120b/h100.md:21:131 mismatch +21.1%/GPU -> 21 @537',
+      // Long Prompt per GPU: 34491.13 / 2 / 14247.47 = +21.04%, stated +21.1%: last digit only (claim-rounding).
+      'gpt-oss-120b/h100.md:21:131 mismatch (rounding) +21.1%/GPU -> 21 @537',
       // ShareGPT baseline: the vLLM run prints 16493.75, no run prints 16701.31 or 91.33.
       'gpt-oss-20b/h100.md:18:29 untraceable 16701.31',
       'gpt-oss-20b/h100.md:18:56 untraceable 91.33',
@@ -99,13 +99,14 @@ describe.skipIf(!hasCorpus)('claim findings on the corpus pages', () => {
       'qwen3-8b/910b.md:22:80 untraceable 14484.86',
       'qwen3-8b/910b.md:22:166 untraceable 122.59',
       'qwen3-8b/910b.md:23:77 untraceable 11159.01',
-      'qwen3-8b/910b.md:23:130 mismatch +45.4% -> 45.3 @312',
+      // 11159.01 / 7677.41 = +45.35%, 7835.01 / 2890.64 = +171.05%: last digit only (claim-rounding).
+      'qwen3-8b/910b.md:23:130 mismatch (rounding) +45.4% -> 45.3 @312',
       'qwen3-8b/910b.md:23:163 untraceable 97.74',
       'qwen3-8b/910b.md:24:83 untraceable 7835.01',
-      'qwen3-8b/910b.md:24:135 mismatch +171.1% -> 171 @287',
+      'qwen3-8b/910b.md:24:135 mismatch (rounding) +171.1% -> 171 @287',
       'qwen3-8b/910b.md:24:169 untraceable 169.70',
-      // `MineIE (5634.4 tok/s)`: the MindIE run prints 5634.45, which rounds half-up to 5634.5.
-      'qwen3-8b/910b.md:149:17 mismatch 5634.4 -> 5634.5 @133',
+      // `MineIE (5634.4 tok/s)`: the MindIE run prints 5634.45, which rounds half-up to 5634.5 (truncated: claim-rounding).
+      'qwen3-8b/910b.md:149:17 mismatch (rounding) 5634.4 -> 5634.5 @133',
       // FP8 Static: 16452.52 / 13305.38 = +23.7%, stated +26.7% in the bullet and the table.
       'references/the-impact-of-quantization-on-vllm-inference-performance.md:13:23 mismatch +26.7% -> 23.7 @123',
       'references/the-impact-of-quantization-on-vllm-inference-performance.md:123:35 mismatch +26.7% -> 23.7 @123',
