@@ -111,7 +111,7 @@ export class PageContext {
     const column = point?.column ?? 1;
     let verdict: Verdict = result ? result.verdict : 'untraceable';
     if (verdict === 'verified' && grade.unsourced) verdict = 'consistent';
-    const uncertain = verdict === 'mismatch' && grade.uncertain !== undefined;
+    const uncertain = (verdict === 'mismatch' || verdict === 'untraceable') && grade.uncertain !== undefined;
     if (uncertain) verdict = 'untraceable';
     const recomputed = result && !uncertain && Number.isFinite(result.recomputed) ? result.recomputed : null;
     return {

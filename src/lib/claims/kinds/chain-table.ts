@@ -1,9 +1,13 @@
 /**
  * "Summary of Optimization Options" with two columns (FORMATS.md 4.2 V1): each adopted row states the gain of
  * one step over the previous adopted step (a chain); `-` rows are not adopted and do not move the reference.
- * Each row is tried against every run of its experiment and against both references (previous step, original
- * baseline); the first pair that reproduces the stated value is the source. A `Total`/`Overall` row is the
- * original baseline against the last step when the runs are known, else the product of the steps stated above it.
+ * Each row names its runs by content (`verify/target.ts`: shared words with an experiment's heading, a variant's
+ * label, its distinguishing flags, engine, run labels) and is tried against each of them and both references
+ * (previous adopted step, original baseline); the first pair that reproduces the stated value is the source.
+ * When none does, the number is a mismatch only if its runs are certain (one experiment named by content, one
+ * run the page adopts in it) and so is its reference; otherwise it is untraceable, with the candidates. A step
+ * whose source is not certain is never carried forward as the next row's reference. A `Total`/`Overall` row is
+ * the original baseline against the last step when the runs are known, else the product of the steps above it.
  *
  * Product check: (prod (1 + p_i / 100) - 1) x 100 over the adopted rows, by interval arithmetic with every step
  * +/- half a unit of its last digit.
@@ -22,6 +26,7 @@ import type { Experiment } from '../../schemas/report.js';
 import type { Run } from '../../schemas/run.js';
 import type { PageContext } from '../../verify/context.js';
 import { MEAN_REQUEST_LATENCY, valueOf } from '../../verify/sources.js';
+import { adoptedRun, targetOf } from '../../verify/target.js';
 import { claimKind } from './types.js';
 
 interface Step {
@@ -46,7 +51,8 @@ export const chainTable = claimKind<Candidate>({
     const metric = latency ? MEAN_REQUEST_LATENCY : 'total_token_throughput';
     const original = report.experiments[0]?.variants[0]?.runs.map((id) => ctx.run(id)).find((r) => r && !r.failed);
     const originalStep = original ? step(ctx, original, metric, latency) : null;
-    let reference = originalStep;
+    /** The previous adopted step, when certain; null once a row's source was only guessed (never carried forward). */
+    let reference: Step | null = originalStep;
     const used = new Set<Experiment>();
     // The final configuration (optimized side of the other cases) is the last resort: some pages state the
     // last step against it (latency pages, whose experiments run at one batch size).
@@ -57,8 +63,9 @@ export const chainTable = claimKind<Candidate>({
       .map((r) => step(ctx, r, metric, latency))
       .filter((s): s is Step => !!s);
     const better = latency ? 'lower' : 'higher';
-    /** The gains stated by the step rows so far (a total is their product). */
+    /** The gains stated by the step rows so far (a total is their product), and whether each is sourced. */
     const steps: StatedValue[] = [];
+    let stepsSourced = true;
     for (const row of table.children.slice(1)) {
       const [nameCell, valueCell] = row.children;
       if (!nameCell || !valueCell) continue;
@@ -68,35 +75,32 @@ export const chainTable = claimKind<Candidate>({
       if (!stated) continue;
       if (/total|overall|cumulative|vs\.? baseline/i.test(option)) {
         // The runs settle a total when they are known; otherwise the steps stated above it must multiply to it.
-        if (originalStep && reference) {
+        if (originalStep && reference && reference !== originalStep) {
           const result = checkPercentChange(stated, originalStep.operand, reference.operand, { better });
           out.push(ctx.claim('improvement', stated, raw.base, result, src(ctx, reference, metric), [src(ctx, originalStep, metric)]));
         } else {
-          out.push(
-            ctx.claim('improvement', stated, raw.base, steps.length ? checkChainProduct(steps, { ...stated, unit: '%' }) : null, null),
-          );
+          const result = steps.length ? checkChainProduct(steps, { ...stated, unit: '%' }) : null;
+          out.push(ctx.claim('improvement', stated, raw.base, result, null, [], { unsourced: !stepsSourced }));
         }
         continue;
       }
       steps.push(stated);
-      const experiment = matchExperiment(option, report.experiments, used);
-      if (experiment) used.add(experiment);
-      const candidates = (experiment?.variants.flatMap((v) => v.runs) ?? [])
-        .map((id) => ctx.run(id))
-        .filter((r): r is Run => !!r && !r.failed)
-        .map((r) => step(ctx, r, metric, latency))
-        .filter((s): s is Step => !!s);
-      if (!reference || candidates.length === 0) {
+      const target = targetOf(option, report.experiments, used, ctx);
+      if (target?.certain) for (const e of target.experiments) used.add(e);
+      else if (target) used.add(target.experiments[0]);
+      const candidates = (target?.runs ?? []).map((r) => step(ctx, r, metric, latency)).filter((s): s is Step => !!s);
+      const refs = [reference, originalStep].filter((r, i, all): r is Step => !!r && all.indexOf(r) === i);
+      if (refs.length === 0 || candidates.length === 0) {
         out.push(ctx.claim('improvement', stated, raw.base, null, null));
+        stepsSourced = false;
+        reference = null;
         continue;
       }
       let hit: { result: CheckResult; cand: Step; ref: Step } | null = null;
       search: for (const pool of [candidates, fallback]) {
-        for (const ref of [reference, originalStep].filter((r): r is Step => !!r)) {
+        for (const ref of refs) {
           for (const cand of pool) {
-            // Runs on a different number of devices are compared per device (`/GPU`, "scaled to same GPU count").
-            const scale = deviceScale(ctx, ref.run, cand.run);
-            const result = checkPercentChange(stated, ref.operand, cand.operand, { better, ...scale });
+            const result = checkPercentChange(stated, ref.operand, cand.operand, { better, ...deviceScale(ctx, ref.run, cand.run) });
             if (result.verdict === 'verified') {
               hit = { result, cand, ref };
               break search;
@@ -104,14 +108,35 @@ export const chainTable = claimKind<Candidate>({
           }
         }
       }
-      if (!hit) {
-        const bestCand = candidates.reduce((a, b) =>
-          (latency ? b.operand.value < a.operand.value : b.operand.value > a.operand.value) ? b : a,
-        );
-        hit = { result: checkPercentChange(stated, reference.operand, bestCand.operand, { better }), cand: bestCand, ref: reference };
+      if (hit) {
+        out.push(ctx.claim('improvement', stated, raw.base, hit.result, src(ctx, hit.cand, metric), [src(ctx, hit.ref, metric)]));
+        // A step reproduced by a run of the row's own experiment is the adopted step; one found only by position is not.
+        reference = target?.certain ? hit.cand : null;
+        continue;
       }
-      out.push(ctx.claim('improvement', stated, raw.base, hit.result, src(ctx, hit.cand, metric), [src(ctx, hit.ref, metric)]));
-      reference = hit.cand;
+      // No run reproduces the number: it is wrong only when the row's run and its reference are both certain.
+      const adopted = target?.certain && reference ? adoptedRun(target.runs, reference.run, ctx) : null;
+      const chosen = adopted ? candidates.find((c) => c.run === adopted.run) : undefined;
+      if (reference && chosen) {
+        const result = checkPercentChange(stated, reference.operand, chosen.operand, {
+          better,
+          ...deviceScale(ctx, reference.run, chosen.run),
+        });
+        out.push(ctx.claim('improvement', stated, raw.base, result, src(ctx, chosen, metric), [src(ctx, reference, metric)]));
+        reference = chosen;
+        continue;
+      }
+      const ref = refs[0];
+      const listed = candidates.slice(0, 6).map((cand) => {
+        const result = checkPercentChange(stated, ref.operand, cand.operand, { better, ...deviceScale(ctx, ref.run, cand.run) });
+        const why = [target?.because.get(cand.run) ?? target?.evidence ?? '', reference ? '' : 'the reference step is not certain'].filter(
+          Boolean,
+        );
+        return { source: src(ctx, cand, metric), evidence: why.join('; '), recomputed: result.recomputed };
+      });
+      out.push(ctx.claim('improvement', stated, raw.base, null, null, [], { uncertain: listed }));
+      stepsSourced = false;
+      reference = null;
     }
     return out;
   },
@@ -164,31 +189,4 @@ function deviceScale(ctx: PageContext, ref: Run, cand: Run): { multiplier?: numb
 
 function src(ctx: PageContext, s: Step, metric: string) {
   return valueOf(ctx.path, s.run, metric)?.source ?? { path: ctx.path, line: s.run.line, metric, runId: s.run.id };
-}
-
-const STOP = new Set(['the', 'in', 'of', 'and', 'with', 'for', 'on', 'a', 'to', 'choosing', 'selection', 'option', 'optimization']);
-
-function stems(text: string): string[] {
-  return text
-    .toLowerCase()
-    .replace(/^\d+\.\s*/, '')
-    .split(/[^a-z0-9]+/)
-    .filter((w) => w.length > 1 && !STOP.has(w))
-    .map((w) => w.replace(/(es|s)$/, ''));
-}
-
-/** The experiment a summary row names: most shared word stems, else the next unused one in order. */
-function matchExperiment(option: string, experiments: readonly Experiment[], used: Set<Experiment>): Experiment | null {
-  const words = stems(option);
-  let best: Experiment | null = null;
-  let bestScore = 0;
-  for (const e of experiments) {
-    if (used.has(e)) continue;
-    const score = stems(e.heading).filter((w) => words.includes(w)).length;
-    if (score > bestScore) {
-      best = e;
-      bestScore = score;
-    }
-  }
-  return best ?? experiments.find((e) => !used.has(e)) ?? null;
 }
