@@ -129,6 +129,7 @@ function side(
         resolution.result,
         resolution.found?.source ?? null,
         resolution.elsewhere ? [resolution.elsewhere.source] : [],
+        resolution.uncertain ? { uncertain: resolution.uncertain } : {},
       ),
     );
     if (!primary && (s.role === 'total-tps' || s.role === 'mean-latency')) primary = { stated: s, resolution };
