@@ -26,7 +26,7 @@ import type { Experiment } from '../../schemas/report.js';
 import type { Run } from '../../schemas/run.js';
 import type { PageContext } from '../../verify/context.js';
 import { MEAN_REQUEST_LATENCY, valueOf } from '../../verify/sources.js';
-import { adoptedRun, targetOf } from '../../verify/target.js';
+import { adoptedRun, targetOf, type Target } from '../../verify/target.js';
 import { claimKind } from './types.js';
 
 interface Step {
@@ -37,6 +37,9 @@ interface Step {
 interface Candidate {
   node: Table;
 }
+
+/** A row that states the whole chain rather than one step. */
+const TOTAL = /total|overall|cumulative|vs\.? baseline/i;
 
 export const chainTable = claimKind<Candidate>({
   kind: 'chain-table',
@@ -53,7 +56,6 @@ export const chainTable = claimKind<Candidate>({
     const originalStep = original ? step(ctx, original, metric, latency) : null;
     /** The previous adopted step, when certain; null once a row's source was only guessed (never carried forward). */
     let reference: Step | null = originalStep;
-    const used = new Set<Experiment>();
     // The final configuration (optimized side of the other cases) is the last resort: some pages state the
     // last step against it (latency pages, whose experiments run at one batch size).
     const fallback = report.otherCases
@@ -66,6 +68,22 @@ export const chainTable = claimKind<Candidate>({
     /** The gains stated by the step rows so far (a total is their product), and whether each is sourced. */
     const steps: StatedValue[] = [];
     let stepsSourced = true;
+    // Each step row's runs, named by content; earlier rows' experiments are tried last by later rows.
+    const targets = new Map<unknown, Target | null>();
+    const used = new Set<Experiment>();
+    for (const row of table.children.slice(1)) {
+      const option = row.children[0] ? plain(row.children[0]) : '';
+      const value = row.children[1] ? cellSource(ctx.analysis.source, row.children[1]).text : '';
+      if (TOTAL.test(option) || !parseCell(value).items.some((s) => s.role === 'percent')) continue;
+      const target = targetOf(option, report.experiments, used, ctx);
+      if (target?.certain) for (const e of target.experiments) used.add(e);
+      else if (target) used.add(target.experiments[0]);
+      targets.set(row, target);
+    }
+    // A chain states each step against the step before it: that reference is certain only while the rows
+    // follow the page's experiments in order (a reordered table says nothing of which step came first).
+    const lines = [...targets.values()].filter((t) => t?.certain).map((t) => t!.experiments[0].line);
+    const ordered = lines.every((l, i) => i === 0 || l >= lines[i - 1]);
     for (const row of table.children.slice(1)) {
       const [nameCell, valueCell] = row.children;
       if (!nameCell || !valueCell) continue;
@@ -73,9 +91,9 @@ export const chainTable = claimKind<Candidate>({
       const raw = cellSource(ctx.analysis.source, valueCell);
       const stated = parseCell(raw.text).items.find((s) => s.role === 'percent');
       if (!stated) continue;
-      if (/total|overall|cumulative|vs\.? baseline/i.test(option)) {
+      if (TOTAL.test(option)) {
         // The runs settle a total when they are known; otherwise the steps stated above it must multiply to it.
-        if (originalStep && reference && reference !== originalStep) {
+        if (ordered && originalStep && reference && reference !== originalStep) {
           const result = checkPercentChange(stated, originalStep.operand, reference.operand, { better });
           out.push(ctx.claim('improvement', stated, raw.base, result, src(ctx, reference, metric), [src(ctx, originalStep, metric)]));
         } else {
@@ -85,9 +103,7 @@ export const chainTable = claimKind<Candidate>({
         continue;
       }
       steps.push(stated);
-      const target = targetOf(option, report.experiments, used, ctx);
-      if (target?.certain) for (const e of target.experiments) used.add(e);
-      else if (target) used.add(target.experiments[0]);
+      const target = targets.get(row) ?? null;
       const candidates = (target?.runs ?? []).map((r) => step(ctx, r, metric, latency)).filter((s): s is Step => !!s);
       const refs = [reference, originalStep].filter((r, i, all): r is Step => !!r && all.indexOf(r) === i);
       if (refs.length === 0 || candidates.length === 0) {
@@ -115,7 +131,7 @@ export const chainTable = claimKind<Candidate>({
         continue;
       }
       // No run reproduces the number: it is wrong only when the row's run and its reference are both certain.
-      const adopted = target?.certain && reference ? adoptedRun(target.runs, reference.run, ctx) : null;
+      const adopted = target?.certain && ordered && reference ? adoptedRun(target.runs, reference.run, ctx) : null;
       const chosen = adopted ? candidates.find((c) => c.run === adopted.run) : undefined;
       if (reference && chosen) {
         const result = checkPercentChange(stated, reference.operand, chosen.operand, {
@@ -129,9 +145,10 @@ export const chainTable = claimKind<Candidate>({
       const ref = refs[0];
       const listed = candidates.slice(0, 6).map((cand) => {
         const result = checkPercentChange(stated, ref.operand, cand.operand, { better, ...deviceScale(ctx, ref.run, cand.run) });
-        const why = [target?.because.get(cand.run) ?? target?.evidence ?? '', reference ? '' : 'the reference step is not certain'].filter(
-          Boolean,
-        );
+        const why = [
+          target?.because.get(cand.run) ?? target?.evidence ?? '',
+          reference && ordered ? '' : 'the reference step is not certain',
+        ].filter(Boolean);
         return { source: src(ctx, cand, metric), evidence: why.join('; '), recomputed: result.recomputed };
       });
       out.push(ctx.claim('improvement', stated, raw.base, null, null, [], { uncertain: listed }));
