@@ -175,3 +175,45 @@ ${rows.join('\n')}
     expect(report.messages.filter((m) => m.ruleId === 'claim-mismatch')).toEqual([]);
   });
 });
+
+/** A variant with its serving script (label line, then the command) and its result block. */
+function served(label: string, command: string, tps: string): string {
+  return `${label}
+??? info "Serving script"
+    \`\`\`bash
+    ${command}
+    \`\`\`
+${run('', tps).trimStart()}`;
+}
+
+describe('rankings: a value is a mismatch only against the one run its name points at', () => {
+  const vllm = (tps: string, flag = '') => served('vLLM', `vllm serve Demo/Demo-8B ${flag}`, tps);
+  const sglang = (tps: string) => served('SGLang', 'python3 -m sglang.launch_server --model-path Demo/Demo-8B', tps);
+  const ranking = (result: string, runs: string[]) =>
+    check(`# Optimizing Demo-8B Throughput
+
+## Experiment Results
+
+### 1. vLLM options
+
+${runs.join('\n')}
+${result}
+`);
+
+  it('should report a wrong value of a uniquely named variant as a mismatch', () => {
+    const report = ranking('Result: SGLang (130.00 tok/s) > vLLM (100.00 tok/s)', [vllm('100.00'), sglang('120.00')]);
+    expect(report.claims.find((c) => c.text === '130.00')).toMatchObject({ verdict: 'mismatch', recomputed: 120 });
+  });
+  it('should not pick the first of several variants an engine name could mean', () => {
+    const sg = (label: string, flag: string, tps: string) =>
+      served(label, `python3 -m sglang.launch_server --model-path Demo/Demo-8B ${flag}`, tps);
+    const runs = [
+      vllm('100.00'),
+      sg('SGLang fa3', '--attention-backend fa3', '120.00'),
+      sg('SGLang triton', '--attention-backend triton', '125.00'),
+    ];
+    const report = ranking('Result: SGLang (130.00 tok/s) > vLLM (100.00 tok/s)', runs);
+    expect(report.claims.find((c) => c.text === '130.00')?.verdict).toBe('untraceable');
+    expect(report.messages.filter((m) => m.ruleId === 'claim-mismatch')).toEqual([]);
+  });
+});
