@@ -169,6 +169,22 @@ ${rows.join('\n')}
       /source is not certain: line \d+ gives 0 .*; line \d+ gives 20/,
     );
   });
+  it('should hold no step against a first run that no number of the page cites as the baseline', () => {
+    const report = check(`# Optimizing Demo-8B Throughput
+
+## Experiment Results
+
+${experiments}
+### Summary of Optimization Options
+
+| Optimization Option | Throughput Improvement |
+|---|---|
+| Engine Selection | +35.0% |
+`);
+    expect(report.claims.find((c) => c.text === '+35.0%')?.verdict).toBe('untraceable');
+    // With the conclusion citing the first run as the baseline, the same row is a mismatch.
+    expect(steps(['| Engine Selection | +35.0% |'])).toEqual([['+35.0%', 'mismatch', 20, 0]]);
+  });
   it('should leave the reference uncertain when the rows are not in the order of the experiments', () => {
     const report = chain(['| Quantization | +35.0% |', '| Engine Selection | +20.0% |']);
     expect(report.claims.filter((c) => c.text === '+35.0%').map((c) => c.verdict)).toEqual(['untraceable']);

@@ -55,6 +55,10 @@ export const chainTable = claimKind<Candidate>({
     const original = report.experiments[0]?.variants[0]?.runs.map((id) => ctx.run(id)).find((r) => r && !r.failed);
     const originalStep = original ? step(ctx, original, metric, latency) : null;
     /** The previous adopted step, when certain; null once a row's source was only guessed (never carried forward). */
+    // The first run of the page is the original baseline only when a verified number of the page's tables cites it
+    // (the conclusion's baseline cell); otherwise it is a guess by position, and no step is held against it.
+    const originalCertain =
+      !!original && ctx.claims.some((c) => c.kind === 'cell-value' && c.verdict === 'verified' && c.source?.runId === original.id);
     let reference: Step | null = originalStep;
     // The final configuration (optimized side of the other cases) is the last resort: some pages state the
     // last step against it (latency pages, whose experiments run at one batch size).
@@ -93,7 +97,7 @@ export const chainTable = claimKind<Candidate>({
       if (!stated) continue;
       if (TOTAL.test(option)) {
         // The runs settle a total when they are known; otherwise the steps stated above it must multiply to it.
-        if (ordered && originalStep && reference && reference !== originalStep) {
+        if (ordered && originalCertain && originalStep && reference && reference !== originalStep) {
           const result = checkPercentChange(stated, originalStep.operand, reference.operand, { better });
           out.push(ctx.claim('improvement', stated, raw.base, result, src(ctx, reference, metric), [src(ctx, originalStep, metric)]));
         } else {
@@ -131,7 +135,8 @@ export const chainTable = claimKind<Candidate>({
         continue;
       }
       // No run reproduces the number: it is wrong only when the row's run and its reference are both certain.
-      const adopted = target?.certain && ordered && reference ? adoptedRun(target.runs, reference.run, ctx) : null;
+      const referenceCertain = !!reference && (reference !== originalStep || originalCertain);
+      const adopted = target?.certain && ordered && referenceCertain && reference ? adoptedRun(target.runs, reference.run, ctx) : null;
       const chosen = adopted ? candidates.find((c) => c.run === adopted.run) : undefined;
       if (reference && chosen) {
         const result = checkPercentChange(stated, reference.operand, chosen.operand, {
@@ -147,7 +152,7 @@ export const chainTable = claimKind<Candidate>({
         const result = checkPercentChange(stated, ref.operand, cand.operand, { better, ...deviceScale(ctx, ref.run, cand.run) });
         const why = [
           target?.because.get(cand.run) ?? target?.evidence ?? '',
-          reference && ordered ? '' : 'the reference step is not certain',
+          referenceCertain && ordered ? '' : 'the reference step is not certain',
         ].filter(Boolean);
         return { source: src(ctx, cand, metric), evidence: why.join('; '), recomputed: result.recomputed };
       });
