@@ -29,6 +29,11 @@ export interface CheckResult {
   /** The unrounded recomputation and its interval, for "where did this come from" views. */
   raw: number;
   interval: Interval;
+  /**
+   * On a mismatch: true when the stated value is within one unit of its last printed digit of the recomputation
+   * (see `withinOneUnit`): a truncated or mis-rounded value rather than a wrong one.
+   */
+  rounding: boolean;
 }
 
 /** The stated side of a comparison: its value and printed precision. */
@@ -56,6 +61,7 @@ export function judge(stated: StatedValue, raw: number, interval: Interval, mode
         : `${inputs} (interval)`;
   return {
     verdict: accepted ? 'verified' : 'mismatch',
+    rounding: !accepted && withinOneUnit(stated, raw, interval),
     recomputed,
     formula,
     tolerance: `half-up to ${decimalsWord(stated.decimals)}; ${rule}`,
@@ -63,4 +69,20 @@ export function judge(stated: StatedValue, raw: number, interval: Interval, mode
     raw,
     interval,
   };
+}
+
+/**
+ * A rounding-only difference: the distance from the stated value to the nearest value the inputs allow (the
+ * exact recomputation from the displayed inputs, or any point of its interval) is at most one unit of the stated
+ * value's last printed digit (10^-decimals). A truncated `5634.4` for 5634.45, a `+21.1%` for 21.04 % are; a
+ * `+47.1%` for 46.87 % (2.3 units) is not.
+ */
+export function withinOneUnit(stated: StatedValue, raw: number, interval: Interval): boolean {
+  if (!Number.isFinite(raw)) return false;
+  const unit = 10 ** -stated.decimals;
+  const slack = 1e-9 * Math.max(1, Math.abs(stated.value));
+  const lo = Number.isFinite(interval.lo) ? Math.min(interval.lo, raw) : raw;
+  const hi = Number.isFinite(interval.hi) ? Math.max(interval.hi, raw) : raw;
+  const distance = stated.value < lo ? lo - stated.value : stated.value > hi ? stated.value - hi : 0;
+  return distance <= unit + slack;
 }

@@ -33,6 +33,18 @@ export function toJson(reports: readonly Report[]) {
         tolerance: c.tolerance,
         source: c.source ? { path: c.source.path, line: c.source.line, metric: c.source.metric } : null,
         acknowledged: c.acknowledged,
+        ...(c.rounding ? { rounding: true } : {}),
+        ...(c.caveats?.length ? { caveats: c.caveats } : {}),
+        ...(c.candidates?.length
+          ? {
+              candidates: c.candidates.map((k) => ({
+                line: k.source.line,
+                metric: k.source.metric,
+                evidence: k.evidence,
+                recomputed: k.recomputed,
+              })),
+            }
+          : {}),
       })),
       messages: r.messages.map((m) => ({
         line: m.line,

@@ -48,7 +48,7 @@ export function planFixes(report: Report, source: string): { fixes: Fix[]; skipp
   for (const claim of report.claims) {
     if (claim.verdict !== 'mismatch') continue;
     const skip = (reason: string) => skipped.push({ file: report.path, line: claim.line, column: claim.column, text: claim.text, reason });
-    const mismatch = at('claim-mismatch', claim);
+    const mismatch = [...at('claim-mismatch', claim), ...at('claim-rounding', claim)];
     if (claim.acknowledged || mismatch.some((m) => m.acknowledged)) continue; // accepted by the author: never touched
     if (mismatch.length === 0) continue; // the rule is off for this claim (configuration)
     if (at('claim-other-page', claim).length > 0) {

@@ -1,5 +1,7 @@
 /**
- * `claim-untraceable` (warning): A stated number that no run on its page prints or derives. It may be right, but a reader cannot check it.
+ * `claim-untraceable` (warning): A stated number that no run on its page prints or derives, or that no run reproduces while its source is not
+ * certain (several plausible runs, or one found only by position): the message names the candidates with their evidence. It may be right, but
+ * a reader cannot check it.
  *
  * Examples: `examples` below holds an ok and a not-ok page; the tests check both and docs/rules.md#claim-untraceable shows them.
  */
@@ -10,7 +12,7 @@ import type { Rule } from './types.js';
 export const claimUntraceable: Rule = {
   id: 'claim-untraceable',
   severity: 'warning',
-  description: `A stated number that no raw run on its page supports.`,
+  description: `A stated number that no raw run on its page supports, or whose source is not certain (several plausible runs, or one found only by position); the message names the candidates with their evidence.`,
   fix: 'Add the raw run that prints or derives this number next to the claim, or state the number from a run the page has.',
   examples: {
     ok: claimPage('Total TPS: 150.00 (+50.0%)'),
@@ -19,10 +21,28 @@ export const claimUntraceable: Rule = {
   check({ report, file }) {
     for (const c of report.claims) {
       if (c.verdict !== 'untraceable') continue;
-      emit(file, 'claim-untraceable', 'warning', c, `No run on this page supports \`${c.text}\``, {
-        expected: 'a result block on the page that prints or derives this value',
-        actual: 'none found',
-      });
+      const candidates = c.candidates ?? [];
+      if (candidates.length === 0) {
+        emit(file, 'claim-untraceable', 'warning', c, `No run on this page supports \`${c.text}\``, {
+          expected: 'a result block on the page that prints or derives this value',
+          actual: 'none found',
+        });
+        continue;
+      }
+      const listed = candidates
+        .map((k) => `line ${k.source.line}${k.recomputed !== null ? ` gives ${k.recomputed}` : ''} (${k.evidence})`)
+        .join('; ');
+      emit(
+        file,
+        'claim-untraceable',
+        'warning',
+        c,
+        `No run on this page reproduces \`${c.text}\`, and its source is not certain: ${listed}. Name the run the number comes from (its option, label or engine as the experiment's heading has it)`,
+        {
+          expected: 'one run the page names for this number',
+          actual: `${candidates.length} candidate${candidates.length === 1 ? '' : 's'}: ${listed}`,
+        },
+      );
     }
   },
 };

@@ -1,6 +1,7 @@
 import type { Rule } from './types.js';
 import { claimMismatch } from './claim-mismatch.js';
 import { claimOtherPage } from './claim-other-page.js';
+import { claimRounding } from './claim-rounding.js';
 import { claimUntraceable } from './claim-untraceable.js';
 import { anchorMissing } from './anchor-missing.js';
 import { imageMissing } from './image-missing.js';
@@ -61,6 +62,7 @@ import { siteSearchValue } from './site-search-value.js';
  */
 export const rules: Rule[] = [
   claimMismatch,
+  claimRounding,
   claimUntraceable,
   claimOtherPage,
   claimUnreadable,

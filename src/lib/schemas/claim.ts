@@ -21,8 +21,32 @@ export const claimKindSchema = z.enum([
   'success-rate',
 ]);
 
-/** Outcome of checking one stated number. */
-export const verdictSchema = z.enum(['verified', 'mismatch', 'untraceable']);
+/**
+ * Outcome of checking one stated number, graded by how well it is sourced:
+ * - `verified`: every input is printed by a run (or is a stated number the page's runs support), and the
+ *   arithmetic reproduces the stated value.
+ * - `consistent`: the arithmetic reproduces the stated value from the stated inputs, but at least one input is
+ *   unsourced (no run on the page prints it): the number adds up, yet nothing shows where it comes from.
+ * - `mismatch`: the inputs are certain (one source, found by the page's content, or the stated inputs
+ *   themselves) and the arithmetic does not reproduce the stated value. `rounding` tells a last-digit
+ *   difference (`claim-rounding`) from a wrong number (`claim-mismatch`).
+ * - `untraceable`: no run reproduces the value and its source is not certain: none found, or several plausible
+ *   runs (`candidates`), or a source only guessed by position.
+ */
+export const verdictSchema = z.enum(['verified', 'consistent', 'mismatch', 'untraceable']);
+
+/** Why a verdict deserves a second look even when the arithmetic holds. */
+export const caveatSchema = z.object({
+  /**
+   * `low-success-rate`: a source run completed fewer requests than were requested (successful < requested);
+   * `unequal-workload`: the runs compared by the claim served different request counts or token totals.
+   */
+  kind: z.enum(['low-success-rate', 'unequal-workload']),
+  /** One sentence with the numbers (`run at line 120: 516 of 1000 requests succeeded (51.6%)`). */
+  note: z.string(),
+  /** 1-based line of the run (or metric) the caveat is about. */
+  line: z.number().int().positive(),
+});
 
 /** Where the number behind a claim comes from. */
 export const claimSourceSchema = z.object({
@@ -34,6 +58,15 @@ export const claimSourceSchema = z.object({
   metric: z.string(),
   /** Anchor id of the run (`run-L84`). */
   runId: z.string(),
+});
+
+/** A run that may be behind a claim whose source is not certain, with what points at it. */
+export const candidateSchema = z.object({
+  source: claimSourceSchema,
+  /** What makes it plausible (`row names \`quantization\`, heading \`2. Quantization in SGLang\``, `next experiment in order`). */
+  evidence: z.string(),
+  /** The value this candidate gives, rounded to the stated precision (null when it gives none). */
+  recomputed: z.number().nullable(),
 });
 
 /** One stated number and its verdict. */
@@ -66,9 +99,20 @@ export const claimSchema = z.object({
   sources: z.array(claimSourceSchema),
   /** Set when an inline comment acknowledges this claim's finding. */
   acknowledged: acknowledgementSchema.nullable(),
+  /**
+   * On a `mismatch`: true when the stated value lies within one unit of its last printed digit of what the inputs
+   * give (a truncated or mis-rounded value, `claim-rounding`), false for a larger difference (`claim-mismatch`).
+   */
+  rounding: z.boolean().optional(),
+  /** Low success rate of a source run, unequal workloads of compared runs; empty when none. */
+  caveats: z.array(caveatSchema).optional(),
+  /** On an `untraceable` claim whose source is not certain: the runs that may be behind it, with their evidence. */
+  candidates: z.array(candidateSchema).optional(),
 });
 
 export type ClaimKind = z.output<typeof claimKindSchema>;
 export type Verdict = z.output<typeof verdictSchema>;
 export type ClaimSource = z.output<typeof claimSourceSchema>;
+export type Caveat = z.output<typeof caveatSchema>;
+export type Candidate = z.output<typeof candidateSchema>;
 export type Claim = z.output<typeof claimSchema>;

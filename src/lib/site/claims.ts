@@ -3,7 +3,7 @@ import type { Claim } from '../schemas/claim.js';
 import { restate } from '../claims/restate.js';
 import { plural } from './format.js';
 
-export type ClaimStatus = 'verified' | 'mismatch' | 'untraceable' | 'acknowledged';
+export type ClaimStatus = 'verified' | 'consistent' | 'mismatch' | 'untraceable' | 'acknowledged';
 
 /** An acknowledged finding is shown as such, whatever its verdict. */
 export function claimStatus(claim: Claim): ClaimStatus {
@@ -19,6 +19,8 @@ export function claimTitle(claim: Claim): string {
   switch (status) {
     case 'verified':
       return `Verified${formula}`;
+    case 'consistent':
+      return `Consistent: the arithmetic holds on the stated numbers, but no run on the page prints an input${formula}`;
     case 'mismatch':
       return `Mismatch: stated ${claim.text}${expected}${formula}`;
     case 'untraceable':

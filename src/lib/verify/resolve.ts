@@ -1,5 +1,6 @@
 import { checkValue, type CheckResult } from '../claims/check.js';
 import type { Stated } from '../claims/stated.js';
+import type { Candidate } from '../schemas/claim.js';
 import type { Run } from '../schemas/run.js';
 import type { PageContext } from './context.js';
 import { valueOf, type Found } from './sources.js';
@@ -21,6 +22,11 @@ export interface Resolution {
   found: Found | null;
   /** A run on another page that prints the stated value, when none on this page does. */
   elsewhere: Found | null;
+  /**
+   * Set when no run prints the value and the run the structure points at is not certain (the cell's other
+   * number is printed by several runs that the page's content does not tell apart): the plausible runs.
+   */
+  uncertain?: Candidate[];
 }
 
 /**
@@ -38,32 +44,64 @@ export function resolveValue(ctx: PageContext, metric: string, stated: Stated, h
   // A number that no run on its page prints may be another page's run (copied between reports).
   const other = ctx.elsewhere(metric, stated)[0] ?? null;
   const structural = structuralRun(ctx, metric, hints);
+  if (structural && 'found' in structural) {
+    return { result: checkValue(stated, structural.found.operand, { label }), found: structural.found, elsewhere: other };
+  }
   if (structural) {
-    return { result: checkValue(stated, structural.operand, { label }), found: structural, elsewhere: other };
+    const uncertain = structural.candidates.map((f) => ({
+      source: f.source,
+      evidence: structural.evidence,
+      recomputed: checkValue(stated, f.operand, { label }).recomputed,
+    }));
+    return { result: null, found: null, elsewhere: other, uncertain };
   }
   return { result: null, found: null, elsewhere: other };
 }
 
 function rank(found: Found[], hints: Hints): Found[] {
-  const score = (f: Found) =>
-    (hints.preferred?.includes(f.run) ? 4 : 0) +
-    (hints.side && f.run.context.side === hints.side ? 2 : 0) +
-    (hints.caseName ? caseScore(hints.caseName, f.run) : 0);
-  return [...found].sort((a, b) => score(b) - score(a));
+  return [...found].sort((a, b) => rankScore(b.run, hints) - rankScore(a.run, hints));
 }
 
-function structuralRun(ctx: PageContext, metric: string, hints: Hints): Found | null {
+/**
+ * The run the structure points at when no run prints the value: the run that prints the cell's other number
+ * (certain when only one run does, or one ranks above the rest by side, case and structure), else the one run of
+ * the preferred pool that the case names best. Several equally plausible runs are returned as candidates.
+ */
+function structuralRun(
+  ctx: PageContext,
+  metric: string,
+  hints: Hints,
+): { found: Found } | { candidates: Found[]; evidence: string } | null {
   if (hints.partner) {
     const partner = ctx.byValue(hints.partner.metric, hints.partner.stated);
-    if (partner.length > 0) {
-      const run = rank(partner, hints)[0].run;
-      return valueOf(ctx.path, run, metric);
+    const runs = [...new Set(rank(partner, hints).map((f) => f.run))];
+    if (runs.length > 0) {
+      const score = (run: Run) => rankScore(run, hints);
+      const tied = runs.filter((r) => score(r) === score(runs[0]));
+      const found = tied.map((run) => valueOf(ctx.path, run, metric)).filter((f): f is Found => !!f);
+      if (tied.length === 1) return found[0] ? { found: found[0] } : null;
+      const evidence = `prints the cell's other number ${hints.partner.stated.claim}`;
+      return found.length ? { candidates: found, evidence } : null;
     }
   }
   const pool = hints.preferred?.length ? hints.preferred : [];
   const scored = pool.map((run) => ({ run, s: hints.caseName ? caseScore(hints.caseName, run) : 0 })).sort((a, b) => b.s - a.s);
-  if (scored.length === 1 || (scored.length > 1 && scored[0].s > scored[1].s)) return valueOf(ctx.path, scored[0].run, metric);
+  // With a case to match, the pool's run must be named by it (a lone run the case does not name is only a guess).
+  const named = !hints.caseName || scored[0]?.s > 0;
+  if (scored.length === 1 || (scored.length > 1 && scored[0].s > scored[1].s)) {
+    const f = valueOf(ctx.path, scored[0].run, metric);
+    if (f && named) return { found: f };
+    if (f) return { candidates: [f], evidence: `the only run the structure offers, but "${hints.caseName}" does not name it` };
+  }
   return null;
+}
+
+function rankScore(run: Run, hints: Hints): number {
+  return (
+    (hints.preferred?.includes(run) ? 4 : 0) +
+    (hints.side && run.context.side === hints.side ? 2 : 0) +
+    (hints.caseName ? caseScore(hints.caseName, run) : 0)
+  );
 }
 
 /** Numbers written in a case or label, with `K` expanded (`32K` -> 32000, `2k` -> 2000). */

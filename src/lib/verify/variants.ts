@@ -7,11 +7,12 @@ import type { PageContext } from './context.js';
 export function variantNamed(experiment: Experiment | null, name: string): Variant | null {
   if (!experiment) return null;
   const n = name.toLowerCase().trim();
-  return (
-    experiment.variants.find((v) => v.label.toLowerCase() === n) ??
-    experiment.variants.find((v) => v.engine !== null && v.engine === canonicalEngine(name)) ??
-    null
-  );
+  const byLabel = experiment.variants.find((v) => v.label.toLowerCase() === n);
+  if (byLabel) return byLabel;
+  // An engine names a variant only when one variant of the experiment runs it (engine-first pages hold many).
+  const engine = canonicalEngine(name);
+  const byEngine = engine ? experiment.variants.filter((v) => v.engine === engine) : [];
+  return byEngine.length === 1 ? byEngine[0] : null;
 }
 
 /**

@@ -1,9 +1,13 @@
 /**
  * "Summary of Optimization Options" with two columns (FORMATS.md 4.2 V1): each adopted row states the gain of
  * one step over the previous adopted step (a chain); `-` rows are not adopted and do not move the reference.
- * Each row is tried against every run of its experiment and against both references (previous step, original
- * baseline); the first pair that reproduces the stated value is the source. A `Total`/`Overall` row is the
- * original baseline against the last step when the runs are known, else the product of the steps stated above it.
+ * Each row names its runs by content (`verify/target.ts`: shared words with an experiment's heading, a variant's
+ * label, its distinguishing flags, engine, run labels) and is tried against each of them and both references
+ * (previous adopted step, original baseline); the first pair that reproduces the stated value is the source.
+ * When none does, the number is a mismatch only if its runs are certain (one experiment named by content, one
+ * run the page adopts in it) and so is its reference; otherwise it is untraceable, with the candidates. A step
+ * whose source is not certain is never carried forward as the next row's reference. A `Total`/`Overall` row is
+ * the original baseline against the last step when the runs are known, else the product of the steps above it.
  *
  * Product check: (prod (1 + p_i / 100) - 1) x 100 over the adopted rows, by interval arithmetic with every step
  * +/- half a unit of its last digit.
@@ -22,6 +26,7 @@ import type { Experiment } from '../../schemas/report.js';
 import type { Run } from '../../schemas/run.js';
 import type { PageContext } from '../../verify/context.js';
 import { MEAN_REQUEST_LATENCY, valueOf } from '../../verify/sources.js';
+import { adoptedRun, targetOf, type Target } from '../../verify/target.js';
 import { claimKind } from './types.js';
 
 interface Step {
@@ -32,6 +37,9 @@ interface Step {
 interface Candidate {
   node: Table;
 }
+
+/** A row that states the whole chain rather than one step. */
+const TOTAL = /total|overall|cumulative|vs\.? baseline/i;
 
 export const chainTable = claimKind<Candidate>({
   kind: 'chain-table',
@@ -46,8 +54,12 @@ export const chainTable = claimKind<Candidate>({
     const metric = latency ? MEAN_REQUEST_LATENCY : 'total_token_throughput';
     const original = report.experiments[0]?.variants[0]?.runs.map((id) => ctx.run(id)).find((r) => r && !r.failed);
     const originalStep = original ? step(ctx, original, metric, latency) : null;
-    let reference = originalStep;
-    const used = new Set<Experiment>();
+    /** The previous adopted step, when certain; null once a row's source was only guessed (never carried forward). */
+    // The first run of the page is the original baseline only when a verified number of the page's tables cites it
+    // (the conclusion's baseline cell); otherwise it is a guess by position, and no step is held against it.
+    const originalCertain =
+      !!original && ctx.claims.some((c) => c.kind === 'cell-value' && c.verdict === 'verified' && c.source?.runId === original.id);
+    let reference: Step | null = originalStep;
     // The final configuration (optimized side of the other cases) is the last resort: some pages state the
     // last step against it (latency pages, whose experiments run at one batch size).
     const fallback = report.otherCases
@@ -57,8 +69,25 @@ export const chainTable = claimKind<Candidate>({
       .map((r) => step(ctx, r, metric, latency))
       .filter((s): s is Step => !!s);
     const better = latency ? 'lower' : 'higher';
-    /** The gains stated by the step rows so far (a total is their product). */
+    /** The gains stated by the step rows so far (a total is their product), and whether each is sourced. */
     const steps: StatedValue[] = [];
+    let stepsSourced = true;
+    // Each step row's runs, named by content; earlier rows' experiments are tried last by later rows.
+    const targets = new Map<unknown, Target | null>();
+    const used = new Set<Experiment>();
+    for (const row of table.children.slice(1)) {
+      const option = row.children[0] ? plain(row.children[0]) : '';
+      const value = row.children[1] ? cellSource(ctx.analysis.source, row.children[1]).text : '';
+      if (TOTAL.test(option) || !parseCell(value).items.some((s) => s.role === 'percent')) continue;
+      const target = targetOf(option, report.experiments, used, ctx);
+      if (target?.certain) for (const e of target.experiments) used.add(e);
+      else if (target) used.add(target.experiments[0]);
+      targets.set(row, target);
+    }
+    // A chain states each step against the step before it: that reference is certain only while the rows
+    // follow the page's experiments in order (a reordered table says nothing of which step came first).
+    const lines = [...targets.values()].filter((t) => t?.certain).map((t) => t!.experiments[0].line);
+    const ordered = lines.every((l, i) => i === 0 || l >= lines[i - 1]);
     for (const row of table.children.slice(1)) {
       const [nameCell, valueCell] = row.children;
       if (!nameCell || !valueCell) continue;
@@ -66,37 +95,32 @@ export const chainTable = claimKind<Candidate>({
       const raw = cellSource(ctx.analysis.source, valueCell);
       const stated = parseCell(raw.text).items.find((s) => s.role === 'percent');
       if (!stated) continue;
-      if (/total|overall|cumulative|vs\.? baseline/i.test(option)) {
+      if (TOTAL.test(option)) {
         // The runs settle a total when they are known; otherwise the steps stated above it must multiply to it.
-        if (originalStep && reference) {
+        if (ordered && originalCertain && originalStep && reference && reference !== originalStep) {
           const result = checkPercentChange(stated, originalStep.operand, reference.operand, { better });
           out.push(ctx.claim('improvement', stated, raw.base, result, src(ctx, reference, metric), [src(ctx, originalStep, metric)]));
         } else {
-          out.push(
-            ctx.claim('improvement', stated, raw.base, steps.length ? checkChainProduct(steps, { ...stated, unit: '%' }) : null, null),
-          );
+          const result = steps.length ? checkChainProduct(steps, { ...stated, unit: '%' }) : null;
+          out.push(ctx.claim('improvement', stated, raw.base, result, null, [], { unsourced: !stepsSourced }));
         }
         continue;
       }
       steps.push(stated);
-      const experiment = matchExperiment(option, report.experiments, used);
-      if (experiment) used.add(experiment);
-      const candidates = (experiment?.variants.flatMap((v) => v.runs) ?? [])
-        .map((id) => ctx.run(id))
-        .filter((r): r is Run => !!r && !r.failed)
-        .map((r) => step(ctx, r, metric, latency))
-        .filter((s): s is Step => !!s);
-      if (!reference || candidates.length === 0) {
+      const target = targets.get(row) ?? null;
+      const candidates = (target?.runs ?? []).map((r) => step(ctx, r, metric, latency)).filter((s): s is Step => !!s);
+      const refs = [reference, originalStep].filter((r, i, all): r is Step => !!r && all.indexOf(r) === i);
+      if (refs.length === 0 || candidates.length === 0) {
         out.push(ctx.claim('improvement', stated, raw.base, null, null));
+        stepsSourced = false;
+        reference = null;
         continue;
       }
       let hit: { result: CheckResult; cand: Step; ref: Step } | null = null;
       search: for (const pool of [candidates, fallback]) {
-        for (const ref of [reference, originalStep].filter((r): r is Step => !!r)) {
+        for (const ref of refs) {
           for (const cand of pool) {
-            // Runs on a different number of devices are compared per device (`/GPU`, "scaled to same GPU count").
-            const scale = deviceScale(ctx, ref.run, cand.run);
-            const result = checkPercentChange(stated, ref.operand, cand.operand, { better, ...scale });
+            const result = checkPercentChange(stated, ref.operand, cand.operand, { better, ...deviceScale(ctx, ref.run, cand.run) });
             if (result.verdict === 'verified') {
               hit = { result, cand, ref };
               break search;
@@ -104,14 +128,37 @@ export const chainTable = claimKind<Candidate>({
           }
         }
       }
-      if (!hit) {
-        const bestCand = candidates.reduce((a, b) =>
-          (latency ? b.operand.value < a.operand.value : b.operand.value > a.operand.value) ? b : a,
-        );
-        hit = { result: checkPercentChange(stated, reference.operand, bestCand.operand, { better }), cand: bestCand, ref: reference };
+      if (hit) {
+        out.push(ctx.claim('improvement', stated, raw.base, hit.result, src(ctx, hit.cand, metric), [src(ctx, hit.ref, metric)]));
+        // A step reproduced by a run of the row's own experiment is the adopted step; one found only by position is not.
+        reference = target?.certain ? hit.cand : null;
+        continue;
       }
-      out.push(ctx.claim('improvement', stated, raw.base, hit.result, src(ctx, hit.cand, metric), [src(ctx, hit.ref, metric)]));
-      reference = hit.cand;
+      // No run reproduces the number: it is wrong only when the row's run and its reference are both certain.
+      const referenceCertain = !!reference && (reference !== originalStep || originalCertain);
+      const adopted = target?.certain && ordered && referenceCertain && reference ? adoptedRun(target.runs, reference.run, ctx) : null;
+      const chosen = adopted ? candidates.find((c) => c.run === adopted.run) : undefined;
+      if (reference && chosen) {
+        const result = checkPercentChange(stated, reference.operand, chosen.operand, {
+          better,
+          ...deviceScale(ctx, reference.run, chosen.run),
+        });
+        out.push(ctx.claim('improvement', stated, raw.base, result, src(ctx, chosen, metric), [src(ctx, reference, metric)]));
+        reference = chosen;
+        continue;
+      }
+      const ref = refs[0];
+      const listed = candidates.slice(0, 6).map((cand) => {
+        const result = checkPercentChange(stated, ref.operand, cand.operand, { better, ...deviceScale(ctx, ref.run, cand.run) });
+        const why = [
+          target?.because.get(cand.run) ?? target?.evidence ?? '',
+          referenceCertain && ordered ? '' : 'the reference step is not certain',
+        ].filter(Boolean);
+        return { source: src(ctx, cand, metric), evidence: why.join('; '), recomputed: result.recomputed };
+      });
+      out.push(ctx.claim('improvement', stated, raw.base, null, null, [], { uncertain: listed }));
+      stepsSourced = false;
+      reference = null;
     }
     return out;
   },
@@ -164,31 +211,4 @@ function deviceScale(ctx: PageContext, ref: Run, cand: Run): { multiplier?: numb
 
 function src(ctx: PageContext, s: Step, metric: string) {
   return valueOf(ctx.path, s.run, metric)?.source ?? { path: ctx.path, line: s.run.line, metric, runId: s.run.id };
-}
-
-const STOP = new Set(['the', 'in', 'of', 'and', 'with', 'for', 'on', 'a', 'to', 'choosing', 'selection', 'option', 'optimization']);
-
-function stems(text: string): string[] {
-  return text
-    .toLowerCase()
-    .replace(/^\d+\.\s*/, '')
-    .split(/[^a-z0-9]+/)
-    .filter((w) => w.length > 1 && !STOP.has(w))
-    .map((w) => w.replace(/(es|s)$/, ''));
-}
-
-/** The experiment a summary row names: most shared word stems, else the next unused one in order. */
-function matchExperiment(option: string, experiments: readonly Experiment[], used: Set<Experiment>): Experiment | null {
-  const words = stems(option);
-  let best: Experiment | null = null;
-  let bestScore = 0;
-  for (const e of experiments) {
-    if (used.has(e)) continue;
-    const score = stems(e.heading).filter((w) => words.includes(w)).length;
-    if (score > bestScore) {
-      best = e;
-      bestScore = score;
-    }
-  }
-  return best ?? experiments.find((e) => !used.has(e)) ?? null;
 }

@@ -87,7 +87,9 @@ export const comparisonTable = claimKind<Candidate>({
           const perGpu = s.perGpu ? gpuRatio(ctx, opt.primary?.resolution.found?.run, base.primary?.resolution.found?.run) : undefined;
           result = checkPercentChange(s, b, o, { multiplier: o.multiplier, perGpu, better: lower ? 'lower' : 'higher' });
         }
-        out.push(ctx.claim('improvement', s, raw.base, result, sources[0] ?? null, sources.slice(1)));
+        // Computed from the stated cells: it is only as sourced as they are (a cell no run prints makes it `consistent`).
+        const unsourced = [base.primary, opt.primary].some((p) => p?.resolution.result?.verdict !== 'verified');
+        out.push(ctx.claim('improvement', s, raw.base, result, sources[0] ?? null, sources.slice(1), { unsourced }));
       }
     });
     return out;
@@ -127,6 +129,7 @@ function side(
         resolution.result,
         resolution.found?.source ?? null,
         resolution.elsewhere ? [resolution.elsewhere.source] : [],
+        resolution.uncertain ? { uncertain: resolution.uncertain } : {},
       ),
     );
     if (!primary && (s.role === 'total-tps' || s.role === 'mean-latency')) primary = { stated: s, resolution };

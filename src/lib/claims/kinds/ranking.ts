@@ -19,6 +19,8 @@ interface Candidate {
   base: number;
   ranking: Ranking;
   experiment: Experiment | null;
+  /** The paragraph sits in this experiment (false: the page's first experiment stands in for it). */
+  own: boolean;
 }
 
 export const ranking = claimKind<Candidate>({
@@ -27,9 +29,11 @@ export const ranking = claimKind<Candidate>({
   find(site, ctx) {
     const prose = reportProse(site, ctx);
     const r = prose ? parseRanking(prose.raw) : null;
-    return prose && r ? [{ node: prose.node, base: prose.base, ranking: r, experiment: experimentOf(prose.site, ctx) }] : [];
+    return prose && r
+      ? [{ node: prose.node, base: prose.base, ranking: r, experiment: experimentOf(prose.site, ctx), own: !!prose.site.experiment }]
+      : [];
   },
-  verify({ ranking: r, base, experiment }, ctx) {
+  verify({ ranking: r, base, experiment, own }, ctx) {
     const out: Claim[] = [];
     const metric = r.kind === 'latency' ? MEAN_REQUEST_LATENCY : 'total_token_throughput';
     const operands: Array<Operand | null> = [];
@@ -47,25 +51,35 @@ export const ranking = claimKind<Candidate>({
         );
       const preferred = variant ? runsOf(ctx, variant) : experimentRuns(ctx, experiment);
       const found = resolveValue(ctx, metric, entry.value, { preferred });
-      const fromRun = variant
+      // The variant's run: the one that prints the value, else its only run; several that do not are only candidates.
+      const inVariant = variant
         ? runsOf(ctx, variant)
             .map((run) => valueOf(ctx.path, run, metric))
-            .find((f): f is Found => !!f)
-        : null;
-      const chosen = fromRun ?? found.found;
+            .filter((f): f is Found => !!f)
+        : [];
+      const printed = found.found && inVariant.find((f) => f.run === found.found?.run);
+      const fromRun = printed ?? (inVariant.length === 1 ? inVariant[0] : null);
+      // A paragraph outside any experiment is read against the page's first one: that is a guess, not a source.
+      const guessed = (inVariant.length > 1 && !printed) || (!own && !found.found);
+      const chosen = guessed ? null : (fromRun ?? found.found);
       operands.push(chosen ? chosen.operand : entry.value);
-      const result =
-        fromRun && (!found.found || found.found.run !== fromRun.run)
-          ? checkValue(entry.value, fromRun.operand, { label: metric })
-          : found.result;
+      const result = fromRun && !printed ? checkValue(entry.value, fromRun.operand, { label: metric }) : found.result;
+      const candidates = (inVariant.length ? inVariant : fromRun ? [fromRun] : []).map((f) => ({
+        source: f.source,
+        evidence: own
+          ? `a run of the variant "${variant?.label ?? ''}"`
+          : "a run of the page's first experiment (the paragraph is in none)",
+        recomputed: checkValue(entry.value!, f.operand, { label: metric }).recomputed,
+      }));
       out.push(
         ctx.claim(
           'ranking-value',
           entry.value,
           base,
-          result,
+          guessed && inVariant.length > 1 ? null : result,
           (fromRun ?? found.found)?.source ?? null,
           found.elsewhere ? [found.elsewhere.source] : [],
+          guessed ? { uncertain: candidates } : {},
         ),
       );
     }

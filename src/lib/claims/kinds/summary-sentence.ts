@@ -19,6 +19,8 @@ interface Candidate {
   base: number;
   sentence: SummarySentence;
   experiment: Experiment | null;
+  /** The paragraph sits in this experiment (false: the page's first experiment stands in for it). */
+  own: boolean;
 }
 
 export const summarySentence = claimKind<Candidate>({
@@ -28,16 +30,23 @@ export const summarySentence = claimKind<Candidate>({
     const prose = reportProse(site, ctx);
     if (!prose || !/summary\s*:/i.test(prose.raw)) return [];
     const sentence = parseSummarySentence(prose.raw);
-    return sentence ? [{ node: prose.node, base: prose.base, sentence, experiment: experimentOf(prose.site, ctx) }] : [];
+    return sentence
+      ? [{ node: prose.node, base: prose.base, sentence, experiment: experimentOf(prose.site, ctx), own: !!prose.site.experiment }]
+      : [];
   },
-  verify({ sentence: s, base, experiment }, ctx) {
+  verify({ sentence: s, base, experiment, own }, ctx) {
     const out: Claim[] = [];
     const add = (stated: Stated, result: CheckResult | null, found: Found | null) =>
       out.push(ctx.claim('summary-number', stated, base, result, found?.source ?? null));
     const metric = s.kind === 'latency' ? MEAN_REQUEST_LATENCY : 'total_token_throughput';
+    // Each named variant's run: the one that prints the stated value, else its only run (when the paragraph is in
+    // that experiment); a variant of several runs none of which prints it, or a stand-in experiment, is no source.
     const runs: Array<Run | null> = s.values.map((v) => {
       const variant = variantNamed(experiment, v.name);
-      return variant ? (runsOf(ctx, variant)[0] ?? null) : null;
+      const pool = variant ? runsOf(ctx, variant) : [];
+      const printed = ctx.byValue(metric, v.value).find((f) => pool.includes(f.run));
+      if (printed) return printed.run;
+      return own && pool.length === 1 ? pool[0] : null;
     });
     const operand = (i: number, name: string): Found | null => {
       const run = runs[i];

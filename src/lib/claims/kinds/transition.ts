@@ -47,7 +47,8 @@ export const transition = claimKind<Candidate>({
     if (t.percent) {
       const result = checkPercentChange(t.percent, t.from, t.to, t.percent.perGpu || perGpu ? { perGpu: t.gpus ?? undefined } : {});
       const sources = [to.found?.source, from.found?.source].filter((s): s is ClaimSource => !!s);
-      out.push(ctx.claim('transition', t.percent, base, result, sources[0] ?? null, sources.slice(1)));
+      const unsourced = from.result?.verdict !== 'verified' || to.result?.verdict !== 'verified';
+      out.push(ctx.claim('transition', t.percent, base, result, sources[0] ?? null, sources.slice(1), { unsourced }));
     }
     return out;
   },
