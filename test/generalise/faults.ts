@@ -6,7 +6,7 @@
 import type { Claim } from '../../src/lib/schemas/claim.js';
 import { cleanClaims, valueOnLine, type Base, type Page } from './base.js';
 import type { Rng } from './rng.js';
-import { conclusionTable, experiments, outline, resultFences, summaryTable, type Table } from './structure.js';
+import { cells, conclusionTable, experiments, outline, resultFences, summaryTable, type Table } from './structure.js';
 
 /** A finding is expected on a line from `before` lines above the anchor line to `after` lines below it. */
 export interface Place {
@@ -152,15 +152,28 @@ export const runFromOtherPage: FaultMaker = (b, rng, others) => {
   };
 };
 
-/** The experiment behind a summary step removed: expect a finding (untraceable or a missing-experiment rule) on the row. */
+/**
+ * The experiment behind a summary step removed: expect a finding (untraceable or a missing-experiment rule) on the
+ * row. The experiment is the one the row names (its heading, without the number and the engine, holds the row's
+ * option), and the base page must source the row's number from it too; otherwise the page is skipped.
+ */
 export const experimentRemoved: FaultMaker = (b, rng) => {
   const o = outline(b.text);
   const t = summaryTable(o);
   const exps = experiments(o);
+  const name = (h: string) =>
+    h
+      .replace(/^\d+\.\s*/, '')
+      .replace(/\s+in\s+\S+$/i, '')
+      .toLowerCase();
   const cs = cleanClaims(b, 'improvement').filter((c) => inTable(t, c.line) && c.source);
   for (const c of rng.shuffle(cs)) {
     const e = exps.find((x) => c.source!.line - 1 > x.heading.index && c.source!.line - 1 < x.end);
     if (!e || e === exps[0]) continue;
+    const named = cells(o.lines[c.line - 1]).some(
+      (cell) => cell.trim().length > 2 && name(e.heading.text).includes(cell.trim().toLowerCase()),
+    );
+    if (!named) continue;
     const lines = [...o.lines];
     const rowText = lines[c.line - 1];
     lines.splice(e.heading.index, e.end - e.heading.index);
