@@ -19,7 +19,7 @@ function kept(text: string): string[] {
   return [...fences, ...rows].sort();
 }
 
-const numbers = (text: string) => (text.match(/\d+(?:\.\d+)?/g) ?? []).sort();
+const numbers = (text: string): string[] => [...(text.match(/\d+(?:\.\d+)?/g) ?? [])].sort();
 
 describe('generalisation generator', () => {
   it('should read the real pages', () => {
