@@ -19,7 +19,7 @@ type Snapshot = { report: { links: Array<{ line: number; column: number }> } & R
 
 describe('page model golden (qwen3.5-35b-a3b/h200-latency)', () => {
   const analysis = page(NAME);
-  const actual = modelSnapshot(analysis, ['words']) as Snapshot;
+  const actual = modelSnapshot(analysis, ['words', 'written']) as Snapshot;
   if (process.env.UPDATE_GOLDEN) writeFileSync(GOLDEN, `${JSON.stringify(actual, null, 1)}\n`);
   const golden = JSON.parse(readFileSync(GOLDEN, 'utf8')) as Snapshot;
 

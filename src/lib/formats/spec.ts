@@ -88,6 +88,8 @@ export interface FormatTool {
   id: string;
   /** Test on one logical command line (continuations joined). */
   command: RegExp;
+  /** True when the tool runs the engine in its own process (an offline benchmark): its command launches the engine. */
+  inProcess?: boolean;
 }
 
 /** One benchmark output format: everything perflab knows about it. */

@@ -70,7 +70,7 @@ const restates = (target: string, source: string, formula: string): Identity => 
 export const trtllm = defineFormat({
   id: 'trtllm',
   title: '`trtllm-bench throughput` / `latency` reports of TensorRT-LLM',
-  tool: { id: 'trtllm-bench', command: /\btrtllm-bench\b/ },
+  tool: { id: 'trtllm-bench', command: /\btrtllm-bench\b/, inProcess: true },
   signature: /^[ \t]*(?:=[ \t]+PERFORMANCE OVERVIEW\b|Request Throughput \(req\/sec\)[ \t]*:)/,
   block: {
     header: (text) => HEADER.exec(text)?.[1] ?? null,

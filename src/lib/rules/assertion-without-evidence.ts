@@ -32,7 +32,10 @@ FlashInfer
 `;
 
 /** A cell that asserts an outcome without a number: a dash, or a failure or rejection in words. */
-const ASSERTION = /^\s*[-\u2013\u2014]\s*$|\bnot supported\b|\bcrash(?:ed|es)?\b|\bnot adopted\b/i;
+const ASSERTION_WORDS = /\bnot supported\b|\bcrash(?:ed|es)?\b|\bnot adopted\b/i;
+/** A cell that is only a dash (hyphen, en or em dash), blanks aside. */
+const DASH = /^[-\u2013\u2014]$/;
+const ASSERTION = { test: (text: string): boolean => DASH.test(text.trim()) || ASSERTION_WORDS.test(text) };
 
 /** Words that name no option (engines included): an experiment sharing only these is not the row's. */
 const GENERIC = new Set(

@@ -4,6 +4,7 @@
  * Examples: `examples` below holds an ok and a not-ok page; the tests check both and docs/rules.md#script-without-launch shows them.
  */
 import { emit } from '../diagnostics.js';
+import { FORMATS } from '../formats/registry.js';
 import type { Command } from '../schemas/report.js';
 import { SERVING_TOOLS } from './shared/commands.js';
 import { isShellInfo } from './shared/tree.js';
@@ -64,6 +65,8 @@ export const scriptWithoutLaunch: Rule = {
 
 function launches(command: Command): boolean {
   if (command.tool && SERVING_TOOLS.has(command.tool)) return true;
+  // An offline benchmark runs the engine in its own process.
+  if (FORMATS.some((f) => f.tool.inProcess && f.tool.id === command.tool)) return true;
   return WRAPPER.test(command.text) && ENGINE.test(command.text);
 }
 
