@@ -67,12 +67,12 @@ describe('generalisation harness (issue 9)', () => {
   // Ratchets (issue 9, "rows mapped by position, not by content"; labels read in one style only): false errors on
   // correct pages whose layout differs from the pages the checker was built on. Only ever lower these.
   it.runIf(DEFAULT).each([
-    ['engine-first', 10, 0],
+    ['engine-first', 0, 0],
     ['label heading', 0, 2],
-    ['label list item', 36, 4],
-    ['summary rows reordered', 16, 0],
-    ['summary split', 11, 0],
-    ['combined layouts', 43, 2],
+    ['label list item', 0, 4],
+    ['summary rows reordered', 0, 0],
+    ['summary split', 7, 0],
+    ['combined layouts', 3, 2],
   ] as const)(
     'ratchet: false errors on the layout variant %s stay at most %i (re-raised acknowledged at most %i)',
     (kind, errors, known) => {
@@ -87,7 +87,7 @@ describe('generalisation harness (issue 9)', () => {
     ['cell from another run', 10],
     ['chain step perturbed', 0],
     ['experiment removed', 2],
-    ['requests unequal (summary step)', 6],
+    ['requests unequal (summary step)', 0],
   ] as const)('ratchet: the fault %s is missed at most %i times', (kind, n) => {
     expect(row(kind).pages).toBeGreaterThan(0);
     expect(missed(kind)).toBeLessThanOrEqual(n);
