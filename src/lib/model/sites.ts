@@ -18,6 +18,13 @@ export interface TableSite {
   headings: string[];
   /** `conclusion` and `summary` tables of the report skeleton; `other` for any other table. */
   role: 'conclusion' | 'summary' | 'other';
+  /**
+   * A table split in two or more: the first part, when this table repeats its header right after it in the same
+   * section (nothing stated in between); null for a table that stands alone or starts the run of parts.
+   */
+  continues: Table | null;
+  /** The later parts of this table (tables that continue it), in page order. */
+  parts: Table[];
 }
 
 /** A claim site: a node of the tree that states numbers, with its structural context. */

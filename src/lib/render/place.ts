@@ -19,12 +19,14 @@ export interface Placed {
   unplaced: Array<{ claim: Claim; reason: string }>;
 }
 
-/** Text nodes under `root` in document order, with positions. */
-function textNodes(root: Nodes): Text[] {
+/** Text nodes under the roots (in document order) in document order, with positions. */
+function textNodes(roots: readonly Nodes[]): Text[] {
   const out: Text[] = [];
-  visit(root, 'text', (node) => {
-    if (node.position?.start.offset !== undefined && node.position.end.offset !== undefined) out.push(node);
-  });
+  for (const root of roots) {
+    visit(root, 'text', (node) => {
+      if (node.position?.start.offset !== undefined && node.position.end.offset !== undefined) out.push(node);
+    });
+  }
   return out;
 }
 
@@ -74,9 +76,12 @@ export function valueIndex(source: string, node: Text, offset: number): number |
   return i === offset ? j : null;
 }
 
-/** Place every claim in the text nodes under `root` (a page's tree, or the node the claims were found in). */
-export function placeClaims(root: Nodes, claims: readonly Claim[], source: string): Placed {
-  const nodes = textNodes(root);
+/**
+ * Place every claim in the text nodes under `root` (a page's tree, or the node the claims were found in: a list
+ * of nodes in document order for a table split in parts).
+ */
+export function placeClaims(root: Nodes | readonly Nodes[], claims: readonly Claim[], source: string): Placed {
+  const nodes = textNodes(Array.isArray(root) ? root : [root as Nodes]);
   const byNode = new Map<Text, Placement[]>();
   const unplaced: Placed['unplaced'] = [];
   for (const claim of claims) {

@@ -29,6 +29,8 @@ export const claimUntraceable: Rule = {
         });
         continue;
       }
+      // A candidate that gives the stated value: a run prints it, but another number beside it names another run.
+      const reproduced = candidates.some((k) => k.recomputed !== null && c.stated !== null && Math.abs(k.recomputed - c.stated) < 1e-9);
       const listed = candidates
         .map((k) => `line ${k.source.line}${k.recomputed !== null ? ` gives ${k.recomputed}` : ''} (${k.evidence})`)
         .join('; ');
@@ -37,7 +39,7 @@ export const claimUntraceable: Rule = {
         'claim-untraceable',
         'warning',
         c,
-        `No run on this page reproduces \`${c.text}\`, and its source is not certain: ${listed}. Name the run the number comes from (its option, label or engine as the experiment's heading has it)`,
+        `${reproduced ? `The source of \`${c.text}\` is not certain` : `No run on this page reproduces \`${c.text}\`, and its source is not certain`}: ${listed}. Name the run the number comes from (its option, label or engine as the experiment's heading has it)`,
         {
           expected: 'one run the page names for this number',
           actual: `${candidates.length} candidate${candidates.length === 1 ? '' : 's'}: ${listed}`,

@@ -53,7 +53,8 @@ function verifyPage(analysis: Analysis, index: RunIndex, kinds: readonly ClaimKi
       if (kind.exclusive && candidates.length > 0) break;
     }
     // The renderer marks each claim in the text node of the site that holds it; one it cannot mark is said here.
-    for (const { claim, reason } of placeClaims(site.node, found, analysis.source).unplaced) {
+    for (const { claim, reason } of placeClaims(site.kind === 'table' ? [site.node, ...site.parts] : site.node, found, analysis.source)
+      .unplaced) {
       messages.push({
         file: analysis.report.path,
         line: claim.line,

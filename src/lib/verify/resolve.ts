@@ -96,7 +96,8 @@ function structuralRun(
   return null;
 }
 
-function rankScore(run: Run, hints: Hints): number {
+/** How strongly the page's structure (pool, side, case) points at a run for a value with these hints. */
+export function rankScore(run: Run, hints: Hints): number {
   return (
     (hints.preferred?.includes(run) ? 4 : 0) +
     (hints.side && run.context.side === hints.side ? 2 : 0) +
@@ -171,7 +172,7 @@ function caseScore(caseName: string, run: Run): number {
   return best;
 }
 
-function metricLabel(metric: string): string {
+export function metricLabel(metric: string): string {
   return (
     {
       total_token_throughput: 'Total Token throughput (tok/s)',

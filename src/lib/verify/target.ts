@@ -56,6 +56,34 @@ export function stems(text: string): string[] {
     .map((w) => w.replace(/(es|s)$/, ''));
 }
 
+/** Whether a row's text is a name exactly: the same word stems, no more, no fewer. */
+function sameName(option: string, name: string): boolean {
+  const a = new Set(stems(option));
+  const b = new Set(stems(name));
+  return a.size > 0 && a.size === b.size && [...a].every((w) => b.has(w));
+}
+
+/** Whether a row's text names an experiment, or one variant of it, exactly (heading or label). */
+function namesPiece(option: string, s: Scored): boolean {
+  return s.variant?.label
+    ? sameName(option, s.variant.label) || sameName(option, s.experiment.heading)
+    : sameName(option, s.experiment.heading);
+}
+
+/**
+ * The runs a table row that names a group (`Speculative Decoding`) may take its optimized value from: those of
+ * the experiments or variants it names exactly, else of those it shares words with that no other row of the table
+ * names exactly. Null when the row names nothing by content (then nothing is said about its runs).
+ */
+export function groupRuns(group: string, others: readonly string[], ctx: PageContext): { runs: Run[]; names: string[] } | null {
+  const pieces = scoreAll(group, ctx.analysis.report.experiments, ctx);
+  const nameOf = (s: Scored) => s.variant?.label ?? s.experiment.heading;
+  const exact = pieces.filter((s) => namesPiece(group, s));
+  const chosen = exact.length ? exact : pieces.filter((s) => s.score > 0 && !others.some((o) => namesPiece(o, s)));
+  if (!exact.length && !pieces.some((s) => s.score > 0)) return null;
+  return { runs: [...new Set(chosen.flatMap((s) => runsOfScored(ctx, s)))], names: [...new Set(chosen.map(nameOf))] };
+}
+
 /** Flag names (`--attention-backend`) of a command, without values. */
 function flagNames(cmd: Command | null): string[] {
   return (cmd?.flags ?? []).map((f) => f.split('=')[0]);

@@ -13,7 +13,7 @@
  * +/- half a unit of its last digit.
  * ok: qwen3-14b/h100 +27.7% (8424.86 vs 6595.66), +23.8%; product 1.277 x 1.238 -> +58.1%.
  */
-import type { Table } from 'mdast';
+import type { Table, TableRow } from 'mdast';
 import { checkPercentChange, requestLatencyS, type CheckResult } from '../check.js';
 import { parseCell } from '../cells.js';
 import { mul, point, scale, shift, type Interval } from '../interval.js';
@@ -36,6 +36,8 @@ interface Step {
 
 interface Candidate {
   node: Table;
+  /** The body rows of the table and of the parts that continue it (a chain split in two tables is one chain). */
+  rows: TableRow[];
 }
 
 /** A row that states the whole chain rather than one step. */
@@ -44,10 +46,11 @@ const TOTAL = /total|overall|cumulative|vs\.? baseline/i;
 export const chainTable = claimKind<Candidate>({
   kind: 'chain-table',
   find(site) {
-    if (site.kind !== 'table' || site.role !== 'summary') return [];
-    return (site.node.children[0]?.children.length ?? 0) === 2 ? [{ node: site.node }] : [];
+    if (site.kind !== 'table' || site.role !== 'summary' || site.continues) return [];
+    const rows = [site.node, ...site.parts].flatMap((t) => t.children.slice(1));
+    return (site.node.children[0]?.children.length ?? 0) === 2 ? [{ node: site.node, rows }] : [];
   },
-  verify({ node: table }, ctx) {
+  verify({ rows }, ctx) {
     const out: Claim[] = [];
     const report = ctx.analysis.report;
     const latency = report.objective === 'latency';
@@ -75,7 +78,7 @@ export const chainTable = claimKind<Candidate>({
     // Each step row's runs, named by content; earlier rows' experiments are tried last by later rows.
     const targets = new Map<unknown, Target | null>();
     const used = new Set<Experiment>();
-    for (const row of table.children.slice(1)) {
+    for (const row of rows) {
       const option = row.children[0] ? plain(row.children[0]) : '';
       const value = row.children[1] ? cellSource(ctx.analysis.source, row.children[1]).text : '';
       if (TOTAL.test(option) || !parseCell(value).items.some((s) => s.role === 'percent')) continue;
@@ -88,7 +91,7 @@ export const chainTable = claimKind<Candidate>({
     // follow the page's experiments in order (a reordered table says nothing of which step came first).
     const lines = [...targets.values()].filter((t) => t?.certain).map((t) => t!.experiments[0].line);
     const ordered = lines.every((l, i) => i === 0 || l >= lines[i - 1]);
-    for (const row of table.children.slice(1)) {
+    for (const row of rows) {
       const [nameCell, valueCell] = row.children;
       if (!nameCell || !valueCell) continue;
       const option = plain(nameCell);

@@ -12,8 +12,9 @@ import { cellSource, plain } from '../../model/text.js';
 import type { Claim, ClaimSource } from '../../schemas/claim.js';
 import type { Run } from '../../schemas/run.js';
 import type { PageContext } from '../../verify/context.js';
-import { resolveValue, type Hints, type Resolution } from '../../verify/resolve.js';
-import { MEAN_REQUEST_LATENCY } from '../../verify/sources.js';
+import { metricLabel, rankScore, resolveValue, type Hints, type Resolution } from '../../verify/resolve.js';
+import { MEAN_REQUEST_LATENCY, valueOf } from '../../verify/sources.js';
+import { groupRuns } from '../../verify/target.js';
 import { claimKind } from './types.js';
 
 /** Metric behind each stated role of a cell. */
@@ -27,7 +28,14 @@ interface Candidate {
   node: TableRow;
   baseCol: number;
   optCol: number;
+  /** A summary table's column naming each row's experiment (`Group`, `Optimization Option`); -1 when none. */
+  groupCol: number;
+  /** Every row's text in that column (a row names its experiment against what the other rows name). */
+  groups: string[];
 }
+
+/** Headers of a column that names the experiment a summary row is about. */
+const GROUP = /^(group|option|optimi[sz]ation|experiment|technique|step|change)/;
 
 interface Side {
   cell: ParsedCell;
@@ -47,13 +55,25 @@ export const comparisonTable = claimKind<Candidate>({
     const baseCol = heads.findIndex((h) => /baseline/.test(h));
     const optCol = heads.findIndex((h) => /optimi[sz]ed/.test(h));
     if (baseCol < 0 || optCol < 0) return [];
-    return site.node.children.slice(1).map((node) => ({ node, baseCol, optCol }));
+    const groupCol = site.role === 'summary' ? heads.findIndex((h, i) => i !== baseCol && i !== optCol && GROUP.test(h.trim())) : -1;
+    const rows = site.node.children.slice(1);
+    const groups = groupCol < 0 ? [] : rows.map((r) => (r.children[groupCol] ? plain(r.children[groupCol]).trim() : ''));
+    return rows.map((node) => ({ node, baseCol, optCol, groupCol, groups }));
   },
-  verify({ node: row, baseCol, optCol }, ctx) {
+  verify({ node: row, baseCol, optCol, groupCol, groups }, ctx) {
     const out: Claim[] = [];
     const caseName = plain(row.children[0] ?? row).replace(/\*\*/g, '');
+    const name = groupCol >= 0 && row.children[groupCol] ? plain(row.children[groupCol]).trim() : '';
+    const within = name
+      ? groupRuns(
+          name,
+          groups.filter((g) => g !== name),
+          ctx,
+        )
+      : null;
+    const group = within ? { name, ...within } : null;
     const base = side(ctx, out, row, baseCol, 'baseline', caseName, baselinePool(ctx));
-    const opt = side(ctx, out, row, optCol, 'optimized', caseName, optimizedPool(ctx));
+    const opt = side(ctx, out, row, optCol, 'optimized', caseName, group ? group.runs : optimizedPool(ctx), group);
     if (!base || !opt) return out;
     // Improvements may sit in the optimized cell or in a comparison column of their own.
     row.children.forEach((cellNode, index) => {
@@ -104,6 +124,7 @@ function side(
   which: 'baseline' | 'optimized',
   caseName: string,
   preferred: Run[],
+  group: Group | null = null,
 ): Side | null {
   const node = row.children[col];
   if (!node) return null;
@@ -111,7 +132,7 @@ function side(
   const cell = parseCell(raw.text);
   const values = cell.items.filter((s) => METRIC_OF[s.role]);
   let primary: Side['primary'] = null;
-  for (const s of values) {
+  const resolved = values.map((s) => {
     const metric = METRIC_OF[s.role] as string;
     const partner = values.find((p) => p !== s);
     const hints: Hints = {
@@ -120,7 +141,18 @@ function side(
       preferred,
       partner: partner ? { metric: METRIC_OF[partner.role] as string, stated: partner } : undefined,
     };
-    const resolution = resolveValue(ctx, metric, s, hints);
+    return { s, metric, hints, resolution: resolveValue(ctx, metric, s, hints) };
+  });
+  const first = resolved.find((r) => r.s.role === 'total-tps' || r.s.role === 'mean-latency');
+  const fixed = new Map(resolved.map((r) => [r, r.resolution]));
+  for (const other of resolved) {
+    if (!first || other === first) continue;
+    const judged = sameRun(ctx, first, other);
+    if (judged) fixed.set(judged.claim, judged.resolution);
+  }
+  for (const r of resolved) {
+    const { s } = r;
+    const resolution = group ? inGroup(ctx, r, fixed.get(r)!, group) : fixed.get(r)!;
     out.push(
       ctx.claim(
         'cell-value',
@@ -132,9 +164,89 @@ function side(
         resolution.uncertain ? { uncertain: resolution.uncertain } : {},
       ),
     );
-    if (!primary && (s.role === 'total-tps' || s.role === 'mean-latency')) primary = { stated: s, resolution };
+    if (!primary && s === first?.s) primary = { stated: s, resolution };
   }
   return { cell, primary };
+}
+
+/** The experiment a summary row names in its group column, and the runs its optimized value may come from. */
+interface Group {
+  name: string;
+  runs: Run[];
+  /** Headings or labels of the experiments or variants the row names. */
+  names: string[];
+}
+
+/**
+ * A value of a row that names its experiment comes from that experiment's runs: found only in runs of other
+ * experiments (the page does not adopt them for this row), it is untraceable, with those runs as candidates.
+ */
+function inGroup(ctx: PageContext, r: Resolved, resolution: Resolution, group: Group): Resolution {
+  const run = resolution.found?.run;
+  if (!run || resolution.result?.verdict !== 'verified' || group.runs.includes(run)) return resolution;
+  const printers = ctx.byValue(r.metric, r.s);
+  const own = printers.find((f) => group.runs.includes(f.run));
+  if (own) return { ...resolution, found: own, result: checkValue(r.s, own.operand, { label: metricLabel(r.metric) }) };
+  const names = group.names.map((n) => `"${n}"`).join(', ');
+  const evidence = group.names.length
+    ? `prints ${r.s.claim}, but is not a run of ${names}, which the row's "${group.name}" names`
+    : `prints ${r.s.claim}, but no experiment or variant is named "${group.name}"; those sharing its words are named by other rows`;
+  const uncertain = printers.map((f) => ({ source: f.source, evidence, recomputed: f.operand.value }));
+  return { result: null, found: null, elsewhere: null, uncertain };
+}
+
+interface Resolved {
+  s: Stated;
+  metric: string;
+  hints: Hints;
+  resolution: Resolution;
+}
+
+/**
+ * The numbers of one cell restate one run. When the cell's primary number (TPS, latency) is printed by exactly
+ * one run A of the page, another number of the cell only by other runs, and A prints that metric with another
+ * value, the two numbers name different runs. The side the page's structure (side, case, pool) points at less
+ * is the wrong one, held against the other run; when the structure cannot tell them apart, the second number is
+ * untraceable with the runs as candidates. Null when the cell's numbers agree on a run (or cannot be judged).
+ */
+function sameRun(ctx: PageContext, primary: Resolved, other: Resolved): { claim: Resolved; resolution: Resolution } | null {
+  const a = primary.resolution.found;
+  if (!a || primary.resolution.result?.verdict !== 'verified' || other.resolution.result?.verdict !== 'verified') return null;
+  if (new Set(ctx.byValue(primary.metric, primary.s).map((f) => f.run)).size !== 1) return null;
+  const printers = ctx.byValue(other.metric, other.s);
+  if (printers.length === 0 || printers.some((f) => f.run === a.run)) return null;
+  const otherInA = valueOf(ctx.path, a.run, other.metric);
+  if (!otherInA) return null;
+  const scoreA = rankScore(a.run, primary.hints);
+  const scored = printers.map((f) => ({ f, score: rankScore(f.run, other.hints) })).sort((x, y) => y.score - x.score);
+  const top = scored[0];
+  const label = (claim: Resolved, partner: Resolved) => `${metricLabel(claim.metric)} of the run that prints the cell's ${partner.s.claim}`;
+  if (scoreA > top.score) {
+    const resolution = {
+      result: checkValue(other.s, otherInA.operand, { label: label(other, primary) }),
+      found: otherInA,
+      elsewhere: top.f,
+    };
+    return { claim: other, resolution };
+  }
+  const primaryInB = valueOf(ctx.path, top.f.run, primary.metric);
+  if (top.score > scoreA && (scored[1]?.score ?? -1) < top.score && primaryInB) {
+    const resolution = {
+      result: checkValue(primary.s, primaryInB.operand, { label: label(primary, other) }),
+      found: primaryInB,
+      elsewhere: a,
+    };
+    return { claim: primary, resolution };
+  }
+  const uncertain = [
+    { source: otherInA.source, evidence: `the run that prints the cell's ${primary.s.claim}`, recomputed: otherInA.operand.value },
+    ...printers.map((f) => ({
+      source: f.source,
+      evidence: `prints ${other.s.claim}, but not the cell's ${primary.s.claim}`,
+      recomputed: f.operand.value,
+    })),
+  ];
+  return { claim: other, resolution: { result: null, found: null, elsewhere: null, uncertain } };
 }
 
 /** Runs a baseline cell restates: baseline sides of other cases and the first variant of the first experiment. */
