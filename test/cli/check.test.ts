@@ -33,7 +33,27 @@ describe('perflab check', () => {
   it('should exit 0 on content/, whose findings are all acknowledged, and print a summary', () => {
     const r = perflab(['check', 'content']);
     expect(r.code).toBe(0);
-    expect(r.stderr).toMatch(/^5 files, 95 runs, \d+\/\d+ claims verified; 0 errors, \d+ warnings, 13 acknowledged \(/m);
+    expect(r.stderr).toMatch(
+      /^5 files, 95 runs, \d+\/\d+ claims verified \(\d+ consistent, \d+ mismatch\); 0 errors, \d+ warnings, 13 acknowledged \(/m,
+    );
+  });
+
+  it('should print every claim with its grade under --claims, one line per claim of the JSON', () => {
+    const page = 'content/qwen3-32b/h100.md';
+    const json = JSON.parse(perflab(['check', page, '--format', 'json']).stdout);
+    const claims = json.files[0].claims as { line: number; column: number; verdict: string; rounding?: boolean }[];
+    const lines = perflab(['check', page, '--claims'])
+      .stdout.split('\n')
+      .filter((l) => /^\S+:\d+:\d+ {2}(verified|consistent|rounding|mismatch|untraceable) /.test(l));
+    expect(lines).toHaveLength(claims.length);
+    for (const c of claims) {
+      const grade = c.verdict === 'mismatch' && c.rounding ? 'rounding' : c.verdict;
+      expect(lines.some((l) => l.startsWith(`${page}:${c.line}:${c.column}  ${grade} `))).toBe(true);
+    }
+    // The acknowledged wrong percentage of the conclusion: its grade, the formula with the recomputed value, and the note.
+    expect(lines.find((l) => l.includes('+10.7%'))).toMatch(
+      /mismatch\s+\+10\.7% {2}\(4068\.16 \/ 2771\.81 - 1\) x 100 = 46\.8 \(line \d+\) \[acknowledged\]/,
+    );
   });
 
   it('should print `path:line:col  severity  message  rule-id` lines', () => {

@@ -63,8 +63,14 @@ export function check(paths: readonly string[], options: CheckOptions): CheckRes
   const count = (s: string) => messages.filter((m) => m.severity === s && !m.acknowledged).length;
   const claims = reports.flatMap((r) => r.claims);
   const verified = claims.filter((c) => c.verdict === 'verified').length;
+  // The other grades, so `consistent` (adds up on an unsourced input) is never read as verified.
+  const grades = (['consistent', 'mismatch', 'untraceable'] as const)
+    .map((v) => [v, claims.filter((c) => c.verdict === v).length] as const)
+    .filter(([, n]) => n > 0)
+    .map(([v, n]) => `${n} ${v}`);
   const summary =
-    `${files.length} files, ${reports.reduce((n, r) => n + r.runs.length, 0)} runs, ${verified}/${claims.length} claims verified; ` +
+    `${files.length} files, ${reports.reduce((n, r) => n + r.runs.length, 0)} runs, ${verified}/${claims.length} claims verified` +
+    `${grades.length ? ` (${grades.join(', ')})` : ''}; ` +
     `${count('error')} errors, ${count('warning')} warnings, ${messages.filter((m) => m.acknowledged).length} acknowledged ` +
     `(${(bytes / 1e6).toFixed(2)} MB in ${ms.toFixed(0)} ms, ${(bytes / 1e6 / (ms / 1000)).toFixed(1)} MB/s; ${cache.hits} of ${files.length} files parsed earlier` +
     `${cache.discarded ? `; ${cache.discarded} bad cache entries discarded` : ''})`;

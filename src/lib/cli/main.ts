@@ -3,6 +3,7 @@ import { ConfigError } from '../config.js';
 import { check } from './check.js';
 import { UsageError } from './files.js';
 import { runFix } from '../fix/command.js';
+import { formatClaims } from '../output/claims.js';
 import { ciOutput, isCiFormat } from '../output/index.js';
 import { tablesCommand } from '../tables/command.js';
 
@@ -24,41 +25,48 @@ program
   .option('--fix', 'rewrite, in place, the wrong numbers whose recomputed value is certain, then check again')
   .option('--fix-dry-run', 'print the unified diff --fix would apply; change nothing')
   .option('--quiet', 'print only errors', false)
+  .option('--claims', 'also print every stated number with its grade (verified, consistent, rounding, mismatch, untraceable)', false)
   .option('--no-cache', 'parse every file afresh (by default parsed pages are kept in node_modules/.cache/perflab)')
   .addHelpText('after', '\nExit codes: 0 no unacknowledged error, 1 unacknowledged errors, 2 usage or config error.')
-  .action((paths: string[], opts: { format: string; quiet: boolean; cache: boolean; fix?: boolean; fixDryRun?: boolean }) => {
-    if (opts.format !== 'text' && opts.format !== 'json' && !isCiFormat(opts.format)) {
-      usage(`--format must be "text" or "json", got "${opts.format}" (for CI: "github" or "sarif")`);
-      return;
-    }
-    let result;
-    try {
-      const fixed = opts.fix || opts.fixDryRun ? runFix(paths, { dryRun: !!opts.fixDryRun, cwd: process.cwd() }) : null;
-      if (fixed) process.stderr.write(`${fixed.report}\n`);
-      if (fixed && opts.fixDryRun) {
-        if (fixed.diff) process.stdout.write(fixed.diff);
-        process.exitCode = check(paths, { format: 'text', cwd: process.cwd(), cache: opts.cache }).exitCode;
+  .action(
+    (paths: string[], opts: { format: string; quiet: boolean; claims: boolean; cache: boolean; fix?: boolean; fixDryRun?: boolean }) => {
+      if (opts.format !== 'text' && opts.format !== 'json' && !isCiFormat(opts.format)) {
+        usage(`--format must be "text" or "json", got "${opts.format}" (for CI: "github" or "sarif")`);
         return;
       }
-      result = check(paths, { format: opts.format === 'json' ? 'json' : 'text', cwd: process.cwd(), cache: opts.cache });
-    } catch (error) {
-      if (error instanceof UsageError || error instanceof ConfigError) {
-        usage(error.message);
-        return;
+      let result;
+      try {
+        const fixed = opts.fix || opts.fixDryRun ? runFix(paths, { dryRun: !!opts.fixDryRun, cwd: process.cwd() }) : null;
+        if (fixed) process.stderr.write(`${fixed.report}\n`);
+        if (fixed && opts.fixDryRun) {
+          if (fixed.diff) process.stdout.write(fixed.diff);
+          process.exitCode = check(paths, { format: 'text', cwd: process.cwd(), cache: opts.cache }).exitCode;
+          return;
+        }
+        result = check(paths, { format: opts.format === 'json' ? 'json' : 'text', cwd: process.cwd(), cache: opts.cache });
+      } catch (error) {
+        if (error instanceof UsageError || error instanceof ConfigError) {
+          usage(error.message);
+          return;
+        }
+        throw error;
       }
-      throw error;
-    }
-    let out = isCiFormat(opts.format) ? ciOutput(opts.format, result.reports, process.cwd()) : result.output;
-    if (opts.quiet && opts.format === 'text')
-      out = out
-        .split('\n')
-        .filter((l) => /\s error\s/.test(l))
-        .join('\n');
-    if (out) process.stdout.write(`${out}\n`);
-    if (opts.format === 'text' && result.advice) process.stderr.write(`${result.advice}\n`);
-    process.stderr.write(`${result.summary}\n`);
-    process.exitCode = result.exitCode;
-  });
+      let out = isCiFormat(opts.format) ? ciOutput(opts.format, result.reports, process.cwd()) : result.output;
+      if (opts.quiet && opts.format === 'text')
+        out = out
+          .split('\n')
+          .filter((l) => /\s error\s/.test(l))
+          .join('\n');
+      if (opts.claims && opts.format === 'text') {
+        const listed = formatClaims(result.reports);
+        if (listed) process.stdout.write(`${listed}\n`);
+      }
+      if (out) process.stdout.write(`${out}\n`);
+      if (opts.format === 'text' && result.advice) process.stderr.write(`${result.advice}\n`);
+      process.stderr.write(`${result.summary}\n`);
+      process.exitCode = result.exitCode;
+    },
+  );
 
 program
   .command('tables')
