@@ -146,29 +146,44 @@ function flagsOf(tokens: readonly string[]): string[] {
   return flags;
 }
 
-/** Value of a flag among several spellings (`--tensor-parallel-size`, `-tp`, `--tp-size`, `--tp`). */
+/**
+ * The spellings of the flags that say how a model is split over devices, across engines (vLLM, SGLang,
+ * TensorRT-LLM), `-` form only: `_` in a written flag is read as `-`. The first spelling is the canonical name.
+ */
+export const PARALLEL_FLAGS = {
+  tp: ['--tensor-parallel-size', '-tp', '--tp', '--tp-size'],
+  pp: ['--pipeline-parallel-size', '-pp', '--pp', '--pp-size'],
+  dp: ['--data-parallel-size', '-dp', '--dp', '--dp-size'],
+  ep: ['--expert-parallel-size', '-ep', '--ep', '--ep-size', '--moe-ep-size'],
+} as const;
+
+const ALIAS = new Map<string, string>(Object.values(PARALLEL_FLAGS).flatMap((names) => names.map((n) => [n, names[0]] as const)));
+
+/** A flag's name for comparison: `_` as `-`, and one name for the spellings of a parallelism flag (`--tp` -> `--tensor-parallel-size`). */
+export function canonicalFlag(name: string): string {
+  const dashed = name.replace(/_/g, '-');
+  return ALIAS.get(dashed) ?? dashed;
+}
+
+/** Value of a flag among several spellings (`--tensor-parallel-size`, `-tp`, `--tp-size`, `--tp`; `_` read as `-`). */
 export function flagValue(flags: readonly string[], names: readonly string[]): string | null {
   for (const flag of flags) {
     const m = /^(--?[\w-]+)(?:[= ](.*))?$/.exec(flag);
-    if (m && names.includes(m[1])) return m[2] ?? '';
+    if (m && names.includes(m[1].replace(/_/g, '-'))) return m[2] ?? '';
   }
   return null;
 }
 
-const TP = ['-tp', '--tp', '--tp-size', '--tensor-parallel-size', '--tensor_parallel_size'];
-const PP = ['-pp', '--pp', '--pp-size', '--pipeline-parallel-size', '--pipeline_parallel_size'];
-const DP = ['-dp', '--dp', '--dp-size', '--data-parallel-size', '--data_parallel_size'];
-
 /** Devices a command uses: TP x PP x DP (1 when no parallelism flag). */
 export function devicesOf(command: Command): { tp: number; pp: number; dp: number; total: number } {
-  const read = (names: string[]) => {
+  const read = (names: readonly string[]) => {
     const v = flagValue(command.flags, names);
     const n = v === null ? 1 : Number.parseInt(v, 10);
     return Number.isFinite(n) && n > 0 ? n : 1;
   };
-  const tp = read(TP);
-  const pp = read(PP);
-  const dp = read(DP);
+  const tp = read(PARALLEL_FLAGS.tp);
+  const pp = read(PARALLEL_FLAGS.pp);
+  const dp = read(PARALLEL_FLAGS.dp);
   return { tp, pp, dp, total: tp * pp * dp };
 }
 

@@ -4,9 +4,7 @@
  * Examples: `examples` below holds an ok and a not-ok page; the tests check both and docs/rules.md#optimized-command-differs shows them.
  */
 import { emit } from '../diagnostics.js';
-import type { Script } from '../model/script.js';
-import type { Command } from '../schemas/report.js';
-import { normalFlags, scriptCommand } from './shared/commands.js';
+import { commandDifferences, commandsByLine } from './shared/commands.js';
 import { conclusionCommand, reportPage, resultBlock, scriptBlock, servingMetrics } from './shared/examples.js';
 import type { Rule } from './types.js';
 
@@ -26,20 +24,6 @@ const page = (optimized: string) =>
       }),
     ],
   });
-
-/** Flags that do not change what is measured (addresses, names, API plumbing); the model is compared on its own. */
-const IGNORED = new Set([
-  '--host',
-  '--port',
-  '--served-model-name',
-  '--api-key',
-  '--trust-remote-code',
-  '--tool-call-parser',
-  '--enable-auto-tool-choice',
-  '--chat-template',
-  '--model',
-  '--model-path',
-]);
 
 /**
  * The optimized side of "Other Benchmark Cases" must run the recommended configuration: each optimized run's
@@ -66,7 +50,7 @@ export const optimizedCommandDiffers: Rule = {
       done.add(run.context.commandLine);
       const command = byLine.get(run.context.commandLine);
       if (!command) continue;
-      const diff = differences(recommended, command);
+      const diff = commandDifferences(recommended, command);
       if (diff.length === 0) continue;
       emit(
         file,
@@ -83,38 +67,3 @@ export const optimizedCommandDiffers: Rule = {
     }
   },
 };
-
-/** Every script fence's command by the line the page model records for it (first command line or fence body). */
-function commandsByLine(scripts: readonly Script[]): Map<number, Command> {
-  const map = new Map<number, Command>();
-  for (const script of scripts) {
-    const cmd = scriptCommand(script);
-    if (cmd) map.set(cmd.line, cmd);
-  }
-  return map;
-}
-
-/** `zai-org/GLM-4.5-Air-FP8` -> `glm-4.5-air-fp8`: the owner may be omitted, the quantization may not. */
-function repoName(model: string): string {
-  return model.slice(model.lastIndexOf('/') + 1).toLowerCase();
-}
-
-function flagSet(command: Command): Set<string> {
-  return new Set(normalFlags(command).filter((f) => !IGNORED.has(f.split('=')[0])));
-}
-
-function differences(recommended: Command, command: Command): string[] {
-  const out: string[] = [];
-  if (recommended.model && command.model && repoName(recommended.model) !== repoName(command.model)) {
-    out.push(`model \`${command.model}\` instead of \`${recommended.model}\``);
-  }
-  if (recommended.tool && command.tool && recommended.tool !== command.tool)
-    out.push(`launcher \`${command.tool}\` instead of \`${recommended.tool}\``);
-  const want = flagSet(recommended);
-  const have = flagSet(command);
-  const missing = [...want].filter((f) => !have.has(f));
-  const extra = [...have].filter((f) => !want.has(f));
-  if (missing.length) out.push(`missing \`${missing.join(' ')}\``);
-  if (extra.length) out.push(`extra \`${extra.join(' ')}\``);
-  return out;
-}

@@ -1,4 +1,4 @@
-import { parseParameters } from '../../model/command.js';
+import { PARALLEL_FLAGS, canonicalFlag, parseParameters } from '../../model/command.js';
 import type { Script } from '../../model/script.js';
 import type { Command } from '../../schemas/report.js';
 import { isShellInfo } from './tree.js';
@@ -67,10 +67,10 @@ export function flag(command: Pick<Command, 'flags'>, names: readonly string[]):
   return found ? unquote(found.value ?? '') : null;
 }
 
-export const TP_FLAGS = ['-tp', '--tp', '--tp-size', '--tensor-parallel-size'];
-export const PP_FLAGS = ['-pp', '--pp', '--pp-size', '--pipeline-parallel-size'];
-export const DP_FLAGS = ['-dp', '--dp', '--dp-size', '--data-parallel-size'];
-export const EP_FLAGS = ['-ep', '--ep', '--ep-size', '--expert-parallel-size', '--moe-ep-size'];
+export const TP_FLAGS = PARALLEL_FLAGS.tp;
+export const PP_FLAGS = PARALLEL_FLAGS.pp;
+export const DP_FLAGS = PARALLEL_FLAGS.dp;
+export const EP_FLAGS = PARALLEL_FLAGS.ep;
 
 /** A positive integer flag value, 1 when absent or not a number (`${TP}`). */
 export function sizeOf(command: Pick<Command, 'flags'>, names: readonly string[]): number {
@@ -79,10 +79,10 @@ export function sizeOf(command: Pick<Command, 'flags'>, names: readonly string[]
   return Number.isFinite(n) && n > 0 ? n : 1;
 }
 
-/** Flags normalised for comparison: `--a=b` and `--a b` alike, `_` as `-`, quotes dropped. */
+/** Flags normalised for comparison: `--a=b` and `--a b` alike, `_` as `-`, one name per parallelism flag, quotes dropped. */
 export function normalFlags(command: Pick<Command, 'flags'>): string[] {
   return flagsOf(command).map((f) =>
-    !f.name ? f.text : f.value === null ? canonical(f.name) : `${canonical(f.name)}=${unquote(f.value).trim()}`,
+    !f.name ? f.text : f.value === null ? canonicalFlag(f.name) : `${canonicalFlag(f.name)}=${unquote(f.value).trim()}`,
   );
 }
 
@@ -95,4 +95,58 @@ export function scriptCommand(script: Script): Command | null {
   if (script.parameters) return script.commands[0] ?? null;
   const cmd = script.commands.find((c) => c.tool !== null) ?? script.commands[0] ?? null;
   return cmd?.tool ? cmd : (parseParameters(script.node.value, (script.node.position?.start.line ?? 1) + 1) ?? cmd);
+}
+
+/** Flags that do not change what is measured (addresses, names, API plumbing); the model is compared on its own. */
+const IGNORED = new Set([
+  '--host',
+  '--port',
+  '--served-model-name',
+  '--api-key',
+  '--trust-remote-code',
+  '--tool-call-parser',
+  '--enable-auto-tool-choice',
+  '--chat-template',
+  '--model',
+  '--model-path',
+]);
+
+/** Every script fence's command by the line the page model records for it (first command line or fence body). */
+export function commandsByLine(scripts: readonly Script[]): Map<number, Command> {
+  const map = new Map<number, Command>();
+  for (const script of scripts) {
+    const cmd = scriptCommand(script);
+    if (cmd) map.set(cmd.line, cmd);
+  }
+  return map;
+}
+
+/** `zai-org/GLM-4.5-Air-FP8` -> `glm-4.5-air-fp8`: the owner may be omitted, the quantization may not. */
+function repoName(model: string): string {
+  return model.slice(model.lastIndexOf('/') + 1).toLowerCase();
+}
+
+function flagSet(command: Command): Set<string> {
+  return new Set(normalFlags(command).filter((f) => !IGNORED.has(f.split('=')[0])));
+}
+
+/**
+ * What sets `command` apart from `recommended`: another model (repository name, owner ignored, quantization suffix
+ * significant), another launcher, flags missing or extra (order, `=` versus space, `_` versus `-` and the spellings
+ * of a parallelism flag ignored; host, port, names and tool-call plumbing ignored). Empty when they match.
+ */
+export function commandDifferences(recommended: Command, command: Command): string[] {
+  const out: string[] = [];
+  if (recommended.model && command.model && repoName(recommended.model) !== repoName(command.model)) {
+    out.push(`model \`${command.model}\` instead of \`${recommended.model}\``);
+  }
+  if (recommended.tool && command.tool && recommended.tool !== command.tool)
+    out.push(`launcher \`${command.tool}\` instead of \`${recommended.tool}\``);
+  const want = flagSet(recommended);
+  const have = flagSet(command);
+  const missing = [...want].filter((f) => !have.has(f));
+  const extra = [...have].filter((f) => !want.has(f));
+  if (missing.length) out.push(`missing \`${missing.join(' ')}\``);
+  if (extra.length) out.push(`extra \`${extra.join(' ')}\``);
+  return out;
 }

@@ -1,6 +1,6 @@
 // What a run was served with, read from its serving command (or GPUStack backend parameters): devices used,
 // parallelism and precision. Nothing is guessed: a fact the command and the page do not state is null.
-import { flagValue } from '../../model/command.js';
+import { PARALLEL_FLAGS, flagValue } from '../../model/command.js';
 import type { Command, Report } from '../../schemas/report.js';
 import type { Run } from '../../schemas/run.js';
 
@@ -17,12 +17,9 @@ export interface Setup {
 
 type Page = Pick<Report, 'hardware' | 'commands'>;
 
-const TP = ['-tp', '--tp', '--tp-size', '--tp_size', '--tensor-parallel-size', '--tensor_parallel_size'];
-const PP = ['-pp', '--pp', '--pp-size', '--pp_size', '--pipeline-parallel-size', '--pipeline_parallel_size'];
-const DP = ['-dp', '--dp', '--dp-size', '--dp_size', '--data-parallel-size', '--data_parallel_size'];
-const EP = ['-ep', '--ep', '--ep-size', '--ep_size', '--expert-parallel-size'];
+const { tp: TP, pp: PP, dp: DP, ep: EP } = PARALLEL_FLAGS;
 const QUANT = ['-q', '--quantization', '--quant'];
-const KV = ['--kv-cache-dtype', '--kv_cache_dtype'];
+const KV = ['--kv-cache-dtype'];
 /** Launchers whose default is one device when no parallelism flag is given. */
 const ONE_DEVICE_DEFAULT = new Set(['vllm', 'sglang', 'trtllm', 'lmdeploy']);
 /** Precision written as a model-name suffix (`Qwen/Qwen3-14B-FP8`, `...-AWQ`). */
