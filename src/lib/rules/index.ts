@@ -14,6 +14,7 @@ import { commandModelMismatch } from './command-model-mismatch.js';
 import { duplicateBlockAcrossPages } from './duplicate-block-across-pages.js';
 import { headingEngineMismatch } from './heading-engine-mismatch.js';
 import { labelFlagContradiction } from './label-flag-contradiction.js';
+import { chainEndDiffers } from './chain-end-differs.js';
 import { optimizedCellCommand } from './optimized-cell-command.js';
 import { optimizedCommandDiffers } from './optimized-command-differs.js';
 import { parallelismExceedsHardware } from './parallelism-exceeds-hardware.js';
@@ -75,6 +76,7 @@ export const rules: Rule[] = [
   comparedRunsDiffer,
   optimizedCommandDiffers,
   optimizedCellCommand,
+  chainEndDiffers,
   shellLineContinuation,
   blockConsistency,
   linkUnresolved,
