@@ -83,6 +83,24 @@ const alive = (pid: number): boolean => {
 };
 
 /**
+ * The pid in a lock file; `writing` while the file is empty and young (its creator has not written its pid yet);
+ * null when it is gone, or holds no pid after a second (left by a process that died while taking it).
+ */
+function ownerOf(lock: string): number | 'writing' | null {
+  let text: string;
+  let age: number;
+  try {
+    text = readFileSync(lock, { encoding: 'utf8', flag: 'r' }).trim();
+    age = Date.now() - statSync(lock).mtimeMs;
+  } catch {
+    return null;
+  }
+  const pid = Number.parseInt(text, 10);
+  if (Number.isInteger(pid) && String(pid) === text) return pid;
+  return text === '' && age < 1000 ? 'writing' : null;
+}
+
+/**
  * Takes the cache folder for this process until it exits, so two builds of one project never write and prune the
  * same files at once: the second waits for the first (saying so once), and gives up after `timeoutMs` with a clear
  * message. A lock left by a process that no longer runs is taken over. The lock is the file `<dir>.lock`.
@@ -116,9 +134,14 @@ export async function lockCache(dir: string, say: (message: string) => void, tim
         );
       }
     }
-    const owner = Number.parseInt(readFileSync(lock, { encoding: 'utf8', flag: 'r' }).trim(), 10);
+    const owner = ownerOf(lock);
     if (owner === process.pid) return;
-    if (!Number.isInteger(owner) || !alive(owner)) {
+    if (owner === 'writing') {
+      // `wx` creates the file before the pid is written: another build is taking the lock right now.
+      await sleep(50);
+      continue;
+    }
+    if (owner === null || !alive(owner)) {
       rmSync(lock, { force: true });
       continue;
     }

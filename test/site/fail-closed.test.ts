@@ -1,7 +1,7 @@
 // The loader fails closed: a page that cannot be rendered fails a production build, an unwritable cache stops the
 // build naming the cause, malformed %-escapes never drop a page, and cache files are verified before use.
 import { spawn } from 'node:child_process';
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, utimesSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
@@ -135,6 +135,33 @@ describe('two builds sharing one cache folder', () => {
     } finally {
       other.kill();
     }
+  });
+
+  it('should wait on a lock file another build has just created and not yet written (never take it over)', async () => {
+    const dir = join(root, 'writing');
+    const other = spawn(process.execPath, ['-e', 'setTimeout(() => {}, 20000)'], { stdio: 'ignore' });
+    try {
+      mkdirSync(dir);
+      // The other build's `wx` open has created the file; its pid follows a moment later.
+      writeFileSync(`${dir}.lock`, '');
+      setTimeout(() => writeFileSync(`${dir}.lock`, String(other.pid)), 200);
+      const said: string[] = [];
+      await expect(lockCache(dir, (m) => said.push(m), 800)).rejects.toThrow(new RegExp(`another build \\(process ${other.pid}\\)`));
+      expect(readFileSync(`${dir}.lock`, 'utf8')).toBe(String(other.pid));
+      expect(said).toEqual([`waiting for another build (process ${other.pid}) that is using \`${dir}\``]);
+    } finally {
+      other.kill();
+    }
+  });
+
+  it('should take over an empty lock file left by a process that died while taking it', async () => {
+    const dir = join(root, 'empty');
+    mkdirSync(dir);
+    writeFileSync(`${dir}.lock`, '');
+    const old = new Date(Date.now() - 5000);
+    utimesSync(`${dir}.lock`, old, old);
+    await lockCache(dir, () => {}, 800);
+    expect(readFileSync(`${dir}.lock`, 'utf8')).toBe(String(process.pid));
   });
 
   it('should take over a lock left by a process that no longer runs', async () => {
