@@ -203,20 +203,23 @@ interface Resolved {
 }
 
 /**
- * The numbers of one cell restate one run. When the cell's primary number (TPS, latency) is printed by exactly
- * one run A of the page, another number of the cell only by other runs, and A prints that metric with another
- * value, the two numbers name different runs. The side the page's structure (side, case, pool) points at less
+ * The numbers of one cell restate one run. When the runs that print the cell's primary number (TPS, latency; A
+ * the one the structure ranks first) all print one other value of a metric whose number the cell states, and that
+ * number is printed only by other runs, the two numbers name different runs. The side the page's structure (side, case, pool) points at less
  * is the wrong one, held against the other run; when the structure cannot tell them apart, the second number is
  * untraceable with the runs as candidates. Null when the cell's numbers agree on a run (or cannot be judged).
  */
 function sameRun(ctx: PageContext, primary: Resolved, other: Resolved): { claim: Resolved; resolution: Resolution } | null {
   const a = primary.resolution.found;
   if (!a || primary.resolution.result?.verdict !== 'verified' || other.resolution.result?.verdict !== 'verified') return null;
-  if (new Set(ctx.byValue(primary.metric, primary.s).map((f) => f.run)).size !== 1) return null;
+  // Every run that prints the primary number (a configuration measured twice prints it twice): none may print the
+  // other number, and all must print one value of its metric, the one the cell should state.
+  const withPrimary = [...new Set(ctx.byValue(primary.metric, primary.s).map((f) => f.run))];
   const printers = ctx.byValue(other.metric, other.s);
-  if (printers.length === 0 || printers.some((f) => f.run === a.run)) return null;
+  if (printers.length === 0 || printers.some((f) => withPrimary.includes(f.run))) return null;
   const otherInA = valueOf(ctx.path, a.run, other.metric);
-  if (!otherInA) return null;
+  const expected = withPrimary.map((r) => valueOf(ctx.path, r, other.metric)?.operand.value);
+  if (!otherInA || expected.some((v) => v !== otherInA.operand.value)) return null;
   const scoreA = rankScore(a.run, primary.hints);
   const scored = printers.map((f) => ({ f, score: rankScore(f.run, other.hints) })).sort((x, y) => y.score - x.score);
   const top = scored[0];

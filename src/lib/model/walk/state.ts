@@ -57,6 +57,8 @@ export interface Section {
   /** Open headings, outermost first. */
   path: Array<{ depth: number; text: string }>;
   experiment: Experiment | null;
+  /** Depth of the experiments' headings: 3, or 4 under an H3 that only groups numbered H4 experiments. */
+  experimentDepth: number;
   variant: Variant | null;
   /** The last short plain line (a variant label on classic pages). */
   label: TextAt | null;
@@ -105,6 +107,7 @@ export function newState(): WalkState {
     at: {
       path: [],
       experiment: null,
+      experimentDepth: 3,
       variant: null,
       label: null,
       command: null,
