@@ -174,6 +174,7 @@ describe.skipIf(!hasChromium)('the site for a reader in Chromium', () => {
       text: document.querySelector('main')!.textContent!,
       titles: [...document.querySelectorAll('main h2')].map((h) => h.textContent!.trim()),
       wheres: [...document.querySelectorAll('.finding-where')].map((a) => ({ text: a.textContent!.trim(), href: a.getAttribute('href')! })),
+      inMessages: [...document.querySelectorAll('.finding-message a')].map((a) => a.getAttribute('href')!),
       groups: [...document.querySelectorAll('.verification-report')].map((s) =>
         [...s.querySelectorAll('.finding-group')].map((g) => ({
           group: (g as HTMLElement).dataset.group,
@@ -197,6 +198,12 @@ describe.skipIf(!hasChromium)('the site for a reader in Chromium', () => {
       expect(w.text).toMatch(/^line \d+$/);
       const [url, id] = w.href.split('#');
       if (id) expect(ids(htmlTree(site.dist, url)).has(id), w.href).toBe(true);
+    }
+    // The lines and reports a message names link to places that exist.
+    for (const href of view.inMessages) {
+      const [url, id] = href.split('#');
+      expect(href).toMatch(/^\/reports\//);
+      if (id) expect(ids(htmlTree(site.dist, url)).has(id), href).toBe(true);
     }
     const order = ['numbers', 'runs', 'structure'];
     for (const groups of view.groups) {

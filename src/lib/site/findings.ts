@@ -1,7 +1,7 @@
 // Every finding on every page, with a link to the closest place on the rendered page.
 import type { ListedEntry as Entry } from './entry.js';
 import type { Severity } from '../schemas/message.js';
-import { claimGrade, gradeIcon, gradeLabel, gradeOrder, type ClaimGrade } from './claims.js';
+import { gradeIcon, gradeLabel, gradeOrder, type ClaimGrade } from './claims.js';
 import { pageTitle } from './describe.js';
 import { plural } from './format.js';
 
@@ -19,6 +19,23 @@ export interface Finding {
   grade: ClaimGrade | null;
 }
 
+/**
+ * A raw line of a page named by a message (`(line 104)`): the metric line a claim reads, else the run holding the
+ * line, else the section above it.
+ */
+export function lineHref(entry: Entry, line: number): string {
+  const run = entry.runs.find((r) => line >= r.line && line <= r.endLine);
+  if (run && line !== run.line) {
+    const metric = entry.claims
+      .flatMap((c) => [c.source, ...c.sources])
+      .some((s) => s && s.path === entry.path && s.runId === run.id && s.line === line);
+    if (metric) return `${entry.site.url}#${run.id}-m${line}`;
+  }
+  if (run) return `${entry.site.url}#${run.id}`;
+  const heading = [...entry.site.headings].reverse().find((h) => h.line <= line && h.depth > 1);
+  return heading ? `${entry.site.url}#${heading.slug}` : entry.site.url;
+}
+
 /** The claim at this place, else the last heading above the line, else the page. */
 export function placeHref(entry: Entry, line: number, column: number): string {
   const claim = entry.claims.find((c) => c.line === line && c.column === column) ?? entry.claims.find((c) => c.line === line);
@@ -31,11 +48,12 @@ export function placeHref(entry: Entry, line: number, column: number): string {
 
 const rank: Record<Severity, number> = { error: 0, warning: 1, info: 2 };
 
-/** The grade of the claim a finding is about (the claim at its place), or null. */
-function gradeAt(entry: Entry, line: number, column: number): ClaimGrade | null {
-  const claim = entry.claims.find((c) => c.line === line && c.column === column);
-  return claim ? claimGrade(claim) : null;
-}
+/** The rules that grade a stated number, and the grade each gives (the mark on the page shows the same grade). */
+const ruleGrade: Partial<Record<string, ClaimGrade>> = {
+  'claim-mismatch': 'mismatch',
+  'claim-rounding': 'rounding',
+  'claim-untraceable': 'untraceable',
+};
 
 export function findings(entry: Entry): Finding[] {
   const out: Finding[] = entry.messages.map((m) => ({
@@ -47,7 +65,7 @@ export function findings(entry: Entry): Finding[] {
     message: m.message,
     acknowledged: m.acknowledged?.reason ?? null,
     href: placeHref(entry, m.line, m.column),
-    grade: m.ruleId.startsWith('claim-') ? gradeAt(entry, m.line, m.column) : null,
+    grade: ruleGrade[m.ruleId] ?? null,
   }));
   const places = new Set(out.map((f) => `${f.line}:${f.column}`));
   for (const p of entry.site.problems) {
@@ -132,12 +150,13 @@ export function findingLabel(f: Finding): { icon: string; text: string; tone: 'b
 export type MessagePart = { text: string } | { code: string } | { text: string; href: string };
 
 /**
- * A message in parts a page can show without raw backticks: `` `x` `` becomes code, and a build path of another report
- * (`qwen3-235b-a22b/h100.md`, as the checker names pages) becomes a link with the report's title.
+ * A message in parts a page can show without raw backticks: `` `x` `` becomes code, a build path of another report
+ * (`qwen3-235b-a22b/h100.md`, as the checker names pages) becomes a link with the report's title, and `line 104`
+ * links to that line of the page it is on (`current`, the page of the finding, unless it follows another's path).
  */
-export function messageParts(message: string, entries: readonly Entry[]): MessagePart[] {
+export function messageParts(message: string, entries: readonly Entry[], current?: Entry): MessagePart[] {
   const pages = entries
-    .flatMap((e) => [e.path, e.site.sourcePath].map((path) => ({ path, href: e.site.url, title: pageTitle(e) })))
+    .flatMap((e) => [e.path, e.site.sourcePath].map((path) => ({ path, entry: e, href: e.site.url, title: pageTitle(e) })))
     .sort((a, b) => b.path.length - a.path.length);
   const out: MessagePart[] = [];
   const linkPaths = (text: string) => {
@@ -152,11 +171,25 @@ export function messageParts(message: string, entries: readonly Entry[]): Messag
       // A relative path may be named with a prefix (`../x/a.md`): the link takes the whole path token.
       let start = hit.at;
       while (start > 0 && /[\w./-]/.test(rest[start - 1])) start--;
-      if (start > 0) out.push({ text: rest.slice(0, start) });
+      if (start > 0) lines(rest.slice(0, start));
       out.push({ text: hit.p.title, href: hit.p.href });
       rest = rest.slice(hit.at + hit.p.path.length);
+      // `other.md (line 97)`: the line is the other page's.
+      const at = /^ \(line (\d+)\)/.exec(rest);
+      if (at) {
+        out.push({ text: ' (' }, { text: `line ${at[1]}`, href: lineHref(hit.p.entry, Number(at[1])) }, { text: ')' });
+        rest = rest.slice(at[0].length);
+      }
     }
-    if (rest) out.push({ text: rest });
+    if (rest) lines(rest);
+  };
+  // `line 104` in a message's own words links to that line of the page, when the caller knows the page.
+  const lines = (text: string) => {
+    if (!current) return void out.push({ text });
+    text.split(/(\bline \d+)/).forEach((piece, i) => {
+      if (i % 2 === 1) out.push({ text: piece, href: lineHref(current, Number(piece.slice(5))) });
+      else if (piece) out.push({ text: piece });
+    });
   };
   message.split(/(`[^`]+`)/).forEach((piece, i) => {
     if (!piece) return;
