@@ -6,7 +6,7 @@ import type { Text } from 'mdast';
 import { defaultHandlers, type Options } from 'remark-rehype';
 import { location } from 'vfile-location';
 import type { Claim } from '../schemas/claim.js';
-import { claimStatus, claimTitle, type ClaimStatus } from '../site/claims.js';
+import { claimGrade, claimStatus, claimTitle, correction, type ClaimStatus } from '../site/claims.js';
 import type { Placed } from './place.js';
 
 type Handlers = NonNullable<Options['handlers']>;
@@ -59,15 +59,17 @@ export function claimTextHandler(placed: Placed, source: string): Handlers['text
 
 function markElement(claim: Claim, status: ClaimStatus, href: string | null, children: ElementContent[]): Element {
   const title = claimTitle(claim);
+  const grade = claimGrade(claim);
   return {
     type: 'element',
     tagName: href ? 'a' : 'span',
     properties: {
-      className: ['claim', `claim-${status}`],
+      className: ['claim', `claim-${status}`, ...(grade === status ? [] : [`claim-${grade}`])],
       id: claim.id,
       ...(href ? { href } : { tabIndex: 0 }),
       dataTip: title,
       dataVerdict: status,
+      dataGrade: grade,
       dataKind: claim.kind,
     },
     children: [
@@ -83,22 +85,38 @@ function markElement(claim: Claim, status: ClaimStatus, href: string | null, chi
 }
 
 /**
- * Turns the bare claim spans (known by their start position) into status marks, in place. Inside a link a mark
- * links nowhere itself (no link in a link).
+ * The recomputed value shown right after a wrong number (`→ +46.8%`). Screen readers already hear it in the mark's
+ * own text, and search indexes the page as written, so it is hidden from both.
+ */
+function correctionElement(claim: Claim, expected: string): Element {
+  return {
+    type: 'element',
+    tagName: 'span',
+    properties: { className: ['claim-expected'], ariaHidden: 'true', dataPagefindIgnore: '', dataFor: claim.id },
+    children: [{ type: 'text', value: `→ ${expected}` }],
+  };
+}
+
+/**
+ * Turns the bare claim spans (known by their start position) into status marks, in place, each wrong number followed
+ * by its recomputed value. Inside a link a mark links nowhere itself (no link in a link).
  */
 export function markClaims(tree: Root, claims: readonly Claim[], links: ClaimLinks): void {
   const byStart = new Map(claims.map((c) => [`${c.line}:${c.column}`, c]));
   const visit = (parent: Element | Root, inLink: boolean) => {
-    parent.children.forEach((child, i) => {
-      if (child.type !== 'element') return;
+    for (let i = 0; i < parent.children.length; i++) {
+      const child = parent.children[i];
+      if (child.type !== 'element') continue;
       const claim = child.tagName === 'span' && child.position ? byStart.get(startKey(child.position.start)) : undefined;
       if (claim && Object.keys(child.properties).length === 0) {
         byStart.delete(startKey(child.position!.start));
         parent.children[i] = markElement(claim, claimStatus(claim), inLink ? null : links.href(claim), child.children);
-        return;
+        const expected = correction(claim);
+        if (expected) parent.children.splice(++i, 0, correctionElement(claim, expected));
+        continue;
       }
       visit(child, inLink || child.tagName === 'a');
-    });
+    }
   };
   visit(tree, false);
 }

@@ -22,7 +22,7 @@ export type { LinkContext } from './decorate.js';
 export { anchorsOf, headingsOf, type HeadingInfo } from './headings.js';
 
 /** Bump when the HTML or the site fields change, so cached entries are re-rendered. */
-export const RENDER_VERSION = 3;
+export const RENDER_VERSION = 4;
 
 export interface Rendered {
   html: string;

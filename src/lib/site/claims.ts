@@ -11,6 +11,50 @@ export function claimStatus(claim: Claim): ClaimStatus {
   return claim.verdict;
 }
 
+/**
+ * How a claim is graded for readers, by severity: a `mismatch` within one unit of its last digit is `rounding`
+ * (the rule `claim-rounding`, a warning), a larger one stays `mismatch` (`claim-mismatch`, an error).
+ */
+export type ClaimGrade = 'mismatch' | 'untraceable' | 'rounding' | 'consistent' | 'acknowledged' | 'verified';
+
+/** Grades from most to least severe: the order of lists and of the checks page. */
+export const gradeOrder: readonly ClaimGrade[] = ['mismatch', 'untraceable', 'rounding', 'consistent', 'acknowledged', 'verified'];
+
+export function claimGrade(claim: Claim): ClaimGrade {
+  const status = claimStatus(claim);
+  return status === 'mismatch' && claim.rounding ? 'rounding' : status;
+}
+
+/** The grade in a few words, shown next to the icon (`wrong number`, `last digit off`). */
+export const gradeLabel: Record<ClaimGrade, string> = {
+  mismatch: 'Wrong number',
+  untraceable: 'Untraceable',
+  rounding: 'Last digit off',
+  consistent: 'Consistent, unsourced',
+  acknowledged: 'Acknowledged',
+  verified: 'Verified',
+};
+
+/** The icon of each grade (the mark also differs by underline style and colour, and says its grade in text). */
+export const gradeIcon: Record<ClaimGrade, string> = {
+  mismatch: '≠',
+  untraceable: '?',
+  rounding: '±',
+  consistent: '≈',
+  acknowledged: '!',
+  verified: '✓',
+};
+
+/**
+ * The recomputed value printed like the stated text (`+46.8%`), when the page states a number wrongly (also when the
+ * finding is acknowledged): what a reader should read instead. Null when nothing certain was recomputed.
+ */
+export function correction(claim: Claim): string | null {
+  if (claim.verdict !== 'mismatch' || claim.recomputed === null || claim.stated === null) return null;
+  const text = expectedText(claim.text, claim.recomputed, claim.stated);
+  return text === claim.text ? null : text;
+}
+
 /** One sentence for tooltips, screen readers and the findings list. */
 export function claimTitle(claim: Claim): string {
   const status = claimStatus(claim);
@@ -22,7 +66,9 @@ export function claimTitle(claim: Claim): string {
     case 'consistent':
       return `Consistent: the arithmetic holds on the stated numbers, but no run on the page prints an input${formula}`;
     case 'mismatch':
-      return `Mismatch: stated ${claim.text}${expected}${formula}`;
+      return claim.rounding
+        ? `Last digit off: stated ${claim.text}${expected}${formula} (a rounding slip, within one unit of the last digit)`
+        : `Wrong number: stated ${claim.text}${expected}${formula}`;
     case 'untraceable':
       return 'Untraceable: no raw run on the page reproduces this number';
     case 'acknowledged':
@@ -39,25 +85,34 @@ function expectedText(text: string, recomputed: number, stated: number | null): 
 export interface TrustSummary {
   total: number;
   verified: number;
+  /** Wrong numbers (`claim-mismatch`), not counting rounding slips. */
   mismatch: number;
+  /** Last-digit slips (`claim-rounding`). */
+  rounding: number;
+  /** The arithmetic holds on the stated inputs, but an input is printed by no run. */
+  consistent: number;
   untraceable: number;
   acknowledged: number;
-  /** `41 of 43 numbers verified; 2 mismatches` */
+  /** `41 of 43 numbers verified; 1 wrong; 1 last digit off` */
   text: string;
 }
 
 export function trustSummary(claims: Claim[]): TrustSummary {
-  const count = (s: ClaimStatus) => claims.filter((c) => claimStatus(c) === s).length;
+  const count = (g: ClaimGrade) => claims.filter((c) => claimGrade(c) === g).length;
   const t = {
     total: claims.length,
     verified: count('verified'),
     mismatch: count('mismatch'),
+    rounding: count('rounding'),
+    consistent: count('consistent'),
     untraceable: count('untraceable'),
     acknowledged: count('acknowledged'),
   };
   const parts = [
-    t.mismatch && plural(t.mismatch, 'mismatch', 'mismatches'),
+    t.mismatch && `${t.mismatch} wrong`,
     t.untraceable && `${t.untraceable} untraceable`,
+    t.rounding && `${t.rounding} with the last digit off`,
+    t.consistent && `${t.consistent} consistent but unsourced`,
     t.acknowledged && `${t.acknowledged} acknowledged`,
   ].filter(Boolean);
   const head = t.total === 0 ? 'No checked numbers on this page' : `${t.verified} of ${plural(t.total, 'number')} verified`;

@@ -1,6 +1,9 @@
 // Every finding on every page, with a link to the closest place on the rendered page.
 import type { ListedEntry as Entry } from './entry.js';
 import type { Severity } from '../schemas/message.js';
+import { gradeIcon, gradeLabel, gradeOrder, type ClaimGrade } from './claims.js';
+import { pageTitle } from './describe.js';
+import { plural } from './format.js';
 
 export interface Finding {
   report: string;
@@ -12,6 +15,25 @@ export interface Finding {
   acknowledged: string | null;
   /** Link to the claim mark, or to the section holding the line. */
   href: string;
+  /** The grade of the number at this place, when the finding is about a stated number. */
+  grade: ClaimGrade | null;
+}
+
+/**
+ * A raw line of a page named by a message (`(line 104)`): the metric line a claim reads, else the run holding the
+ * line, else the section above it.
+ */
+export function lineHref(entry: Entry, line: number): string {
+  const run = entry.runs.find((r) => line >= r.line && line <= r.endLine);
+  if (run && line !== run.line) {
+    const metric = entry.claims
+      .flatMap((c) => [c.source, ...c.sources])
+      .some((s) => s && s.path === entry.path && s.runId === run.id && s.line === line);
+    if (metric) return `${entry.site.url}#${run.id}-m${line}`;
+  }
+  if (run) return `${entry.site.url}#${run.id}`;
+  const heading = [...entry.site.headings].reverse().find((h) => h.line <= line && h.depth > 1);
+  return heading ? `${entry.site.url}#${heading.slug}` : entry.site.url;
 }
 
 /** The claim at this place, else the last heading above the line, else the page. */
@@ -26,6 +48,13 @@ export function placeHref(entry: Entry, line: number, column: number): string {
 
 const rank: Record<Severity, number> = { error: 0, warning: 1, info: 2 };
 
+/** The rules that grade a stated number, and the grade each gives (the mark on the page shows the same grade). */
+const ruleGrade: Partial<Record<string, ClaimGrade>> = {
+  'claim-mismatch': 'mismatch',
+  'claim-rounding': 'rounding',
+  'claim-untraceable': 'untraceable',
+};
+
 export function findings(entry: Entry): Finding[] {
   const out: Finding[] = entry.messages.map((m) => ({
     report: entry.slug,
@@ -36,6 +65,7 @@ export function findings(entry: Entry): Finding[] {
     message: m.message,
     acknowledged: m.acknowledged?.reason ?? null,
     href: placeHref(entry, m.line, m.column),
+    grade: ruleGrade[m.ruleId] ?? null,
   }));
   const places = new Set(out.map((f) => `${f.line}:${f.column}`));
   for (const p of entry.site.problems) {
@@ -49,9 +79,130 @@ export function findings(entry: Entry): Finding[] {
       message: p.message,
       acknowledged: null,
       href: placeHref(entry, p.line, p.column),
+      grade: null,
     });
   }
   return out.sort((a, b) => rank[a.severity] - rank[b.severity] || a.line - b.line || a.column - b.column);
+}
+
+/**
+ * What a finding is about, for readers: a stated number, the runs and commands behind the numbers, or the page's
+ * structure (links, images, admonitions, tables: hygiene that changes no number).
+ */
+export type FindingGroup = 'numbers' | 'runs' | 'structure';
+
+export const groupTitle: Record<FindingGroup, string> = {
+  numbers: 'Stated numbers',
+  runs: 'Runs and commands',
+  structure: 'Page structure',
+};
+
+/** Rules about how the page is written and linked rather than about what it measures. */
+const STRUCTURE = new Set([
+  'link-unresolved',
+  'anchor-missing',
+  'image-missing',
+  'toc-mismatch',
+  'admonition-empty',
+  'admonition-flattened',
+  'table-no-blank-line',
+  'table-too-large',
+  'page-too-large',
+  'nesting-too-deep',
+  'file-name-invalid',
+  'frontmatter-invalid',
+  'acknowledgement-invalid',
+  'acknowledgement-unused',
+  'site-image-missing',
+  'site-link-unpublished',
+  'site-search-value',
+]);
+
+export function findingGroup(f: Pick<Finding, 'ruleId'>): FindingGroup {
+  if (f.ruleId.startsWith('claim-') || f.ruleId === 'site-claim-unplaced') return 'numbers';
+  return STRUCTURE.has(f.ruleId) ? 'structure' : 'runs';
+}
+
+/** Most severe first: unacknowledged errors, warnings, notes, then acknowledged findings; by line within each. */
+export function bySeverity(a: Finding, b: Finding): number {
+  const weight = (f: Finding) => (f.acknowledged ? 3 : 0) + rank[f.severity];
+  const grade = (f: Finding) => (f.grade ? gradeOrder.indexOf(f.grade) : gradeOrder.length);
+  return weight(a) - weight(b) || grade(a) - grade(b) || a.line - b.line || a.column - b.column;
+}
+
+/** The findings of a page in groups (numbers, runs, structure), each most severe first; empty groups left out. */
+export function groupedFindings(list: readonly Finding[]): Array<{ group: FindingGroup; title: string; findings: Finding[] }> {
+  return (Object.keys(groupTitle) as FindingGroup[])
+    .map((group) => ({ group, title: groupTitle[group], findings: list.filter((f) => findingGroup(f) === group).sort(bySeverity) }))
+    .filter((g) => g.findings.length > 0);
+}
+
+/** How a finding is labelled: the grade of its number (`≠ Wrong number`), else its severity in words. */
+export function findingLabel(f: Finding): { icon: string; text: string; tone: 'bad' | 'warn' | 'muted' } {
+  if (f.acknowledged) return { icon: '!', text: `Acknowledged ${f.severity}`, tone: 'muted' };
+  if (f.grade && f.grade !== 'verified')
+    return { icon: gradeIcon[f.grade], text: gradeLabel[f.grade], tone: f.severity === 'error' ? 'bad' : 'warn' };
+  if (f.severity === 'error') return { icon: '✕', text: 'Error', tone: 'bad' };
+  return f.severity === 'warning' ? { icon: '⚠', text: 'Warning', tone: 'warn' } : { icon: 'i', text: 'Note', tone: 'muted' };
+}
+
+/** A piece of a finding's message: plain text, a quoted bit of the page (shown as code), or a link to another report. */
+export type MessagePart = { text: string } | { code: string } | { text: string; href: string };
+
+/**
+ * A message in parts a page can show without raw backticks: `` `x` `` becomes code, a build path of another report
+ * (`qwen3-235b-a22b/h100.md`, as the checker names pages) becomes a link with the report's title, and `line 104`
+ * links to that line of the page it is on (`current`, the page of the finding, unless it follows another's path).
+ */
+export function messageParts(message: string, entries: readonly Entry[], current?: Entry): MessagePart[] {
+  const pages = entries
+    .flatMap((e) => [e.path, e.site.sourcePath].map((path) => ({ path, entry: e, href: e.site.url, title: pageTitle(e) })))
+    .sort((a, b) => b.path.length - a.path.length);
+  const out: MessagePart[] = [];
+  const linkPaths = (text: string) => {
+    let rest = text;
+    while (rest) {
+      const hits = pages
+        .map((p) => ({ p, at: rest.indexOf(p.path) }))
+        .filter((h) => h.at >= 0)
+        .sort((a, b) => a.at - b.at);
+      const hit = hits[0];
+      if (!hit) break;
+      // A relative path may be named with a prefix (`../x/a.md`): the link takes the whole path token.
+      let start = hit.at;
+      while (start > 0 && /[\w./-]/.test(rest[start - 1])) start--;
+      if (start > 0) lines(rest.slice(0, start));
+      out.push({ text: hit.p.title, href: hit.p.href });
+      rest = rest.slice(hit.at + hit.p.path.length);
+      // `other.md (line 97)`: the line is the other page's.
+      const at = /^ \(line (\d+)\)/.exec(rest);
+      if (at) {
+        out.push({ text: ' (' }, { text: `line ${at[1]}`, href: lineHref(hit.p.entry, Number(at[1])) }, { text: ')' });
+        rest = rest.slice(at[0].length);
+      }
+    }
+    if (rest) lines(rest);
+  };
+  // `line 104` in a message's own words links to that line of the page, when the caller knows the page.
+  const lines = (text: string) => {
+    if (!current) return void out.push({ text });
+    text.split(/(\bline \d+)/).forEach((piece, i) => {
+      if (i % 2 === 1) out.push({ text: piece, href: lineHref(current, Number(piece.slice(5))) });
+      else if (piece) out.push({ text: piece });
+    });
+  };
+  message.split(/(`[^`]+`)/).forEach((piece, i) => {
+    if (!piece) return;
+    if (i % 2 === 1) out.push({ code: piece.slice(1, -1) });
+    else linkPaths(piece);
+  });
+  return out;
+}
+
+/** `1 finding`, `3 findings`, with the unacknowledged errors: `3 findings (1 error)`. */
+export function findingCount(list: readonly Finding[]): string {
+  const errors = list.filter((f) => f.severity === 'error' && !f.acknowledged).length;
+  return `${plural(list.length, 'finding')}${errors ? ` (${plural(errors, 'error')})` : ''}`;
 }
 
 /** Anchor id of a report's section on the verification page. */

@@ -1,5 +1,7 @@
 // Baseline vs optimized per benchmark case, read from the Conclusion table (numbers are claims on the page).
-import type { ConclusionRow, Report } from '../schemas/report.js';
+import type { Claim } from '../schemas/claim.js';
+import type { Cell, ConclusionRow, Report } from '../schemas/report.js';
+import { correction } from './claims.js';
 
 export interface CaseResult {
   case: string;
@@ -10,6 +12,8 @@ export interface CaseResult {
   gainText: string | null;
   /** Optimized relative to baseline as a speed-up factor (>1 is better) in the page's own direction. */
   factor: number;
+  /** What the page states wrongly, when the bars use recomputed values instead (see `corrected`). */
+  stated?: { baseline?: number; optimized?: number; gain?: string };
 }
 
 export interface Comparison {
@@ -31,9 +35,9 @@ function value(text: string, re: RegExp): number | null {
   return Number(m[1]) * (m[2] ? Number(m[2]) : 1);
 }
 
-function row(r: ConclusionRow, re: RegExp, better: 'higher' | 'lower'): CaseResult | null {
-  const baseline = value(r.baseline.text, re);
-  const optimized = value(r.optimized.text, re);
+function row(r: ConclusionRow, re: RegExp, better: 'higher' | 'lower', fix?: Fixer): CaseResult | null {
+  const baseline = fix ? fix.value(r, 'baseline', re) : value(r.baseline.text, re);
+  const optimized = fix ? fix.value(r, 'optimized', re) : value(r.optimized.text, re);
   if (baseline === null || optimized === null || baseline <= 0 || optimized <= 0) return null;
   return {
     case: r.case,
@@ -45,10 +49,17 @@ function row(r: ConclusionRow, re: RegExp, better: 'higher' | 'lower'): CaseResu
   };
 }
 
-export function comparison(report: Pick<Report, 'conclusion'>): Comparison | null {
-  const tps = report.conclusion.map((r) => row(r, TPS, 'higher')).filter((r): r is CaseResult => r !== null);
+export function comparison(report: Pick<Report, 'conclusion'>, fix?: Fixer): Comparison | null {
+  const cases = (re: RegExp, better: 'higher' | 'lower') =>
+    report.conclusion
+      .map((r) => {
+        const c = row(r, re, better, fix);
+        return c && fix ? fix.gain(r, c, row(r, re, better)) : c;
+      })
+      .filter((r): r is CaseResult => r !== null);
+  const tps = cases(TPS, 'higher');
   if (tps.length) return { metric: 'throughput', label: 'Total token throughput', unit: 'tok/s', better: 'higher', cases: tps };
-  const lat = report.conclusion.map((r) => row(r, LATENCY, 'lower')).filter((r): r is CaseResult => r !== null);
+  const lat = cases(LATENCY, 'lower');
   if (lat.length) return { metric: 'latency', label: 'Mean request latency', unit: 's', better: 'lower', cases: lat };
   return null;
 }
@@ -63,4 +74,49 @@ export function headline(report: Pick<Report, 'conclusion'>): { factor: number; 
       ? `${first.gainText ?? `${((first.factor - 1) * 100).toFixed(1)}%`} throughput`
       : `${first.gainText ?? `${first.factor.toFixed(2)}x faster`}`.replace(/x faster/, '× faster');
   return { factor: first.factor, text, case: first.case };
+}
+
+/** Reads a conclusion cell's value with the page's claims: a number the page states wrongly gives its recomputed value. */
+interface Fixer {
+  value(r: ConclusionRow, side: 'baseline' | 'optimized', re: RegExp): number | null;
+  /** `plain`: the row as stated. */
+  gain(r: ConclusionRow, c: CaseResult, plain: CaseResult | null): CaseResult;
+}
+
+/** The claims inside one cell of a conclusion row: on its line, from its column up to the next cell's. */
+function cellClaims(claims: readonly Claim[], r: ConclusionRow, side: 'baseline' | 'optimized'): Claim[] {
+  const cell: Cell = r[side];
+  const until = side === 'baseline' && r.optimized.line === cell.line ? r.optimized.column : Infinity;
+  return claims.filter((c) => c.line === cell.line && c.column >= cell.column && c.column < until);
+}
+
+/**
+ * The comparison the chart draws: like `comparison`, but a bar whose number the page states wrongly is drawn at the
+ * recomputed value, and a wrong improvement is shown with its recomputed text; `stated` keeps what the page says.
+ */
+export function corrected(report: Pick<Report, 'conclusion' | 'claims'>): Comparison | null {
+  const fix: Fixer = {
+    value(r, side, re) {
+      const m = re.exec(r[side].text);
+      if (!m) return null;
+      const claim = cellClaims(report.claims, r, side).find((c) => c.kind === 'cell-value' && c.text === m[1]);
+      const right = claim && correction(claim) !== null ? claim.recomputed! : Number(m[1]);
+      return right * (m[2] ? Number(m[2]) : 1);
+    },
+    gain(r, c, plain) {
+      const stated: NonNullable<CaseResult['stated']> = {};
+      if (plain && plain.baseline !== c.baseline) stated.baseline = plain.baseline;
+      if (plain && plain.optimized !== c.optimized) stated.optimized = plain.optimized;
+      const claim = c.gainText
+        ? cellClaims(report.claims, r, 'optimized').find((k) => k.kind === 'improvement' && c.gainText!.startsWith(k.text))
+        : undefined;
+      const right = claim ? correction(claim) : null;
+      if (right !== null && c.gainText) {
+        stated.gain = c.gainText;
+        c = { ...c, gainText: right + c.gainText.slice(claim!.text.length) };
+      }
+      return Object.keys(stated).length ? { ...c, stated } : c;
+    },
+  };
+  return comparison(report, fix);
 }
