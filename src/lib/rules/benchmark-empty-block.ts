@@ -7,7 +7,7 @@ import { engineChoicePage, H100_RUN, resultBlock } from './shared/examples.js';
 import type { Rule } from './types.js';
 
 /**
- * A `Serving Benchmark Result` header closed by its `=====` line with no metric line between: a run without
+ * A result block's banner line closed by its `=====` line with no metric line between: a run without
  * numbers, which no claim can use. Reported by the benchmark-output parser (`src/lib/formats/index.ts`); this file
  * documents the id.
  */

@@ -7,26 +7,23 @@ import { emit } from '../diagnostics.js';
 import type { InlineCode } from 'mdast';
 import type { VFile } from 'vfile';
 import type { Report } from '../schemas/report.js';
+import { benchmarkLog, releasePage, servingMetrics } from './shared/examples.js';
 import { pageNodes } from './shared/tree.js';
 import type { Rule } from './types.js';
 
-const page = (prompts: number) => `# SGLang v0.5.1
-
-## gpt-oss-20b
-
-Note that the dataset settings have been changed to \`--dataset-name sharegpt --num-prompts ${prompts}\` to prevent crashes.
-
-\`\`\`{text}
-Running benchmark --dataset-name sharegpt --num-prompts 1000 with backend: sglang
-============ Serving Benchmark Result ============
-Backend:                                 sglang
-Successful requests:                     1000
-Benchmark duration (s):                  10.00
-Total input tokens:                      1000
-Total generated tokens:                  2000
-==================================================
-\`\`\`
-`;
+/** A note stating `--num-prompts <prompts>` above a run invoked with `--num-prompts 1000`. */
+const page = (prompts: number) =>
+  releasePage(
+    'SGLang v0.5.1',
+    'gpt-oss-20b',
+    `Note that the dataset settings have been changed to \`--dataset-name sharegpt --num-prompts ${prompts}\` to prevent crashes.`,
+    benchmarkLog([
+      {
+        invocation: '--dataset-name sharegpt --num-prompts 1000 with backend: sglang',
+        metrics: [['Backend', 'sglang'], ...servingMetrics({ requests: 1000, duration: '10.00', input: 1000, generated: 2000 })],
+      },
+    ]),
+  );
 
 /** Flags that identify a benchmark run's workload. */
 const RUN_FLAG =

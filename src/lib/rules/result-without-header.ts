@@ -5,26 +5,9 @@
  */
 import { emit } from '../diagnostics.js';
 import { headerOf } from '../formats/registry.js';
+import { engineChoicePage, H100_RUN, resultBlock } from './shared/examples.js';
 import { codeBlocks } from './shared/tree.js';
 import type { Rule } from './types.js';
-
-const page = (header: string) => `# Optimizing Demo-8B Throughput on NVIDIA H100 GPUs
-
-## Experiment Results
-
-### 1. Choosing the Inference Engine
-
-vLLM
-??? info "Benchmark result"
-    \`\`\`
-${header}    Successful requests:                     1000
-    Benchmark duration (s):                  64.00
-    Total input tokens:                      200000
-    Total generated tokens:                  180000
-    Request throughput (req/s):              15.62
-    ==================================================
-    \`\`\`
-`;
 
 /**
  * A result block read without its header line (`============ Serving Benchmark Result ============` or the
@@ -37,7 +20,10 @@ export const resultWithoutHeader: Rule = {
   severity: 'warning',
   description: "A result block starts on a metric line, without the benchmark tool's header line.",
   fix: 'Paste the whole output of the run, from its header line (`============ Serving Benchmark Result ============`) to its closing line.',
-  examples: { ok: page('    ============ Serving Benchmark Result ============\n'), notOk: page('') },
+  examples: {
+    ok: engineChoicePage(resultBlock({ metrics: H100_RUN })),
+    notOk: engineChoicePage(resultBlock({ metrics: H100_RUN, banner: false })),
+  },
   check({ report, tree, file }) {
     const fences = new Map(codeBlocks(tree).map((b) => [b.line, b]));
     for (const run of report.runs) {

@@ -8,33 +8,24 @@
 import { emit } from '../diagnostics.js';
 import type { Script } from '../model/script.js';
 import type { Run } from '../schemas/run.js';
+import { bashFence, benchmarkLog, releasePage, servingMetrics } from './shared/examples.js';
 import { servingConfig } from './shared/run-config.js';
 import type { Rule } from './types.js';
 
-const block = (duration: string, throughput: string) => `    ============ Serving Benchmark Result ============
-    Successful requests:                     100
-    Benchmark duration (s):                  ${duration}
-    Total input tokens:                      1000
-    Total generated tokens:                  2000
-    Total Token throughput (tok/s):          ${throughput}
-    ==================================================`;
+/** One run of the page's benchmark: its invocation line and result block. */
+const run = (duration: string, throughput: string) => ({
+  invocation: '--dataset-name sharegpt --num-prompts 100 with backend: sglang',
+  metrics: servingMetrics({ requests: 100, duration, input: 1000, generated: 2000, totalRate: throughput }),
+});
 
-const page = (second: [string, string]) => `# SGLang v0.5.1
-
-## Demo-8B
-
-\`\`\`bash
-python3 -m sglang.launch_server --model-path Demo/Demo-8B --tp 1
-\`\`\`
-
-\`\`\`{text}
-Running benchmark --dataset-name sharegpt --num-prompts 100 with backend: sglang
-${block('10.00', '300.00')}
-
-Running benchmark --dataset-name sharegpt --num-prompts 100 with backend: sglang
-${block(...second)}
-\`\`\`
-`;
+/** One serving command measured twice: first at 300.00 tok/s, then as `second` gives (duration, throughput). */
+const page = (second: [string, string]) =>
+  releasePage(
+    'SGLang v0.5.1',
+    'Demo-8B',
+    bashFence('python3 -m sglang.launch_server --model-path Demo/Demo-8B --tp 1'),
+    benchmarkLog([run('10.00', '300.00'), run(...second)]),
+  );
 
 /** Relative difference of throughput beyond which two measurements of one configuration disagree. */
 const TOLERANCE = 0.1;

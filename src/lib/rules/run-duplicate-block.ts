@@ -6,41 +6,21 @@
 import { emit } from '../diagnostics.js';
 import type { Script } from '../model/script.js';
 import type { Run } from '../schemas/run.js';
+import { engineChoicePage, resultBlock, scriptBlock, servingMetrics } from './shared/examples.js';
 import { servingConfig } from './shared/run-config.js';
 import type { Rule } from './types.js';
 
-const result = (duration: string) => `??? info "Benchmark result"
-    \`\`\`
-    ============ Serving Benchmark Result ============
-    Successful requests:                     100
-    Benchmark duration (s):                  ${duration}
-    Total input tokens:                      1000
-    Total generated tokens:                  2000
-    ==================================================
-    \`\`\``;
-
-const page = (second: string) => `# Optimizing Demo-8B Throughput on NVIDIA H100 GPUs
-
-## Experiment Results
-
-### 1. Choosing the Inference Engine
-
-vLLM
-??? info "Serving script"
-    \`\`\`bash
-    vllm serve Demo/Demo-8B
-    \`\`\`
-
-${result('10.00')}
-
-SGLang
-??? info "Serving script"
-    \`\`\`bash
-    python3 -m sglang.launch_server --model-path Demo/Demo-8B
-    \`\`\`
-
-${result(second)}
-`;
+/** A vLLM run (10.00 s) and an SGLang run of another command, whose block lasts `second` seconds. */
+const page = (second: string) => {
+  const result = (duration: string) =>
+    resultBlock({ metrics: servingMetrics({ requests: 100, duration, input: 1000, generated: 2000 }), engine: null });
+  return engineChoicePage(
+    scriptBlock({ command: 'vllm serve Demo/Demo-8B', label: 'vLLM' }),
+    result('10.00'),
+    scriptBlock({ command: 'python3 -m sglang.launch_server --model-path Demo/Demo-8B', label: 'SGLang' }),
+    result(second),
+  );
+};
 
 /** Words that say a block is shown again on purpose (a baseline or reference repeated for comparison). */
 const REPEATED = /\b(?:baseline|reference|previous|same as|re-?used|repeated)\b/i;

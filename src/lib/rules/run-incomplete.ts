@@ -8,33 +8,18 @@
 import { emit } from '../diagnostics.js';
 import type { Command, Report } from '../schemas/report.js';
 import type { Run } from '../schemas/run.js';
+import { benchmarkScript, ENGINE_CHOICE, reportPage, resultBlock, servingMetrics } from './shared/examples.js';
 import type { Rule } from './types.js';
 
-const page = (successful: number) => `# Optimizing Demo-8B Throughput on NVIDIA H100 GPUs
-
-## Benchmark Setup
-
-### Benchmark Script
-
-\`\`\`bash
-vllm bench serve --model Demo/Demo-8B --dataset-name sharegpt --num-prompts 1000
-\`\`\`
-
-## Experiment Results
-
-### 1. Choosing the Inference Engine
-
-vLLM
-??? info "Benchmark result"
-    \`\`\`
-    ============ Serving Benchmark Result ============
-    Successful requests:                     ${successful}
-    Benchmark duration (s):                  10.00
-    Total input tokens:                      1000
-    Total generated tokens:                  2000
-    ==================================================
-    \`\`\`
-`;
+/** A run of a benchmark asked for 1000 requests, `successful` of them printed as successful. */
+const page = (successful: number) =>
+  reportPage({
+    setup: [benchmarkScript('vllm bench serve --model Demo/Demo-8B --dataset-name sharegpt --num-prompts 1000')],
+    results: [
+      ENGINE_CHOICE,
+      resultBlock({ metrics: servingMetrics({ requests: successful, duration: '10.00', input: 1000, generated: 2000 }) }),
+    ],
+  });
 
 /** How many requests a run was asked to make, and where the page says so. */
 interface Requested {

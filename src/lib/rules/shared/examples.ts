@@ -49,21 +49,54 @@ export const SMALL_RUN = servingMetrics({
   totalRate: '100.00',
 });
 
-/**
- * The lines of a result block as the benchmark prints them: banner, metric lines, closing rule (`close: false`
- * leaves it out, as in a cut paste). `before` and `after` are lines around the block in the same fence (a label,
- * the benchmark's own first line).
- */
-function resultLines(metrics: readonly Metric[], options: { before?: string; after?: string; close?: boolean } = {}): string[] {
-  const lines = [BANNER, ...metrics.map(([name, value]) => `${`${name}:`.padEnd(VALUE_COLUMN)}${value}`)];
-  if (options.close !== false) lines.push(CLOSE);
-  return [...(options.before === undefined ? [] : [options.before]), ...lines, ...(options.after === undefined ? [] : [options.after])];
+/** How a result block is printed: the lines around it in the same fence, and whether its banner and closing rule are there. */
+interface BlockLines {
+  /** A line above the block (a label, the benchmark's `Running benchmark ...` invocation line). */
+  before?: string;
+  /** A line below the block. */
+  after?: string;
+  /** `false` leaves the banner out, as in a paste that starts on the first metric line. */
+  banner?: boolean;
+  /** `false` leaves the closing rule out, as in a cut paste. */
+  close?: boolean;
+}
+
+/** The lines of a result block as the benchmark prints them: banner, metric lines, closing rule (see `BlockLines`). */
+function resultLines(metrics: readonly Metric[], options: BlockLines = {}): string[] {
+  return [
+    ...(options.before === undefined ? [] : [options.before]),
+    ...(options.banner === false ? [] : [BANNER]),
+    ...metrics.map(([name, value]) => `${`${name}:`.padEnd(VALUE_COLUMN)}${value}`),
+    ...(options.close === false ? [] : [CLOSE]),
+    ...(options.after === undefined ? [] : [options.after]),
+  ];
 }
 
 /** A fenced code block (` ``` ` with an info string) around lines. */
 function fence(lines: readonly string[], info = ''): string {
   return ['```' + info, ...lines, '```'].join('\n');
 }
+
+/**
+ * Runs printed one after another in one bare fence (`{text}` by default), as the release pages paste a benchmark's
+ * log: each run is its `Running benchmark <invocation>` line and its result block, runs separated by a blank line.
+ */
+export function benchmarkLog(runs: ReadonlyArray<{ invocation: string; metrics: readonly Metric[] }>, info = '{text}'): string {
+  const lines = runs.map((run) => resultLines(run.metrics, { before: `Running benchmark ${run.invocation}` }));
+  return fence(
+    lines.flatMap((run, i) => (i === 0 ? run : ['', ...run])),
+    info,
+  );
+}
+
+/** A shell command in a bare bash fence, as the release pages show a serving command. */
+export const bashFence = (command: string) => fence(command.split('\n'), 'bash');
+
+/** The report's "Benchmark Script" subsection: the benchmark command in a bare bash fence. */
+export const benchmarkScript = (command: string) => `### Benchmark Script\n\n${bashFence(command)}`;
+
+/** A release page (`# SGLang v0.5.1`) with one model's section and its blocks. */
+export const releasePage = (release: string, model: string, ...blocks: string[]) => page(`# ${release}`, `## ${model}`, ...blocks);
 
 /** An MkDocs admonition: its header line (`??? info "Benchmark result"`) and its body indented four columns. */
 function admonition(header: string, body: string): string {
@@ -87,19 +120,20 @@ export function benchmarkOutput(lines: readonly string[], place: BlockPlace = {}
 }
 
 /** A result block (`resultLines`) shown as a run (`benchmarkOutput`). */
-export function resultBlock(
-  options: BlockPlace & { metrics: readonly Metric[]; before?: string; after?: string; close?: boolean },
-): string {
+export function resultBlock(options: BlockPlace & BlockLines & { metrics: readonly Metric[] }): string {
   return benchmarkOutput(resultLines(options.metrics, options), options);
 }
 
 /** A serving command in a bash fence, in a collapsed "Serving script" admonition (or the header given), under an optional label. */
 export function scriptBlock(options: { command: string; label?: string; header?: string }): string {
-  return labelled(options.label, admonition(options.header ?? '??? info "Serving script"', fence(options.command.split('\n'), 'bash')));
+  return labelled(options.label, admonition(options.header ?? '??? info "Serving script"', bashFence(options.command)));
 }
 
 /** The Conclusion's recommended serving command, as the reports show it. */
 export const conclusionCommand = (command: string) => scriptBlock({ command, header: '???+ tip "Serving Command"' });
+
+/** The heading of the reports' first experiment, where the single-run examples put their runs. */
+export const ENGINE_CHOICE = '### 1. Choosing the Inference Engine';
 
 /** The title most examples give their page. */
 const DEMO_TITLE = 'Optimizing Demo-8B Throughput on NVIDIA H100 GPUs';
@@ -127,13 +161,14 @@ export function page(...blocks: string[]): string {
 }
 
 /** A report page whose results are the given blocks under the engine-choice step, as a single-run example needs. */
-export const engineChoicePage = (...blocks: string[]) => reportPage({ results: ['### 1. Choosing the Inference Engine', ...blocks] });
+export const engineChoicePage = (...blocks: string[]) => reportPage({ results: [ENGINE_CHOICE, ...blocks] });
 
 /**
  * The claim examples' page: a Conclusion row comparing a vLLM baseline (100.00 tok/s total) with an SGLang run
- * (150.00 tok/s total), stated as `optimized`, over the two runs.
+ * (150.00 tok/s total over 10.00 s unless `sglangRun` gives another duration and rates), stated as `optimized`, over
+ * the two runs.
  */
-export function claimPage(optimized: string): string {
+export function claimPage(optimized: string, sglangRun: { duration?: string; outputRate?: string; totalRate?: string } = {}): string {
   const sglang = servingMetrics({
     requests: 10,
     duration: '10.00',
@@ -142,15 +177,12 @@ export function claimPage(optimized: string): string {
     requestRate: '1.00',
     outputRate: '100.00',
     totalRate: '150.00',
+    ...sglangRun,
   });
   return reportPage({
     title: 'Optimizing Demo-8B Throughput',
     conclusion: [conclusionTable('Total TPS: 100.00', optimized)],
-    results: [
-      '### 1. Choosing the Inference Engine',
-      resultBlock({ metrics: SMALL_RUN }),
-      resultBlock({ metrics: sglang, engine: 'SGLang' }),
-    ],
+    results: [ENGINE_CHOICE, resultBlock({ metrics: SMALL_RUN }), resultBlock({ metrics: sglang, engine: 'SGLang' })],
   });
 }
 
