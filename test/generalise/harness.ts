@@ -103,12 +103,17 @@ function layouts(text: string, r: Rng, n: number, only?: string): { text: string
 /**
  * A new error that is a discrepancy the base page already states and acknowledges, raised again because the
  * layout moved the acknowledgement out of reach (same text, or a rule on the page's structure quoting the same
- * heading or label). Counted apart from false errors on correct numbers.
+ * heading or label, or the same rule on a source line of the same text). Counted apart from false errors on correct
+ * numbers.
  */
-function reRaised(b: Base, m: Message): boolean {
+function reRaised(b: Base, m: Message, text: string): boolean {
   const acked = b.report.messages.filter((x) => x.acknowledged);
   if (acked.some((x) => x.ruleId === m.ruleId && x.message === m.message)) return true;
   if (m.ruleId.startsWith('claim-')) return false;
+  // The same finding on the same source line, worded after the variant's new headings or labels.
+  const lineOf = (t: string, n: number) => (t.split('\n')[n - 1] ?? '').trim();
+  const flagged = lineOf(text, m.line);
+  if (flagged && acked.some((x) => x.ruleId === m.ruleId && lineOf(b.text, x.line) === flagged)) return true;
   const quoted = (s: string) => (s.match(/`[^`]+`/g) ?? []).map((q) => q.replace(/^`\d+\.\s*/, '`'));
   const mine = quoted(m.message);
   return acked.some((x) => quoted(x.message).some((q) => mine.includes(q)));
@@ -138,7 +143,7 @@ export function runVariant(b: Base, kind: string, seed: number, combine = 0): Ou
   if (text === null || text === b.text) return null;
   const [report] = check([{ path: b.path, text }]);
   const errors = newErrors(b, report.messages);
-  const known = errors.filter((m) => reRaised(b, m));
+  const known = errors.filter((m) => reRaised(b, m, text));
   return {
     kind,
     family: 'variant',

@@ -15,6 +15,7 @@ import { duplicateBlockAcrossPages } from './duplicate-block-across-pages.js';
 import { headingEngineMismatch } from './heading-engine-mismatch.js';
 import { labelFlagContradiction } from './label-flag-contradiction.js';
 import { chainEndDiffers } from './chain-end-differs.js';
+import { stepDropsAdopted } from './step-drops-adopted.js';
 import { optimizedCellCommand } from './optimized-cell-command.js';
 import { optimizedCommandDiffers } from './optimized-command-differs.js';
 import { parallelismExceedsHardware } from './parallelism-exceeds-hardware.js';
@@ -77,6 +78,7 @@ export const rules: Rule[] = [
   optimizedCommandDiffers,
   optimizedCellCommand,
   chainEndDiffers,
+  stepDropsAdopted,
   shellLineContinuation,
   blockConsistency,
   linkUnresolved,

@@ -126,7 +126,8 @@ function repoName(model: string): string {
   return model.slice(model.lastIndexOf('/') + 1).toLowerCase();
 }
 
-function flagSet(command: Command): Set<string> {
+/** The flags that change what is measured, normalised (`normalFlags` without addresses, names, plumbing and the model). */
+export function comparableFlags(command: Command): Set<string> {
   return new Set(normalFlags(command).filter((f) => !IGNORED.has(f.split('=')[0])));
 }
 
@@ -142,8 +143,8 @@ export function commandDifferences(recommended: Command, command: Command): stri
   }
   if (recommended.tool && command.tool && recommended.tool !== command.tool)
     out.push(`launcher \`${command.tool}\` instead of \`${recommended.tool}\``);
-  const want = flagSet(recommended);
-  const have = flagSet(command);
+  const want = comparableFlags(recommended);
+  const have = comparableFlags(command);
   const missing = [...want].filter((f) => !have.has(f));
   const extra = [...have].filter((f) => !want.has(f));
   if (missing.length) out.push(`missing \`${missing.join(' ')}\``);
