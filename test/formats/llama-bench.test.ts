@@ -161,3 +161,43 @@ describe('llama-bench: claims on a page verified through analyze + checkAll', ()
     expect(wrong.messages.filter((m) => m.ruleId === 'claim-mismatch' && m.actual === '15.31')).toEqual([]);
   });
 });
+
+describe('llama-bench: a table pasted outside a fence is read as runs too', () => {
+  // The SYCL result pasted as Markdown: its header, delimiter and rows, as the tool printed them.
+  const table = sycl.raw.split('\n').filter((l) => /^\| (?:model|-|llama)/.test(l));
+  const start = page.indexOf('??? info "Benchmark result"\n    ```\n    ggml_sycl_init');
+  const end = page.indexOf('\nResult:');
+  const unfenced = `${page.slice(0, start)}The SYCL table, as the tool printed it:\n\n${table.join('\n')}\n${page.slice(end)}`;
+  const report = check(unfenced);
+  const lines = unfenced.split('\n');
+
+  it('should read one run per row of the table, each cell at its own line and column of the page', () => {
+    expect(table).toHaveLength(4);
+    const rows = report.runs.filter((r) => r.metrics.backend.text === 'SYCL');
+    expect(rows.map((r) => [r.label, lines[r.line - 1]])).toEqual([
+      ['llama 7B Q4_0 pp512', table[2]],
+      ['llama 7B Q4_0 tg128', table[3]],
+    ]);
+    for (const r of rows) {
+      for (const m of Object.values(r.metrics))
+        expect(lines[m.line - 1].slice(m.column - 1).startsWith(m.text), `${m.name} ${m.text}`).toBe(true);
+    }
+  });
+
+  it('should verify the same claims against the table rows, with no message; other tables give no run', () => {
+    expect(report.messages).toEqual([]);
+    expect(report.runs).toHaveLength(4);
+    const backend = (line: number | undefined) => report.runs.find((r) => r.line === line)?.metrics.backend.text ?? null;
+    expect(report.claims.map((c) => [c.text, c.verdict, backend(c.source?.line)])).toEqual([
+      ['44.65', 'verified', 'Vulkan'],
+      ['526.38', 'verified', 'SYCL'],
+      ['+1078.9%', 'verified', 'SYCL'],
+      ['5.54', 'verified', 'Vulkan'],
+      ['13.51', 'verified', 'SYCL'],
+      ['+143.9%', 'verified', 'SYCL'],
+      ['13.51', 'verified', 'SYCL'],
+      ['>', 'verified', null],
+      ['5.54', 'verified', 'Vulkan'],
+    ]);
+  });
+});
