@@ -39,21 +39,23 @@ const QUANTITY: Readonly<Record<string, { name: string; unit: string; single?: b
   'request goodput(per sec)': { name: 'request_goodput', unit: 'req/s', single: true },
   'request count(count)': { name: 'successful_requests', unit: 'req', single: true },
 };
-const CELL = /^(.+) (avg|min|max|std|p\d+(?:\.\d+)?)$/;
+// The statistic after the row label's last blank.
+const STAT = /^(?:avg|min|max|std|p\d+(?:\.\d+)?)$/;
 
 /** `Time To First Token (ms) avg` -> `mean_ttft_ms`; `Request Throughput (per sec) avg` -> `request_throughput`. */
 function cell(key: string): MetricDef | null {
-  const m = CELL.exec(key);
-  const q = m ? QUANTITY[m[1]] : undefined;
-  if (!m || !q) return null;
-  const stat = m[2] === 'avg' ? 'mean' : m[2].replace('.', '_');
+  const cut = key.lastIndexOf(' ');
+  const column = key.slice(cut + 1);
+  const q = cut > 0 && STAT.test(column) && Object.hasOwn(QUANTITY, key.slice(0, cut)) ? QUANTITY[key.slice(0, cut)] : undefined;
+  if (!q) return null;
+  const stat = column === 'avg' ? 'mean' : column.replace('.', '_');
   return metric(q.single && stat === 'mean' ? q.name : `${stat}_${q.name}`, q.unit);
 }
 
 export const genaiPerf = defineFormat({
   id: 'genai-perf',
   title: '`genai-perf profile` "LLM Metrics" console tables (NVIDIA GenAI-Perf)',
-  tool: { id: 'genai-perf', command: /\bgenai-perf\s+profile\b/ },
+  tool: { id: 'genai-perf', command: /\bgenai-perf (?:profile|analyze)\b/ },
   signature: /^[ \t]*(?:NVIDIA GenAI-Perf \| LLM Metrics|┃[ \t]*Statistic[ \t]*┃)/,
   block: {
     header: (text) => TITLE.exec(text)?.[1] ?? null,

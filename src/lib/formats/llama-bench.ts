@@ -15,7 +15,7 @@ const MEAN_STD = /^(\d+(?:\.\d+)?)[ \t]+±[ \t]+(\d+(?:\.\d+)?)$/;
 // A command line that runs the tool, after an optional shell prompt: it names the run.
 const INVOCATION = /^(?:[$❯>#][ \t]+)?(?:\S*\/)?llama-bench(?:[ \t].*)?$/;
 // Backend initialisation lines; the device table of the SYCL backend (`|ID| Device Type|...`) is its own table.
-const NOISE = /^(?:ggml_[a-z_]+:|get_memory_info:|\[SYCL\]|found \d+ SYCL devices:|\|[ \t]*(?:ID|\d+|-+)?[ \t]*\|)/;
+const NOISE = /^(?:ggml_[a-z_]+:|get_memory_info:|\[SYCL\]|found \d+ SYCL devices:|\|[ \t]*(?:(?:ID|\d+|-+)[ \t]*)?\|)/;
 
 /** The header's column names, the rate column followed by its spread; null unless it is llama-bench's header. */
 function columns(text: string): string[] | null {
