@@ -125,11 +125,18 @@ describe('llama-bench: claims on a page verified through analyze + checkAll', ()
   const report = check(page);
 
   it('should read the four rows and verify every claim of the page against them, with no message', () => {
-    expect(report.runs.map((r) => [r.format, r.label, r.metrics.backend.text])).toEqual([
-      ['llama-bench', 'llama 7B Q4_0 pp512', 'Vulkan'],
-      ['llama-bench', 'llama 7B Q4_0 tg128', 'Vulkan'],
-      ['llama-bench', 'llama 7B Q4_0 pp512', 'SYCL'],
-      ['llama-bench', 'llama 7B Q4_0 tg128', 'SYCL'],
+    // Each row is labelled by its model and test, and belongs to the variant (the backend) the page names.
+    expect(report.runs.map((r) => [r.format, r.label, r.metrics.backend.text, r.context.variant])).toEqual([
+      ['llama-bench', 'llama 7B Q4_0 pp512', 'Vulkan', 'Vulkan'],
+      ['llama-bench', 'llama 7B Q4_0 tg128', 'Vulkan', 'Vulkan'],
+      ['llama-bench', 'llama 7B Q4_0 pp512', 'SYCL', 'SYCL'],
+      ['llama-bench', 'llama 7B Q4_0 tg128', 'SYCL', 'SYCL'],
+    ]);
+    expect(report.experiments.map((e) => e.variants.map((v) => [v.label, v.runs.length]))).toEqual([
+      [
+        ['Vulkan', 2],
+        ['SYCL', 2],
+      ],
     ]);
     expect(report.messages).toEqual([]);
     expect(report.claims.map((c) => [c.kind, c.text, c.verdict])).toEqual([
@@ -174,9 +181,9 @@ describe('llama-bench: a table pasted outside a fence is read as runs too', () =
   it('should read one run per row of the table, each cell at its own line and column of the page', () => {
     expect(table).toHaveLength(4);
     const rows = report.runs.filter((r) => r.metrics.backend.text === 'SYCL');
-    expect(rows.map((r) => [r.label, lines[r.line - 1]])).toEqual([
-      ['llama 7B Q4_0 pp512', table[2]],
-      ['llama 7B Q4_0 tg128', table[3]],
+    expect(rows.map((r) => [r.label, r.context.variant, lines[r.line - 1]])).toEqual([
+      ['llama 7B Q4_0 pp512', 'SYCL', table[2]],
+      ['llama 7B Q4_0 tg128', 'SYCL', table[3]],
     ]);
     for (const r of rows) {
       for (const m of Object.values(r.metrics))
