@@ -1,8 +1,8 @@
 /**
  * The fifth format, `genai-perf profile` console tables (NVIDIA GenAI-Perf), on real output: an older table with
  * lower-case labels (test/fixtures/formats/real-genai-perf-chat), a newer one with a wrapped row label and
- * `Request Count` (real-genai-perf-dynamo) and one between the tool's log lines (real-genai-perf-logged), each
- * quoted verbatim. The page around two more real tables in test/fixtures/format-pages is ours.
+ * `Request Count` (real-genai-perf-dynamo), one between the tool's log lines (real-genai-perf-logged) and the oldest,
+ * in nanoseconds with the rates printed under the table (real-genai-perf-nanoseconds), each quoted verbatim. The page around two more real tables in test/fixtures/format-pages is ours.
  */
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
@@ -21,6 +21,7 @@ import { fixture, run, type Fixture } from './golden.js';
 const chat = fixture('real-genai-perf-chat');
 const dynamo = fixture('real-genai-perf-dynamo');
 const logged = fixture('real-genai-perf-logged');
+const nanoseconds = fixture('real-genai-perf-nanoseconds');
 /** File line n of a fixture (its content starts at file line `contentLine`). */
 const lineOf = (f: Fixture, n: number) => f.raw.split('\n')[n - f.options.contentLine];
 const fence = (value: string) => parseFence({ value, fenceLine: 1, contentLine: 2, column: 1, lang: null }, { expectResult: true });
@@ -59,12 +60,26 @@ describe('genai-perf: the block opens', () => {
     expect(lineOf(logged, 1 + logged.options.contentLine)).toMatch(/^Progress: 100%/);
   });
 
-  it('should end a table cut short without its bottom rule as truncated, with the rows it holds', () => {
-    const cut = chat.raw.split('\n').slice(0, 8).join('\n');
+  it('should read a table cut short before its bottom rule with the rows it holds (the format has no closing line)', () => {
+    const cut = chat.raw.split('\n').slice(0, 7).join('\n');
     const { runs, messages } = fence(cut);
     expect(runs).toHaveLength(1);
     expect(Object.keys(runs[0].metrics)).toContain('p75_e2el_ms');
-    expect(messages.map((m) => m.ruleId)).toEqual(['benchmark-truncated']);
+    expect(Object.keys(runs[0].metrics)).not.toContain('mean_output_length');
+    expect(messages).toEqual([]);
+  });
+
+  it('should read the oldest table, in nanoseconds, with the two rates printed under it, after the log lines', () => {
+    const { runs, messages } = run(nanoseconds);
+    expect(messages).toEqual([]);
+    expect(runs.map((r) => [r.format, r.label, lineOf(nanoseconds, r.line).trim()])).toEqual([['genai-perf', null, 'LLM Metrics']]);
+    const m = runs[0].metrics;
+    expect([m.mean_e2el_ns.value, m.mean_e2el_ns.unit, m.p75_output_length.value]).toEqual([3934624446, 'ns', 115]);
+    for (const name of ['output_token_throughput', 'request_throughput']) {
+      expect(lineOf(nanoseconds, m[name].line).slice(m[name].column - 1)).toBe(m[name].text);
+      expect(lineOf(nanoseconds, m[name].line).startsWith(m[name].label)).toBe(true);
+    }
+    expect(lineOf(nanoseconds, runs[0].endLine)).toBe('Request throughput (per sec): 2.54');
   });
 
   it('should split two tables of one fence at the second title', () => {
@@ -139,6 +154,7 @@ describe('genai-perf: every cell is read with its line and value column', () => 
     expect(lookupLabel('Time to first token (ms) p90')?.name).toBe('p90_ttft_ms');
     expect(lookupLabel('Output Token Throughput (tokens/sec) avg')?.name).toBe('output_token_throughput');
     expect(lookupLabel('Request latency (ns) avg')).toMatchObject({ name: 'mean_e2el_ns', unit: 'ns' });
+    expect(lookupLabel('Time to first token (ns) p99')).toMatchObject({ name: 'p99_ttft_ns', unit: 'ns' });
     expect(lookupLabel('Num output token p99')?.name).toBe('p99_output_length');
     expect(lookupLabel('Output Sequence Length (tokens) avg')?.name).toBe(lookupLabel('Output sequence length avg')?.name);
     expect(lookupLabel('Tokens per banana (ms) avg')).toBeNull();
@@ -156,7 +172,8 @@ describe('genai-perf: the consistency identity', () => {
     });
 
   it('should hold output throughput = request throughput x average output length on every real table', () => {
-    for (const f of [chat, dynamo, logged]) expect(holds(run(f).runs[0].metrics), f.name).toEqual([['output_token_throughput', 'holds']]);
+    for (const f of [chat, dynamo, logged, nanoseconds])
+      expect(holds(run(f).runs[0].metrics), f.name).toEqual([['output_token_throughput', 'holds']]);
   });
 
   it('should be absent on a table without the request rate', () => {

@@ -1,23 +1,24 @@
 /**
  * F6: `genai-perf profile` console tables (NVIDIA GenAI-Perf). The run is one boxed table under the title
- * `NVIDIA GenAI-Perf | LLM Metrics` (older releases: `LLM Metrics`): a header row `Statistic | avg | min | max |
- * p99 | p90 | p75`, then one row per quantity (`Time To First Token (ms)`, `Request Throughput (per sec)`), each
- * cell a statistic of it, `N/A` where one does not apply; the bottom rule `└───┘` closes it. Releases differ in
- * the rows they print and in the capitals and units of their labels; a long label wraps onto a row of its own
- * whose cells are empty.
+ * `NVIDIA GenAI-Perf | LLM Metrics` (older releases: `LLM Metrics`, `PA LLM Metrics`): a header row `Statistic |
+ * avg | min | max | p99 | p90 | p75`, then one row per quantity (`Time To First Token (ms)`, `Request Throughput
+ * (per sec)`), each cell a statistic of it, `N/A` where one does not apply, and the bottom rule `└───┘`. Releases
+ * differ in the rows they print and in the capitals and units of their labels (the oldest print nanoseconds,
+ * `Num output token`, and both rates as `Label: value` lines under the table); a long label wraps onto a row of its
+ * own whose cells are empty. There is no closing line: the block ends, complete, at the first line not its own.
  */
 import { displayed, mul } from '../claims/interval.js';
 import { num } from './serving.js';
 import { defineFormat, metric, type MetricDef } from './spec.js';
 import { isRuleRow, tableCells } from './table.js';
 
-const TITLE = /^(?:NVIDIA GenAI-Perf \| )?(LLM Metrics)$/;
-const CLOSER = /^└[─┴]+┘$/;
-// The top rule and the rule under the header row.
-const RULES = '┏━┳┓┡╇┩';
-// The tool's log lines: `[2026-04-17 09:57:37] INFO     Parsing ...` (rich) and `2025-04-04 05:33 [INFO] genai_perf.parser:112 - ...`.
+const TITLE = /^(?:NVIDIA GenAI-Perf \| |PA )?(LLM Metrics)$/;
+// The top rule, the rule under the header row and the bottom rule.
+const RULES = '┏━┳┓┡╇┩└─┴┘';
+// The tool's log lines: `[2026-04-17 09:57:37] INFO     Parsing ...` (rich), `2025-04-04 05:33 [INFO] genai_perf.parser:112 - ...`
+// (with or without the date) and `genai-perf - INFO - Running Perf Analyzer ...`.
 const LOG =
-  /^(?:\[\d{4}-\d\d-\d\d \d\d:\d\d:\d\d\][ \t]+(?:INFO|WARNING|ERROR|DEBUG)[ \t]|\d{4}-\d\d-\d\d \d\d:\d\d \[(?:INFO|WARNING|ERROR|DEBUG)\] genai_perf\.)/;
+  /^(?:\[\d{4}-\d\d-\d\d \d\d:\d\d:\d\d\][ \t]+(?:INFO|WARNING|ERROR|DEBUG)[ \t]|(?:\d{4}-\d\d-\d\d \d\d:\d\d )?\[(?:INFO|WARNING|ERROR|DEBUG)\] genai_perf\.|genai-perf - (?:INFO|WARNING|ERROR|DEBUG) - )/;
 
 // Row label lookup key -> quantity and unit; `single` quantities print one value (the `avg` column).
 const QUANTITY: Readonly<Record<string, { name: string; unit: string; single?: boolean }>> = {
@@ -26,6 +27,8 @@ const QUANTITY: Readonly<Record<string, { name: string; unit: string; single?: b
   'inter token latency(ms)': { name: 'itl_ms', unit: 'ms' },
   'request latency(ms)': { name: 'e2el_ms', unit: 'ms' },
   'request latency(ns)': { name: 'e2el_ns', unit: 'ns' },
+  'time to first token(ns)': { name: 'ttft_ns', unit: 'ns' },
+  'inter token latency(ns)': { name: 'itl_ns', unit: 'ns' },
   'output token throughput per user': { name: 'user_output_throughput', unit: 'tok/s' },
   'output sequence length': { name: 'output_length', unit: 'tok' },
   'output sequence length(tokens)': { name: 'output_length', unit: 'tok' },
@@ -59,8 +62,8 @@ export const genaiPerf = defineFormat({
   signature: /^[ \t]*(?:NVIDIA GenAI-Perf \| LLM Metrics|┃[ \t]*Statistic[ \t]*┃)/,
   block: {
     header: (text) => TITLE.exec(text)?.[1] ?? null,
-    closer: CLOSER,
-    closerText: '└───┘',
+    closer: null,
+    closerText: '',
     section: (text) => isRuleRow(text, RULES),
   },
   table: {
@@ -73,7 +76,11 @@ export const genaiPerf = defineFormat({
     empty: /^N\/A$/,
   },
   openers: [],
-  labels: {},
+  // The oldest releases print the rates under the table.
+  labels: {
+    'Output token throughput (per sec)': metric('output_token_throughput', 'tok/s'),
+    'Request throughput (per sec)': metric('request_throughput', 'req/s'),
+  },
   pattern: cell,
   chatter: (text) => (LOG.test(text) ? { kind: 'noise' } : null),
   identities: [

@@ -39,8 +39,8 @@ export const llamaBench = defineFormat({
   id: 'llama-bench',
   title: '`llama-bench -o md` result tables (llama.cpp)',
   tool: { id: 'llama-bench', command: /(?:^|[\s/])llama-bench(?:\s|$)/, inProcess: true },
-  // A row whose last cell is `mean ± std`.
-  signature: /±[ \t]*\d+(?:\.\d+)?[ \t]*\|[ \t]*$/,
+  // A table row with a `mean ± std` cell.
+  signature: /^[ \t]*\|[^±]*±[ \t]*\d/,
   block: {
     header: (text) => (columns(text) ? 'llama-bench' : null),
     closer: null,
