@@ -64,7 +64,7 @@ describe('genai-perf: the block opens', () => {
     const cut = chat.raw.split('\n').slice(0, 7).join('\n');
     const { runs, messages } = fence(cut);
     expect(runs).toHaveLength(1);
-    expect(Object.keys(runs[0].metrics)).toContain('p75_e2el_ms');
+    expect(Object.keys(runs[0].metrics)).toContain('p75_latency_ms');
     expect(Object.keys(runs[0].metrics)).not.toContain('mean_output_length');
     expect(messages).toEqual([]);
   });
@@ -74,7 +74,7 @@ describe('genai-perf: the block opens', () => {
     expect(messages).toEqual([]);
     expect(runs.map((r) => [r.format, r.label, lineOf(nanoseconds, r.line).trim()])).toEqual([['genai-perf', null, 'LLM Metrics']]);
     const m = runs[0].metrics;
-    expect([m.mean_e2el_ns.value, m.mean_e2el_ns.unit, m.p75_output_length.value]).toEqual([3934624446, 'ns', 115]);
+    expect([m.mean_latency_ns.value, m.mean_latency_ns.unit, m.p75_output_length.value]).toEqual([3934624446, 'ns', 115]);
     for (const name of ['output_token_throughput', 'request_throughput']) {
       expect(lineOf(nanoseconds, m[name].line).slice(m[name].column - 1)).toBe(m[name].text);
       expect(lineOf(nanoseconds, m[name].line).startsWith(m[name].label)).toBe(true);
@@ -132,7 +132,7 @@ describe('genai-perf: every cell is read with its line and value column', () => 
     };
     expect(pick('mean_ttft_ms')).toEqual(['Time to first token (ms) avg', 37.99, 'ms', '37.99']);
     expect(pick('p99_itl_ms')).toEqual(['Inter token latency (ms) p99', 20, 'ms', '20.00']);
-    expect(pick('mean_e2el_ms')).toEqual(['Request latency (ms) avg', 1915.41, 'ms', '1,915.41']);
+    expect(pick('mean_latency_ms')).toEqual(['Request latency (ms) avg', 1915.41, 'ms', '1,915.41']);
     expect(pick('p75_output_length')).toEqual(['Output sequence length p75', 100, 'tok', '100.00']);
     // Rates print one value, in the avg column: the canonical rate names of the other formats.
     expect(pick('output_token_throughput')).toEqual(['Output token throughput (per sec) avg', 51.55, 'tok/s', '51.55']);
@@ -153,7 +153,7 @@ describe('genai-perf: every cell is read with its line and value column', () => 
     expect(lookupLabel('Time To First Token (ms) avg')?.name).toBe('mean_ttft_ms');
     expect(lookupLabel('Time to first token (ms) p90')?.name).toBe('p90_ttft_ms');
     expect(lookupLabel('Output Token Throughput (tokens/sec) avg')?.name).toBe('output_token_throughput');
-    expect(lookupLabel('Request latency (ns) avg')).toMatchObject({ name: 'mean_e2el_ns', unit: 'ns' });
+    expect(lookupLabel('Request latency (ns) avg')).toMatchObject({ name: 'mean_latency_ns', unit: 'ns' });
     expect(lookupLabel('Time to first token (ns) p99')).toMatchObject({ name: 'p99_ttft_ns', unit: 'ns' });
     expect(lookupLabel('Num output token p99')?.name).toBe('p99_output_length');
     expect(lookupLabel('Output Sequence Length (tokens) avg')?.name).toBe(lookupLabel('Output sequence length avg')?.name);

@@ -25,8 +25,10 @@ const QUANTITY: Readonly<Record<string, { name: string; unit: string; single?: b
   'time to first token(ms)': { name: 'ttft_ms', unit: 'ms' },
   'time to second token(ms)': { name: 'ttst_ms', unit: 'ms' },
   'inter token latency(ms)': { name: 'itl_ms', unit: 'ms' },
-  'request latency(ms)': { name: 'e2el_ms', unit: 'ms' },
-  'request latency(ns)': { name: 'e2el_ns', unit: 'ns' },
+  // The request latency names of trtllm's breakdown (`mean_latency_ms`, `p99_latency_ms`): vLLM's `mean_e2el_ms` is
+  // not read as a request latency of its own, and must not become one through this format's latency way.
+  'request latency(ms)': { name: 'latency_ms', unit: 'ms' },
+  'request latency(ns)': { name: 'latency_ns', unit: 'ns' },
   'time to first token(ns)': { name: 'ttft_ns', unit: 'ns' },
   'inter token latency(ns)': { name: 'itl_ns', unit: 'ns' },
   'output token throughput per user': { name: 'user_output_throughput', unit: 'tok/s' },
@@ -95,5 +97,5 @@ export const genaiPerf = defineFormat({
       },
     },
   ],
-  requestLatency: [{ kind: 'printed', metric: 'mean_e2el_ms', divisor: 1000 }],
+  requestLatency: [{ kind: 'printed', metric: 'mean_latency_ms', divisor: 1000 }],
 });
