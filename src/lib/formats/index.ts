@@ -62,16 +62,15 @@ export function parseFence(input: FenceInput, options: FenceOptions): FenceResul
 }
 
 /**
- * A table of the page outside any fence, as its rows' located lines (header row first, each cell's text at its
- * own column): the runs of the format whose table rows are runs (`TableGrammar.rows === 'runs'`) when the header
- * row is that format's, else null (any other table is prose, never a run).
+ * A table of the page outside any fence, as its rows' located lines (each cell's text at its own column): the
+ * runs of the format whose table rows are runs (`TableGrammar.rows === 'runs'`) when the header row is that
+ * format's, else null (any other table is prose, never a run). The body rows are only built for such a table.
  */
-export function parseTableRuns(rows: readonly SourceLine[]): FenceResult | null {
-  const header = rows[0];
-  if (!header || headerOf(header.text.trim())?.format.table?.rows !== 'runs') return null;
+export function parseTableRuns(header: SourceLine, body: () => readonly SourceLine[]): FenceResult | null {
+  if (headerOf(header.text.trim())?.format.table?.rows !== 'runs') return null;
   // One text per file line from the header on; lines without a row (the delimiter row) are blank.
-  const texts: string[] = [];
-  for (const row of rows) {
+  const texts: string[] = [header.text];
+  for (const row of body()) {
     const at = row.line - header.line;
     if (at < texts.length || at > 10_000) continue;
     while (texts.length < at) texts.push('');

@@ -33,7 +33,7 @@ export function onTable(node: Table, state: WalkState): void {
     for (const row of rows) found.summary.push({ cells: row.children.map((c) => plain(c)), line: lineOf(row) });
   }
   // A benchmark tool's own table pasted outside a fence (a format whose table rows are runs): each row is a run.
-  const read = parseTableRuns(node.children.map(rowLine));
+  const read = header ? parseTableRuns(rowLine(header), () => rows.map(rowLine)) : null;
   if (read) {
     found.drafts.push(...read.messages);
     if (read.runs.length > 0) onRuns(read.runs, null, state);
