@@ -191,6 +191,13 @@ describe('llama-bench: a table pasted outside a fence is read as runs too', () =
     }
   });
 
+  it("should leave a table of the author's own alone, even under the tool's column names, when no row prints `mean ± std`", () => {
+    const own = ['| model | backend | test | t/s |', '| --- | --- | --- | ---: |', '| llama 7B Q4_0 | SYCL | tg128 | 13.51 |'];
+    const other = check(`${unfenced}\nThe same, rounded by hand:\n\n${own.join('\n')}\n`);
+    expect(other.runs).toHaveLength(4);
+    expect(other.messages).toEqual([]);
+  });
+
   it('should verify the same claims against the table rows, with no message; other tables give no run', () => {
     expect(report.messages).toEqual([]);
     expect(report.runs).toHaveLength(4);
