@@ -116,6 +116,17 @@ describe('llama-bench: every cell is read with its line and value column', () =>
     expect([pp.metrics.model_size.text, pp.metrics.model_params.text]).toEqual(['2.16 GiB', '3.82 B']);
   });
 
+  it('should read the parameter columns a run varied, and report a column it does not know where it is', () => {
+    const header = '| model | size | params | backend | ngl | fa | zz | test | t/s |';
+    const row = '| llama 7B Q4_0 | 3.56 GiB | 6.74 B | CUDA | 99 | 1 | 7 | pp512 | 4321.00 ± 5.00 |';
+    const { runs, messages } = fence(`${header}\n| --- | ---: | ---: | --- | --: | --: | --: | ---: | ---: |\n${row}`);
+    expect(runs.map((r) => [r.label, r.metrics.flash_attention.text, r.metrics.total_token_throughput.value])).toEqual([
+      ['llama 7B Q4_0 pp512', '1', 4321],
+    ]);
+    expect(runs[0].unknown.map((u) => [u.label, u.text, u.line, u.column])).toEqual([['zz', '7', 4, row.indexOf('| 7 |') + 3]]);
+    expect(messages.map((m) => [m.ruleId, m.severity, m.line])).toEqual([['benchmark-unknown-metric', 'warning', 4]]);
+  });
+
   it('should state no identity: one row prints one rate and nothing it follows from', () => {
     expect(identitiesOf('llama-bench')).toEqual([]);
   });

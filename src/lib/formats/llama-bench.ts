@@ -63,6 +63,13 @@ export const llamaBench = defineFormat({
     fa: metric('flash_attention', '', 'text'),
     mmap: metric('mmap', '', 'text'),
     sm: metric('split_mode', '', 'text'),
+    mg: metric('main_gpu', '', 'text'),
+    nkvo: metric('no_kv_offload', '', 'text'),
+    embd: metric('embeddings', '', 'text'),
+    ts: metric('tensor_split', '', 'text'),
+    dev: metric('devices', '', 'text'),
+    ot: metric('override_tensors', '', 'text'),
+    n_cpu_moe: metric('cpu_moe_layers', ''),
     test: metric('test', '', 'text'),
     // Tokens processed over the test's time: the prompt tokens of `pp`, the generated ones of `tg`, both of `pp+tg`.
     [RATE]: metric('total_token_throughput', 'tok/s'),
