@@ -19,7 +19,7 @@ describe('format registry', () => {
     expect(runFormatSchema.options).toEqual(ids);
     expect(new Set(ids).size).toBe(ids.length);
     for (const id of ids) expect(runFormatSchema.safeParse(id).success).toBe(true);
-    expect(runFormatSchema.safeParse('genai-perf').success).toBe(false);
+    expect(runFormatSchema.safeParse('mlperf').success).toBe(false);
   });
 
   it('should read a block that no specific format claims as the last format, the fallback', () => {
@@ -32,6 +32,8 @@ describe('format registry', () => {
       guidellm: 'guidellm benchmark --target http://localhost:8000 --rate-type sweep',
       'sglang-bench': 'python3 -m sglang.bench_serving --backend sglang --num-prompts 10',
       'trtllm-bench': 'trtllm-bench --model meta-llama/Llama-3.1-8B throughput --dataset data.jsonl',
+      'genai-perf': 'genai-perf profile -m gpt2 --service-kind openai --endpoint-type chat --streaming',
+      'llama-bench': './build/bin/llama-bench -m models/llama-2-7b.Q4_0.gguf -ngl 99 -p 512 -n 128',
     };
     expect(BENCHMARK_TOOLS.map((t) => t.tool).sort()).toEqual(Object.keys(commands).sort());
     for (const [tool, command] of Object.entries(commands)) expect(parseCommand(command, 1)?.tool, command).toBe(tool);
@@ -42,7 +44,24 @@ describe('format registry', () => {
     expect(isResultLine('Successful requests:                     100')).toBe(true);
     expect(isResultLine('Backend:                                 sglang')).toBe(true);
     expect(isResultLine('= PERFORMANCE OVERVIEW')).toBe(true);
+    expect(isResultLine('                    NVIDIA GenAI-Perf | LLM Metrics'.trim())).toBe(true);
+    expect(isResultLine('| model | size | params | backend | ngl | test | t/s |')).toBe(true);
+    expect(isResultLine('| model | size | params | backend | ngl | test |')).toBe(false);
     expect(isResultLine('vllm serve Qwen/Qwen3-8B --tensor-parallel-size 2')).toBe(false);
+  });
+
+  it('should keep the fifth and sixth formats in their own files: their banners and tools named nowhere else in src/', () => {
+    for (const [file, names] of [
+      ['genai-perf.ts', /GenAI-Perf|genai-perf/],
+      ['llama-bench.ts', /llama-bench/],
+    ] as const) {
+      const own = join('src', 'lib', 'formats', file);
+      const elsewhere = sources(join(root, 'src'))
+        .filter((path) => relative(root, path) !== own)
+        // The registry imports the spec by its file name; any other mention is a leak.
+        .filter((path) => names.test(readFileSync(path, 'utf8').replace(/^import .*$/gm, '')));
+      expect(elsewhere.map((path) => relative(root, path))).toEqual([]);
+    }
   });
 
   it('should keep the fourth format in its own file: its banner and tool named nowhere else in src/', () => {

@@ -7,11 +7,11 @@ import type { Draft } from '../diagnostics.js';
 import { runSchema } from '../schemas/run.js';
 import { parseBlock } from './block.js';
 import { fingerprint } from './fingerprint.js';
-import { detectFormat, signedFormats } from './registry.js';
+import { detectFormat, headerOf, signedFormats } from './registry.js';
 import { toLines } from './shapes.js';
 import { splitLines } from './split.js';
 import type { BlockSegment, FailureSegment } from './split.js';
-import type { FenceInput, FenceOptions, FenceResult, RunDraft } from './types.js';
+import type { FenceInput, FenceOptions, FenceResult, RunDraft, SourceLine } from './types.js';
 
 export type { FenceInput, FenceOptions, FenceResult, RunDraft, BlockInput, BlockOutput } from './types.js';
 export type { FormatSpec } from './spec.js';
@@ -59,6 +59,27 @@ export function parseFence(input: FenceInput, options: FenceOptions): FenceResul
     );
   }
   return { runs, messages };
+}
+
+/**
+ * A table of the page outside any fence, as its rows' located lines (each cell's text at its own column): the
+ * runs of the format whose table rows are runs (`TableGrammar.rows === 'runs'`) when the header row is that
+ * format's, else null (any other table is prose, never a run). The body rows are only built for such a table.
+ */
+export function parseTableRuns(header: SourceLine, body: () => readonly SourceLine[]): FenceResult | null {
+  if (headerOf(header.text.trim())?.format.table?.rows !== 'runs') return null;
+  // One text per file line from the header on; lines without a row (the delimiter row) are blank.
+  const texts: string[] = [header.text];
+  for (const row of body()) {
+    const at = row.line - header.line;
+    if (at < texts.length || at > 10_000) continue;
+    while (texts.length < at) texts.push('');
+    texts.push(row.text);
+  }
+  return parseFence(
+    { value: texts.join('\n'), fenceLine: header.line, contentLine: header.line, column: 1, lang: null },
+    { expectResult: false },
+  );
 }
 
 function blockRun(segment: BlockSegment, input: FenceInput, messages: Draft[]): RunDraft {

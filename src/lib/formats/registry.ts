@@ -4,14 +4,16 @@
  * format enum, the label lookup, the splitter's headers and openers, chatter, consistency identities, request
  * latency, the benchmark tools of the page model) is derived from this list.
  */
+import { genaiPerf } from './genai-perf.js';
 import { guidellm } from './guidellm.js';
+import { llamaBench } from './llama-bench.js';
 import { labelKey } from './shapes.js';
 import { sglang } from './sglang.js';
 import { trtllm } from './trtllm.js';
 import type { Chatter, FormatSpec, Identity, MetricDef } from './spec.js';
 import { vllm } from './vllm.js';
 
-export const FORMATS = [sglang, guidellm, trtllm, vllm] as const;
+export const FORMATS = [sglang, guidellm, trtllm, genaiPerf, llamaBench, vllm] as const;
 
 /** A format id. */
 export type FormatId = (typeof FORMATS)[number]['id'];

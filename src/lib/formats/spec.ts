@@ -46,6 +46,36 @@ export interface BlockGrammar {
   section(text: string): boolean;
 }
 
+/** One cell of a table row: its trimmed text and the 0-based offset of that text in the line. */
+export interface TableCell {
+  text: string;
+  index: number;
+}
+
+/**
+ * A table the tool prints instead of `Label: value` lines (a boxed console table, a Markdown table). Rows are
+ * read into the same metric shapes as labelled lines, each cell pointing at its own line and column.
+ */
+export interface TableGrammar {
+  /** The column names of a header row (the first column included), or null when the line is not one. */
+  columns(text: string): readonly string[] | null;
+  /** The cells of a body row (the first column included), or null when the line is not a row of this table. */
+  cells(text: string): readonly TableCell[] | null;
+  /**
+   * `statistics`: inside a block, the first cell names a quantity and every other column a statistic of it; each
+   * cell is the metric `<row label> <column>` (`Time To First Token (ms) avg`). A row whose other cells are all
+   * empty continues the previous row's label and is structure.
+   * `runs`: the header row (the format's `block.header`) starts the table outside any block and each body row is
+   * a run of its own, each cell the metric its column names; the header's columns stay in force until the fence
+   * ends or another header comes, so the tool's log lines between rows are read as usual.
+   */
+  rows: 'statistics' | 'runs';
+  /** `runs`: the columns whose cells, joined by a blank, label the row's run (`model`, `test`). */
+  label?: readonly string[];
+  /** Cells that hold no value (`N/A` where a statistic does not apply): skipped, never read as a metric. */
+  empty?: RegExp;
+}
+
 /** Named metrics of one block, as the identities read them. */
 export type Metrics = Readonly<Record<string, Metric>>;
 
@@ -114,6 +144,8 @@ export interface FormatSpec<Id extends string = string> {
    * listed in printed order; a label the formats share maps to the same metric in each.
    */
   labels: Readonly<Record<string, MetricDef>>;
+  /** The table the tool prints its metrics in, when it prints one (read by `split.ts`). */
+  table?: TableGrammar;
   /** Labels that follow a pattern (statistics lines such as `P99 TTFT (ms)`), by lookup key. */
   pattern?(key: string): MetricDef | null;
   /** Metrics that may print `inf` (an unthrottled request rate). */

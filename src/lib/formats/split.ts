@@ -10,7 +10,7 @@ import { lookupLabel } from './metrics.js';
 import { chatterOf, headerOf, openerOf } from './registry.js';
 import { metricShape, sectionTitle } from './shapes.js';
 import type { MetricShape } from './shapes.js';
-import type { FormatSpec } from './spec.js';
+import type { FormatSpec, TableGrammar } from './spec.js';
 import type { SourceLine } from './types.js';
 
 export interface Label {
@@ -74,6 +74,60 @@ interface OpenBlock extends BlockSegment {
   blank: boolean;
   /** Banner titles seen, for a format whose banners are sections (a repeated one starts the next run). */
   titles: Set<string>;
+  /** The columns of the block's table header, for a format that prints its metrics in a table. */
+  columns: readonly string[] | null;
+}
+
+/** A table whose rows are runs (`TableGrammar.rows === 'runs'`), from its header row to the end of the fence. */
+interface RunTable {
+  format: FormatSpec;
+  table: TableGrammar;
+  columns: readonly string[];
+  /** The lines before the header that label it, prefixed to each row's label. */
+  label: Label | null;
+  invocation: Invocation | null;
+}
+
+const collapse = (label: string): string => label.replace(/[ \t]+/g, ' ');
+
+/** The cells of a `statistics` row as `<row label> <column>` metric shapes; null when the line is not a row. */
+function statisticShapes(table: TableGrammar, columns: readonly string[], line: SourceLine): MetricShape[] | null {
+  const cells = table.cells(line.text);
+  if (!cells) return null;
+  const shapes: MetricShape[] = [];
+  for (let j = 1; j < cells.length; j++) {
+    const cell = cells[j];
+    if (cell.text === '' || table.empty?.test(cell.text)) continue;
+    shapes.push({
+      label: collapse(`${cells[0].text} ${columns[j] ?? `column ${j + 1}`}`),
+      text: cell.text,
+      labelColumn: line.column + cells[0].index,
+      valueColumn: line.column + cell.index,
+    });
+  }
+  return shapes;
+}
+
+/** One row of a `runs` table as a closed block of one line, one metric shape per cell. */
+function rowRun(rows: RunTable, line: SourceLine, cells: readonly { text: string; index: number }[]): BlockSegment {
+  const shapes = cells.map((cell, j) => ({
+    label: rows.columns[j] ?? `column ${j + 1}`,
+    text: cell.text,
+    labelColumn: line.column + cell.index,
+    valueColumn: line.column + cell.index,
+  }));
+  const named = (rows.table.label ?? []).map((name) => cells[rows.columns.indexOf(name)]?.text ?? '').filter((t) => t !== '');
+  const text = [rows.label?.text ?? '', ...named].filter((t) => t !== '').join(' ');
+  return {
+    kind: 'block',
+    lines: cells.map(() => line),
+    shapes,
+    opener: rows.format,
+    closed: true,
+    cutBy: null,
+    label: text === '' ? null : { text, line: rows.label?.line ?? line.line },
+    invocation: rows.invocation,
+  };
 }
 
 export function splitLines(lines: readonly SourceLine[]): SplitResult {
@@ -87,6 +141,8 @@ export function splitLines(lines: readonly SourceLine[]): SplitResult {
   let traceback: FailureSegment | null = null;
   // A bare `=====` rule just seen: it separates runs, unless it is the top rule of a sectioned report's banner.
   let ruled = false;
+  // The table whose rows are runs, from its header row on.
+  let rows: RunTable | null = null;
 
   const dropGroup = (): void => {
     if (group.length > 0 && !chatter) orphans = orphans.concat(group);
@@ -113,7 +169,7 @@ export function splitLines(lines: readonly SourceLine[]): SplitResult {
     const invocation = takeInvocation();
     const titles = new Set<string>(title === null ? [] : [title]);
     const segment = { kind: 'block' as const, lines: [line], shapes: [shape], opener, closed: false, cutBy: null, label, invocation };
-    return { ...segment, names, blank: false, titles };
+    return { ...segment, names, blank: false, titles, columns: null };
   };
   const add = (open: OpenBlock, line: SourceLine, shape: MetricShape | null): void => {
     open.lines.push(line);
@@ -147,6 +203,23 @@ export function splitLines(lines: readonly SourceLine[]): SplitResult {
         add(block, line, null);
         continue;
       }
+      const table = block.opener.table;
+      if (table && title === null) {
+        // A table's header row sets the columns its rows are read by; each row is one metric per cell.
+        const columns = table.columns(line.text);
+        if (columns) {
+          block.columns = columns;
+          add(block, line, null);
+          continue;
+        }
+        const shapes = block.columns ? statisticShapes(table, block.columns, line) : null;
+        if (shapes) {
+          if (shapes.length === 0) add(block, line, null);
+          for (const cell of shapes) add(block, line, cell);
+          block.blank = false;
+          continue;
+        }
+      }
       const shape = title === null ? metricShape(line) : null;
       if (shape) {
         const name = lookupLabel(shape.label)?.name ?? null;
@@ -173,7 +246,23 @@ export function splitLines(lines: readonly SourceLine[]): SplitResult {
       traceback = null;
       continue;
     }
+    if (rows) {
+      if (rows.format.block.section(text)) continue;
+      const cells = rows.table.cells(line.text);
+      if (cells) {
+        dropGroup();
+        segments.push(rowRun(rows, line, cells));
+        continue;
+      }
+    }
     const banner = headerOf(text);
+    if (banner?.format.table?.rows === 'runs') {
+      const table = banner.format.table;
+      // The invocation names the table's runs; only lines above the header (not the command) label it.
+      const called = takeInvocation();
+      rows = { format: banner.format, table, columns: table.columns(line.text) ?? [], label: takeLabel(), invocation: called };
+      continue;
+    }
     if (ruled) {
       ruled = false;
       if (!banner || banner.format.block.closer !== null) dropGroup();

@@ -39,7 +39,8 @@ export const vllm = defineFormat({
   tool: { id: 'vllm-bench', command: /\bvllm\s+bench\s+serve\b/ },
   signature: /^[ \t]*(?:Successful requests|Total Token throughput \(tok\/s\)|Mean TTFT \(ms\))[ \t]*:/,
   block: SERVING_BLOCK,
-  openers: ['successful_requests'],
+  // A quoted excerpt may start at a rate or at the first latency line, without the banner and the request counts.
+  openers: ['successful_requests', 'request_throughput', 'output_token_throughput', 'total_token_throughput', 'mean_ttft_ms'],
   labels: {
     ...SERVING_HEAD,
     'Failed requests': metric('failed_requests', 'req'),

@@ -1,4 +1,5 @@
 import type { RunDraft } from '../../formats/index.js';
+import { formatOf } from '../../formats/registry.js';
 import type { Variant } from '../../schemas/report.js';
 import type { Run, RunContext } from '../../schemas/run.js';
 import { canonicalEngine, engineOfTool } from '../command.js';
@@ -35,7 +36,8 @@ export function onRuns(drafts: RunDraft[], admonition: string | null, state: Wal
     const run: Run = { ...d, id: `run-L${d.line}`, context };
     found.runs.push(run);
     if (other) joinOtherCase(run, d, side, state);
-    else if (at.experiment) joinVariant(run, d, drafts.length > 1, state);
+    // The rows of a table whose rows are runs are the tests of one variant, not variants of their own.
+    else if (at.experiment) joinVariant(run, d, drafts.length > 1 && formatOf(d.format)?.table?.rows !== 'runs', state);
   }
 }
 

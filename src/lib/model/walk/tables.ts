@@ -2,6 +2,7 @@ import type { Table } from 'mdast';
 import type { ClaimSite, TableSite } from '../sites.js';
 import { bareLabel, columnOf, lineOf, plain } from '../text.js';
 import { headingPath, inSummary, section, type WalkState } from './state.js';
+import { onTableRuns } from './table-runs.js';
 
 /**
  * A table is a claim site. The Conclusion's first `Benchmark Case` table gives the conclusion rows; a table under
@@ -31,6 +32,7 @@ export function onTable(node: Table, { found, at }: WalkState): void {
   } else if (role === 'summary') {
     for (const row of rows) found.summary.push({ cells: row.children.map((c) => plain(c)), line: lineOf(row) });
   }
+  onTableRuns(node, { found, at });
 }
 
 /**
