@@ -28,6 +28,8 @@ function shownModels(report: Report) {
       .filter(([k]) => k === 'model')
       .map(([, v]) => v),
     description: describeReport(report),
+    /** What llms.txt and reports.json say of the page. */
+    listed: item.description,
   };
 }
 
@@ -47,6 +49,7 @@ describe('the page model on the site', () => {
     expect(shown.facet).toEqual(['Qwen/Qwen3-8B']);
     expect(shown.search).toEqual(['Qwen/Qwen3-8B']);
     expect(shown.description).not.toContain('32B');
+    expect(shown.listed).toBe(shown.description);
   });
 
   it('should take the model the title names and the commands serve when every command contradicts the Model section', () => {
@@ -67,6 +70,7 @@ describe('the page model on the site', () => {
     expect(shown.search).toEqual(['Qwen/Qwen3-8B']);
     expect(shown.description).toMatch(/^Qwen\/Qwen3-8B on /);
     expect(shown.description).not.toContain('30B');
+    expect(shown.listed).toBe(shown.description);
   });
 
   it('should show no model rather than a contradicted one when the title names none the commands serve', () => {

@@ -14,7 +14,11 @@ export function pageTitle(report: Pick<Report, 'title' | 'slug'>): string {
   return report.title ?? report.slug;
 }
 
-export function describe(report: Report): string {
+/** The one-sentence summary, with the model the site shows (see page-model.ts); read at render time, never from a cache. */
+export function describe(
+  report: Pick<Report, 'kind' | 'model' | 'title' | 'slug' | 'hardware' | 'objective' | 'engines' | 'claims'> &
+    Parameters<typeof pageModel>[0],
+): string {
   const parts: string[] = [];
   if (report.kind === 'engine-baseline') parts.push('Engine baseline log');
   const model = pageModel(report);

@@ -2,7 +2,7 @@
 import type { ListedEntry as Entry } from './entry.js';
 import { trustSummary, type TrustSummary } from './claims.js';
 import { headline } from './gain.js';
-import { hardwareText, pageTitle } from './describe.js';
+import { describe, hardwareText, pageTitle } from './describe.js';
 import { compareText } from '../order.js';
 import { pageModel } from './page-model.js';
 
@@ -36,7 +36,7 @@ export function listing(entry: Entry): Listing {
     url: entry.site.url,
     title: pageTitle(entry),
     kind: entry.kind,
-    description: entry.site.description,
+    description: describe(entry),
     model: pageModel(entry),
     gpu: entry.hardware?.gpu ?? null,
     hardware: hardwareText(entry),
