@@ -1,6 +1,7 @@
 // A reader in Chromium: every report opens on its Conclusion (desktop and phone), the home list shows its first
 // report on a phone's first screen, filters survive a reload with live counts, previous/next follow the report tree,
 // and the outline lists the H4 headings and marks the section in view.
+import axe from 'axe-core';
 import { join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
@@ -131,5 +132,38 @@ describe.skipIf(!hasChromium)('moving through the reports in Chromium', () => {
       { timeout: 5000 },
     );
     await page.screenshot({ path: join(shots, 'navigation-toc-1440.png') });
+  });
+
+  it.each(['throughput', 'latency'])('should sort by %s gain within that kind only, on the page as in the listing', async (kind) => {
+    const { page } = await site.open('/');
+    await page.selectOption('[data-sort]', kind);
+    const cards = await page.$$eval('[data-card]', (cs) =>
+      cs.map((c) => ({ kind: (c as HTMLElement).dataset.gainKind, gain: Number((c as HTMLElement).dataset.gain || 0) })),
+    );
+    const kinds = cards.map((c) => c.kind);
+    const ofKind = cards.filter((c) => c.kind === kind);
+    // The chosen kind first, each kind in one run, highest gain first within it.
+    expect(kinds.slice(0, ofKind.length).every((k) => k === kind)).toBe(true);
+    expect(ofKind.map((c) => c.gain)).toEqual([...ofKind.map((c) => c.gain)].sort((a, b) => b - a));
+    const other = cards.filter((c) => c.kind && c.kind !== kind);
+    expect(other.map((c) => c.gain)).toEqual([...other.map((c) => c.gain)].sort((a, b) => b - a));
+    expect(kinds.slice(ofKind.length + other.length).every((k) => !k)).toBe(true);
+    // The default order (throughput) keeps the address clean; another is kept in it.
+    if (kind === 'throughput') expect(page.url()).not.toContain('sort=');
+    else expect(page.url()).toContain(`sort=${kind}`);
+  });
+
+  it.each(['/', withConclusion[0]?.url ?? '/'])('should have no serious or critical axe violations on %s at 390 px', async (path) => {
+    const page = await view(site.browser, sizes[1]);
+    await page.goto(site.origin + path);
+    await page.addScriptTag({ content: axe.source });
+    const violations = await page.evaluate(async () => {
+      const result = await (window as unknown as { axe: typeof axe }).axe.run(document, { resultTypes: ['violations'] });
+      return result.violations
+        .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+        .map((v) => `${v.id}: ${v.nodes[0]?.target}`);
+    });
+    await page.context().close();
+    expect(violations).toEqual([]);
   });
 });
