@@ -6,7 +6,7 @@ import { join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { listing } from '../../src/lib/site/listing.js';
-import { neighbours, reportTree } from '../../src/lib/site/tree.js';
+import { neighbours, reportTree, treeOrder } from '../../src/lib/site/tree.js';
 import { hasChromium, siteForTests } from '../e2e/browser.js';
 import { projectRoot } from './build.js';
 import { pipelinePages } from './helpers.js';
@@ -25,7 +25,7 @@ const sizes = [
   { name: 'phone', width: 390, height: 844, mobile: true },
 ] as const;
 
-async function view(browser: Browser, size: (typeof sizes)[number]): Promise<Page> {
+async function view(browser: Browser, size: { width: number; height: number; mobile: boolean }): Promise<Page> {
   const context = await browser.newContext({
     viewport: { width: size.width, height: size.height },
     isMobile: size.mobile,
@@ -116,6 +116,27 @@ describe.skipIf(!hasChromium)('moving through the reports in Chromium', () => {
       await page.waitForURL(`**${next}`);
       expect(await page.getAttribute('[data-prev]', 'href')).toBe(withConclusion[0].url);
     }
+  });
+
+  it('should show the current report in the side column of a wide screen, even at the end of the tree', async () => {
+    const last = treeOrder(tree).at(-1)!;
+    // A short window, so that the column scrolls.
+    const page = await view(site.browser, { name: 'desktop', width: 1440, height: 420, mobile: false });
+    await page.goto(site.origin + last.url);
+    const at = await page.evaluate(() => {
+      const tree = document.querySelector('.tree')!;
+      const column = tree.getBoundingClientRect();
+      const link = tree.querySelector('a[aria-current="page"]')!.getBoundingClientRect();
+      return {
+        inside: link.top >= column.top && link.bottom <= column.bottom,
+        height: link.height,
+        scrolls: tree.scrollHeight > tree.clientHeight,
+      };
+    });
+    await page.context().close();
+    expect(at.scrolls).toBe(true);
+    expect(at.height).toBeGreaterThan(0);
+    expect(at.inside).toBe(true);
   });
 
   it('should list the H4 headings in the outline and mark the section scrolled to', async () => {
