@@ -1,6 +1,7 @@
 // Titles and one-line descriptions for pages, listings and `llms.txt`.
 import type { Report } from '../schemas/report.js';
 import { trustSummary } from './claims.js';
+import { pageModel } from './page-model.js';
 
 export function hardwareText(report: Pick<Report, 'hardware'>): string | null {
   const hw = report.hardware;
@@ -13,10 +14,15 @@ export function pageTitle(report: Pick<Report, 'title' | 'slug'>): string {
   return report.title ?? report.slug;
 }
 
-export function describe(report: Report): string {
+/** The one-sentence summary, with the model the site shows (see page-model.ts); read at render time, never from a cache. */
+export function describe(
+  report: Pick<Report, 'kind' | 'model' | 'title' | 'slug' | 'hardware' | 'objective' | 'engines' | 'claims'> &
+    Parameters<typeof pageModel>[0],
+): string {
   const parts: string[] = [];
   if (report.kind === 'engine-baseline') parts.push('Engine baseline log');
-  if (report.model) parts.push(report.model);
+  const model = pageModel(report);
+  if (model) parts.push(model);
   const hw = hardwareText(report);
   if (hw) parts.push(`on ${hw}`);
   if (report.objective) parts.push(`(${report.objective})`);

@@ -65,7 +65,9 @@ export function comparison(report: Pick<Report, 'conclusion'>, fix?: Fixer): Com
 }
 
 /** The headline result: the first case (the optimization target), as a factor and its text. */
-export function headline(report: Pick<Report, 'conclusion'>): { factor: number; text: string; case: string } | null {
+export function headline(
+  report: Pick<Report, 'conclusion'>,
+): { factor: number; text: string; case: string; metric: Comparison['metric'] } | null {
   const c = comparison(report);
   const first = c?.cases[0];
   if (!c || !first) return null;
@@ -73,7 +75,7 @@ export function headline(report: Pick<Report, 'conclusion'>): { factor: number; 
     c.metric === 'throughput'
       ? `${first.gainText ?? `${((first.factor - 1) * 100).toFixed(1)}%`} throughput`
       : `${first.gainText ?? `${first.factor.toFixed(2)}x faster`}`.replace(/x faster/, '× faster');
-  return { factor: first.factor, text, case: first.case };
+  return { factor: first.factor, text, case: first.case, metric: c.metric };
 }
 
 /** Reads a conclusion cell's value with the page's claims: a number the page states wrongly gives its recomputed value. */

@@ -2,8 +2,9 @@
 import type { ListedEntry as Entry } from './entry.js';
 import { trustSummary, type TrustSummary } from './claims.js';
 import { headline } from './gain.js';
-import { hardwareText, pageTitle } from './describe.js';
+import { describe, hardwareText, pageTitle } from './describe.js';
 import { compareText } from '../order.js';
+import { pageModel } from './page-model.js';
 
 export interface Listing {
   slug: string;
@@ -19,6 +20,8 @@ export interface Listing {
   engines: string[];
   /** Headline improvement of the first Conclusion case, as a speed-up factor; null when the page has none. */
   gain: number | null;
+  /** What the gain measures: a throughput gain (%) and a latency gain (x faster) are never ranked together. */
+  gainKind: GainKind | null;
   gainText: string | null;
   gainCase: string | null;
   trust: TrustSummary;
@@ -33,13 +36,14 @@ export function listing(entry: Entry): Listing {
     url: entry.site.url,
     title: pageTitle(entry),
     kind: entry.kind,
-    description: entry.site.description,
-    model: entry.model,
+    description: describe(entry),
+    model: pageModel(entry),
     gpu: entry.hardware?.gpu ?? null,
     hardware: hardwareText(entry),
     objective: entry.objective,
     engines: [...new Set(entry.engines.map((e) => e.name))],
     gain: h?.factor ?? null,
+    gainKind: h?.metric ?? null,
     gainText: h?.text ?? null,
     gainCase: h?.case ?? null,
     trust: trustSummary(entry.claims),
@@ -48,10 +52,21 @@ export function listing(entry: Entry): Listing {
   };
 }
 
-/** Highest gain first; pages without a gain last, by title. */
-export function byGain(a: Listing, b: Listing): number {
-  return (b.gain ?? -Infinity) - (a.gain ?? -Infinity) || compareText(a.title, b.title);
+export type GainKind = 'throughput' | 'latency';
+export const gainKinds: readonly GainKind[] = ['throughput', 'latency'];
+
+/**
+ * Ranks by gain within one metric kind: the pages whose gain is of `kind` first, highest first; then the other
+ * kinds in `gainKinds` order, each by its own gain; pages without a gain last, by title.
+ */
+export function byGainOf(kind: GainKind) {
+  const rank = (l: Listing) =>
+    l.gainKind === null || l.gain === null ? 2 : l.gainKind === kind ? 0 : 1 + gainKinds.indexOf(l.gainKind) / 10;
+  return (a: Listing, b: Listing): number => rank(a) - rank(b) || (b.gain ?? 0) - (a.gain ?? 0) || compareText(a.title, b.title);
 }
+
+/** Throughput gains first (highest first), then latency gains; pages without a gain last, by title. */
+export const byGain = byGainOf('throughput');
 
 export interface Facet {
   id: 'model' | 'hardware' | 'objective' | 'engine';

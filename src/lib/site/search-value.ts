@@ -2,6 +2,7 @@
 // are reduced to plain visible text here: no markup characters (`<>&"'` and backtick), no control or invisible
 // formatting characters, whitespace collapsed, length bounded. A value that ends up empty is not indexed; the loader
 // reports it (see `searchValueProblems`).
+import { pageModel } from './page-model.js';
 import type { Report } from '../schemas/report.js';
 import type { SiteProblem } from './entry.js';
 
@@ -21,9 +22,12 @@ export function searchValue(text: string | null | undefined): string | null {
 }
 
 /** The filter and meta values a report page indexes: `[key, text]` pairs, before cleaning. */
-export function searchFields(report: Pick<Report, 'model' | 'hardware' | 'objective' | 'engines'> & { title: string }): [string, string][] {
+export function searchFields(
+  report: Parameters<typeof pageModel>[0] & Pick<Report, 'hardware' | 'objective' | 'engines'> & { title: string },
+): [string, string][] {
   const fields: [string, string][] = [['title', report.title]];
-  if (report.model) fields.push(['model', report.model]);
+  const model = pageModel(report);
+  if (model) fields.push(['model', model]);
   const gpu = report.hardware?.gpu ?? report.hardware?.text;
   if (gpu) fields.push(['hardware', gpu]);
   if (report.objective) fields.push(['objective', report.objective]);

@@ -1,0 +1,67 @@
+// The report tree a reader moves through: reports grouped by model, then by GPU; previous and next follow its order.
+import { compareText } from '../order.js';
+import type { Listing } from './listing.js';
+
+export interface TreeLeaf {
+  slug: string;
+  url: string;
+  title: string;
+  /** What tells the leaf apart from its siblings: GPU, objective, kind (`H100 · latency`). */
+  label: string;
+}
+export interface TreeGpu {
+  gpu: string;
+  reports: TreeLeaf[];
+}
+export interface TreeModel {
+  /** The model, or null for the pages about no one model (engine baselines, essays). */
+  model: string | null;
+  gpus: TreeGpu[];
+}
+
+const OTHER_GPU = 'Other hardware';
+
+function leaf(l: Listing): TreeLeaf {
+  const parts = [l.hardware ?? l.gpu, l.objective, l.kind === 'report' ? null : l.kind].filter((p): p is string => !!p);
+  return { slug: l.slug, url: l.url, title: l.title, label: parts.length ? parts.join(' · ') : l.title };
+}
+
+/** Models by name (pages without one last), GPUs by name within a model, reports by label then title within a GPU. */
+export function reportTree(items: readonly Listing[]): TreeModel[] {
+  const byModel = new Map<string | null, Map<string, Listing[]>>();
+  for (const item of items) {
+    const model = item.model;
+    if (!byModel.has(model)) byModel.set(model, new Map());
+    const gpus = byModel.get(model)!;
+    const gpu = model === null ? item.kind : (item.gpu ?? OTHER_GPU);
+    if (!gpus.has(gpu)) gpus.set(gpu, []);
+    gpus.get(gpu)!.push(item);
+  }
+  const models = [...byModel.keys()].sort((a, b) => (a === null ? 1 : b === null ? -1 : compareText(a, b)));
+  return models.map((model) => {
+    const gpus = byModel.get(model)!;
+    return {
+      model,
+      gpus: [...gpus.keys()].sort(compareText).map((gpu) => ({
+        gpu,
+        reports: gpus
+          .get(gpu)!
+          .map((l) => (model === null ? { ...leaf(l), label: l.title } : leaf(l)))
+          .sort((a, b) => compareText(a.label, b.label) || compareText(a.title, b.title)),
+      })),
+    };
+  });
+}
+
+/** The reports in tree order. */
+export function treeOrder(tree: readonly TreeModel[]): TreeLeaf[] {
+  return tree.flatMap((m) => m.gpus.flatMap((g) => g.reports));
+}
+
+/** The report before and after `slug` in tree order (null at either end, or when `slug` is not in the tree). */
+export function neighbours(tree: readonly TreeModel[], slug: string): { prev: TreeLeaf | null; next: TreeLeaf | null } {
+  const order = treeOrder(tree);
+  const at = order.findIndex((l) => l.slug === slug);
+  if (at < 0) return { prev: null, next: null };
+  return { prev: order[at - 1] ?? null, next: order[at + 1] ?? null };
+}
