@@ -121,7 +121,7 @@ describe.skipIf(!hasChromium)('moving through the reports in Chromium', () => {
   it('should show the current report in the side column of a wide screen, even at the end of the tree', async () => {
     const last = treeOrder(tree).at(-1)!;
     // A short window, so that the column scrolls.
-    const page = await view(site.browser, { name: 'desktop', width: 1440, height: 420, mobile: false });
+    const page = await view(site.browser, { width: 1440, height: 420, mobile: false });
     await page.goto(site.origin + last.url);
     const at = await page.evaluate(() => {
       const tree = document.querySelector('.tree')!;

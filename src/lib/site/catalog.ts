@@ -4,6 +4,7 @@ import { claimStatus, type ClaimStatus } from './claims.js';
 import { pageTitle } from './describe.js';
 import { compareText } from '../order.js';
 import { stripTags } from '../model/text.js';
+import { displayName, techniqueKey } from './technique-name.js';
 
 export interface EngineUse {
   name: string;
@@ -32,35 +33,60 @@ export function engines(entries: readonly Entry[]): EngineUse[] {
 }
 
 export interface TechniqueUse {
+  /** The name most reports write (see `technique-name.ts` for how spellings are joined). */
   name: string;
-  uses: Array<{ title: string; url: string; result: string; status: ClaimStatus | null; href: string }>;
+  /** Every spelling the reports use, when there are several. */
+  spellings: string[];
+  uses: Array<{
+    title: string;
+    url: string;
+    /** The option as this report writes it. */
+    option: string;
+    result: string;
+    /** What the result measures: the report's objective. */
+    metric: 'throughput' | 'latency' | null;
+    /** What the result is against: the step before it (a chain of steps) or the page's baseline. */
+    against: 'previous step' | 'baseline';
+    status: ClaimStatus | null;
+    href: string;
+  }>;
 }
 
 /** Option name and stated result of a "Summary of Optimization Options" row (2-, 3- or 5-column variants). */
-function optionOf(cells: string[]): { name: string; result: string } | null {
-  if (cells.length >= 5) return { name: cells[1], result: cells[4] };
-  if (cells.length >= 2) return { name: cells[0], result: cells[1] };
+function optionOf(cells: string[]): { name: string; result: string; against: 'previous step' | 'baseline' } | null {
+  if (cells.length >= 5) return { name: cells[1], result: cells[4], against: 'baseline' };
+  if (cells.length >= 3) return { name: cells[0], result: cells.at(-1) ?? '', against: 'baseline' };
+  if (cells.length >= 2) return { name: cells[0], result: cells[1], against: 'previous step' };
   return null;
 }
 
+/** Techniques across reports, each under one name however the reports spell it, most used first. */
 export function techniques(entries: readonly Entry[]): TechniqueUse[] {
   const map = new Map<string, TechniqueUse>();
   for (const e of entries) {
     for (const row of e.summary) {
       const o = optionOf(row.cells.map((c) => stripTags(c).trim()));
       if (!o || !o.name || /^total/i.test(o.name)) continue;
-      const key = o.name.toLowerCase();
+      const key = techniqueKey(o.name);
       const claim = e.claims.find((c) => c.line === row.line && c.kind === 'improvement');
-      const use = map.get(key) ?? { name: o.name, uses: [] };
+      const use = map.get(key) ?? { name: o.name, spellings: [], uses: [] };
       use.uses.push({
         title: pageTitle(e),
         url: e.site.url,
+        option: o.name,
         result: o.result || '-',
+        metric: e.objective,
+        against: o.against,
         status: claim ? claimStatus(claim) : null,
         href: claim ? `${e.site.url}#${claim.id}` : e.site.url,
       });
       map.set(key, use);
     }
+  }
+  for (const t of map.values()) {
+    const written = t.uses.map((u) => u.option);
+    t.name = displayName(written);
+    t.spellings = [...new Set(written.map((w) => w.replace(/^\s*\d+\.\s*/, '')))].sort(compareText);
   }
   return [...map.values()].sort((a, b) => b.uses.length - a.uses.length || compareText(a.name, b.name));
 }
