@@ -1,0 +1,129 @@
+/**
+ * Numbers of benchmark prose, English and Chinese: a metric value with its unit (`287 ms`, `25.22 s`,
+ * `1,014 tok/s`), a percentage (`-71.9%`, `约 20%`, `提升了 35％`) or a ratio (`3.56x faster`, `快 1.5 倍`), each
+ * with the metric it is about and how loosely it is meant.
+ */
+import { visibleText, type VisibleText } from '../html.js';
+import { NUM, statedAt, type Stated } from '../stated.js';
+import { APPROX, AT_LEAST, UP_TO, metricsIn, type MetricRef } from './vocab.js';
+
+export type ProseKind = 'value' | 'percent' | 'ratio';
+
+export interface ProseNumber {
+  kind: ProseKind;
+  stated: Stated;
+  /** The metric the number is about, or null when the text names none near it. */
+  metric: MetricRef | null;
+  /** `~`, `约`, `about`: the number is rounded loosely. */
+  approx: boolean;
+  /** `up to` / `最高`, `more than` / `超过`. */
+  bound: 'up-to' | 'at-least' | null;
+  /** `倍`: a Chinese multiple, which some writers mean as the increase (`提升 1 倍` = 2x). */
+  multiple: boolean;
+  /** The sentence the number stands in (for finding the runs it names). */
+  context: string;
+  /** The clause of the sentence the number stands in (a value's run is named there). */
+  clause: string;
+}
+
+/** One-for-one character replacements, so that offsets are kept: full-width forms and the minus sign. */
+export function normalise(text: string): string {
+  return text.replace(/[％−–×～]/g, (c) => ({ '％': '%', '−': '-', '–': '-', '×': 'x', '～': '~' })[c] ?? c);
+}
+
+const UNIT = String.raw`(%|x(?![A-Za-z0-9])|倍|ms(?![A-Za-z])|s(?![A-Za-z/])|sec(?:onds?)?(?![A-Za-z])|tok(?:ens)?\/s|req(?:uests)?\/s|tps(?![A-Za-z]))`;
+const NUMBER = new RegExp(String.raw`(?<![\w.\-/])(${NUM})\s*${UNIT}`, 'dg');
+const SENTENCE_END = /[。；;!?！？\n]|\.(?=\s|$)/g;
+const CLAUSE_END = /[，、]|,(?!\d{3})|\band\b|\bwhile\b|\bbut\b|而|同时/g;
+/** Words that make a clause a comparison of two runs. */
+const COMPARE =
+  /faster|slower|higher|lower|speed-?up|reduc|improv|increas|decreas|better|worse|drop|gain|cut|less|more|regress|提升|提高|降低|下降|减少|增加|快|慢|加速|缩短|改善|优化/i;
+/** `8x H100`: a count of devices, not a ratio. */
+const DEVICES = /^\s*(?:[A-Z]{1,2}\d{2,4}|GPUs?|NPUs?|cards?|卡)/;
+
+/** Sentences of a text: [start, end) ranges. */
+function spans(text: string, re: RegExp): Array<[number, number]> {
+  const out: Array<[number, number]> = [];
+  let start = 0;
+  for (const m of text.matchAll(re)) {
+    out.push([start, m.index + m[0].length]);
+    start = m.index + m[0].length;
+  }
+  out.push([start, text.length]);
+  return out;
+}
+
+/** The metric a number at [at, end) is about: the nearest in its clause, else the nearest before it in its sentence. */
+function metricFor(
+  text: string,
+  metrics: readonly MetricRef[],
+  clause: [number, number],
+  sentence: [number, number],
+  at: number,
+  end: number,
+  comparison: boolean,
+): MetricRef | null {
+  const inClause = metrics.filter((m) => m.start >= clause[0] && m.end <= clause[1]);
+  const dist = (m: MetricRef) => (m.end <= at ? at - m.end : m.start - end);
+  if (inClause.length > 0) return [...inClause].sort((a, b) => dist(a) - dist(b))[0];
+  // Outside its clause a metric is the number's only when the clause compares (`, a 3.56x speedup`).
+  if (!comparison || !COMPARE.test(text.slice(clause[0], clause[1]))) return null;
+  const before = metrics.filter((m) => m.start >= sentence[0] && m.end <= at);
+  if (before.length > 0) return before[before.length - 1];
+  return metrics.find((m) => m.start >= end && m.end <= sentence[1]) ?? null;
+}
+
+/** Every value, percentage and ratio of a paragraph or cell, with offsets in `raw`. */
+export function parseProseNumbers(raw: string): ProseNumber[] {
+  const v0 = visibleText(raw);
+  const v: VisibleText = { ...v0, text: normalise(v0.text) };
+  const text = v.text;
+  const metrics = metricsIn(text);
+  const sentences = spans(text, SENTENCE_END);
+  const out: ProseNumber[] = [];
+  for (const m of text.matchAll(NUMBER)) {
+    const [ns, ne] = m.indices![1];
+    const unitRaw = m[2];
+    if (unitRaw === 'x' && DEVICES.test(text.slice(m.indices![2][1]))) continue;
+    const unit =
+      unitRaw === '%'
+        ? '%'
+        : unitRaw === 'x' || unitRaw === '倍'
+          ? 'x'
+          : unitRaw.startsWith('s')
+            ? 's'
+            : unitRaw === 'ms'
+              ? 'ms'
+              : unitRaw.startsWith('req')
+                ? 'req/s'
+                : 'tok/s';
+    const kind: ProseKind = unit === '%' ? 'percent' : unit === 'x' ? 'ratio' : 'value';
+    const numberText = text.slice(ns, ne);
+    // `x` right after the number, or `x faster` / `x slower` words kept with the claim.
+    let end = m.indices![2][1];
+    if (kind === 'ratio') {
+      const word = /^\s*(faster|slower|speed-?up|higher|lower|more|less|better)/i.exec(text.slice(end));
+      if (word) end += word[0].length;
+    }
+    const stated = statedAt(v, kind === 'value' ? 'value' : kind, ns, end, numberText, unit);
+    if (!stated) continue;
+    const sentence: [number, number] = sentences.find(([s, e]) => ns >= s && ns < e) ?? [0, text.length];
+    const clauses = spans(text.slice(sentence[0], sentence[1]), CLAUSE_END).map(([s, e]): [number, number] => [
+      s + sentence[0],
+      e + sentence[0],
+    ]);
+    const clause = clauses.find(([s, e]) => ns >= s && ns < e) ?? sentence;
+    const before = text.slice(Math.max(sentence[0], ns - 16), ns).replace(/[+-]\s*$/, '');
+    out.push({
+      kind,
+      stated,
+      metric: metricFor(text, metrics, clause, sentence, ns, end, kind !== 'value'),
+      approx: APPROX.test(before),
+      bound: UP_TO.test(before) ? 'up-to' : AT_LEAST.test(before) ? 'at-least' : null,
+      multiple: unitRaw === '倍',
+      context: text.slice(sentence[0], sentence[1]),
+      clause: text.slice(clause[0], clause[1]),
+    });
+  }
+  return out;
+}
