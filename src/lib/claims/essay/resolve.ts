@@ -28,8 +28,12 @@ export interface EssayNumber {
   stated: Stated;
   metric: { family: Family; stat: string | null };
   approx: boolean;
+  /** The metric was read outside the number's clause. */
+  borrowed?: boolean;
   bound: 'up-to' | 'at-least' | null;
   multiple: boolean;
+  /** Which way a percentage goes; null when either. */
+  direction: 'up' | 'down' | null;
   /** Unit to read a unitless value in (a table header's `(ms)`); '' for the metric's own. */
   unit: string;
   /** Runs named for the number, one entry per mention in order (each the runs that mention may mean). */
@@ -118,22 +122,26 @@ function pairReadings(n: EssayNumber, pairs: ReadonlyArray<[NamedRun, NamedRun]>
       const sources = [src(path, a, key), src(path, b, key)];
       const evidence = `${describe(a)} ${x.text} vs ${describe(b)} ${y.text} (${x.label})`;
       if (n.kind === 'percent') {
-        for (const [p, q, hp, hq, ps, qs] of [
-          [x.value!, y.value!, hx, hy, x.text, y.text],
-          [y.value!, x.value!, hy, hx, y.text, x.text],
-        ] as const) {
-          const value = Math.abs((p / q - 1) * 100);
-          const ends = [((p - hp) / (q + hq) - 1) * 100, ((p + hp) / (q - hq) - 1) * 100].map(Math.abs);
-          const cross = (p - hp) / (q + hq) <= 1 && (p + hp) / (q - hq) >= 1;
+        const [big, small, hb, hs, bt, st] =
+          x.value! >= y.value! ? [x.value!, y.value!, hx, hy, x.text, y.text] : [y.value!, x.value!, hy, hx, y.text, x.text];
+        if (n.direction !== 'down')
           out.push({
-            value,
-            lo: cross ? 0 : Math.min(...ends),
-            hi: Math.max(...ends),
-            formula: `(${ps} / ${qs} - 1) x 100`,
+            value: (big / small - 1) * 100,
+            lo: ((big - hb) / (small + hs) - 1) * 100,
+            hi: ((big + hb) / (small - hs) - 1) * 100,
+            formula: `(${bt} / ${st} - 1) x 100`,
             sources,
             evidence,
           });
-        }
+        if (n.direction !== 'up')
+          out.push({
+            value: (1 - small / big) * 100,
+            lo: (1 - (small + hs) / (big - hb)) * 100,
+            hi: (1 - (small - hs) / (big + hb)) * 100,
+            formula: `(1 - ${st} / ${bt}) x 100`,
+            sources,
+            evidence,
+          });
       } else {
         const [hiV, loV, hh, hl, hs, ls] =
           x.value! >= y.value! ? [x.value!, y.value!, hx, hy, x.text, y.text] : [y.value!, x.value!, hy, hx, y.text, x.text];
@@ -185,9 +193,11 @@ function pairsOf(n: EssayNumber): Array<[NamedRun, NamedRun]> {
   } else if (distinct.length === 1) {
     for (const a of distinct[0]) for (const b of n.scope) if (!distinct[0].includes(b)) pairs.push([a, b]);
   } else {
+    // Unnamed: the two runs of the section, else runs of one sub-section or of one concurrency.
     n.scope.forEach((a, i) =>
       n.scope.slice(i + 1).forEach((b) => {
-        if (a.scope.join('\n') === b.scope.join('\n')) pairs.push([a, b]);
+        const together = a.scope.join('\n') === b.scope.join('\n') || (a.concurrency !== null && a.concurrency === b.concurrency);
+        if (n.scope.length === 2 || together) pairs.push([a, b]);
       }),
     );
   }
@@ -208,13 +218,13 @@ export function resolveNumber(n: EssayNumber, path: string): EssayVerdict | null
     const named = uniq(n.named.flat());
     const runs = named.length > 0 ? named : n.scope;
     readings = valueReadings(n, runs, path);
-    certain = named.length === 1 && !!named[0].name && unambiguous(n.metric) && readings.length === 1;
+    certain = named.length === 1 && !!named[0].name && unambiguous(n.metric) && !n.borrowed && readings.length === 1;
   } else {
     const pairs = pairsOf(n);
     readings = pairReadings(n, pairs, path);
     const one = pairs.length === 1 && pairs[0].every((r) => !!r.name);
     const keys = one ? metricKeys(n.metric, Object.keys(pairs[0][0].run.metrics)).filter((k) => num(pairs[0][1], k)) : [];
-    certain = one && unambiguous(n.metric) && keys.length === 1;
+    certain = one && unambiguous(n.metric) && !n.borrowed && keys.length === 1;
   }
   const hit = readings.find((r) => holds(n, r, slack));
   if (hit) {
@@ -230,7 +240,7 @@ export function resolveNumber(n: EssayNumber, path: string): EssayVerdict | null
   if (readings.length > 0 && certain && !n.bound) return mismatch(n, nearest[0], tol);
   if (n.kind !== 'value') {
     // Far above every comparison the page allows for the metric: no reading of the runs makes it true.
-    const every = pairReadings({ ...n, multiple: true }, allPairs(n.all), path);
+    const every = pairReadings({ ...n, multiple: true, direction: null }, allPairs(n.all), path);
     const top = [...every].sort((a, b) => b.hi - a.hi)[0];
     if (top && n.bound !== 'at-least' && Math.abs(n.stated.value) > 1.5 * top.hi + 2 * halfUnit(d))
       return mismatch(n, top, `${tol}; far above the largest comparison the page's runs give`);

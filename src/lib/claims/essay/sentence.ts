@@ -5,7 +5,7 @@
  */
 import { visibleText, type VisibleText } from '../html.js';
 import { NUM, statedAt, type Stated } from '../stated.js';
-import { APPROX, AT_LEAST, UP_TO, metricsIn, type MetricRef } from './vocab.js';
+import { APPROX, AT_LEAST, UP_TO, directionOf, metricsIn, type MetricRef } from './vocab.js';
 
 export type ProseKind = 'value' | 'percent' | 'ratio';
 
@@ -14,10 +14,14 @@ export interface ProseNumber {
   stated: Stated;
   /** The metric the number is about, or null when the text names none near it. */
   metric: MetricRef | null;
+  /** The metric was read outside the number's clause: a guess, never certain. */
+  borrowed: boolean;
   /** `~`, `约`, `about`: the number is rounded loosely. */
   approx: boolean;
   /** `up to` / `最高`, `more than` / `超过`. */
   bound: 'up-to' | 'at-least' | null;
+  /** Which way a percentage goes (sign or words of its clause), null when either. */
+  direction: 'up' | 'down' | null;
   /** `倍`: a Chinese multiple, which some writers mean as the increase (`提升 1 倍` = 2x). */
   multiple: boolean;
   /** The sentence the number stands in (for finding the runs it names). */
@@ -38,6 +42,9 @@ const CLAUSE_END = /[，、]|,(?!\d{3})|\band\b|\bwhile\b|\bbut\b|而|同时/g;
 /** Words that make a clause a comparison of two runs. */
 const COMPARE =
   /faster|slower|higher|lower|speed-?up|reduc|improv|increas|decreas|better|worse|drop|gain|cut|less|more|regress|提升|提高|降低|下降|减少|增加|快|慢|加速|缩短|改善|优化/i;
+/** A clause of values only (`about 53.7 s against 25.2 s`, `从 607 ms 到 1,371 ms`). */
+const RESTATE =
+  /^[\s\d.,~≈约()（）]*(?:about|around|roughly|from|to|vs\.?|versus|against|and|or|then|从|到|增加到|降到|对比|和|ms|s|tok\/s|req\/s|[\s\d.,~≈约()（）→-])*$/i;
 /** `8x H100`: a count of devices, not a ratio. */
 const DEVICES = /^\s*(?:[A-Z]{1,2}\d{2,4}|GPUs?|NPUs?|cards?|卡)/;
 
@@ -66,8 +73,10 @@ function metricFor(
   const inClause = metrics.filter((m) => m.start >= clause[0] && m.end <= clause[1]);
   const dist = (m: MetricRef) => (m.end <= at ? at - m.end : m.start - end);
   if (inClause.length > 0) return [...inClause].sort((a, b) => dist(a) - dist(b))[0];
-  // Outside its clause a metric is the number's only when the clause compares (`, a 3.56x speedup`).
-  if (!comparison || !COMPARE.test(text.slice(clause[0], clause[1]))) return null;
+  if (!comparison && !RESTATE.test(text.slice(clause[0], clause[1]))) return null;
+  // Outside its clause a metric is the number's only when the clause compares (`, a 3.56x speedup`) or
+  // restates values (`, about 53.7 s against 25.2 s`); such a metric is borrowed, never certain.
+  if (comparison && !COMPARE.test(text.slice(clause[0], clause[1]))) return null;
   const before = metrics.filter((m) => m.start >= sentence[0] && m.end <= at);
   if (before.length > 0) return before[before.length - 1];
   return metrics.find((m) => m.start >= end && m.end <= sentence[1]) ?? null;
@@ -114,13 +123,17 @@ export function parseProseNumbers(raw: string): ProseNumber[] {
     ]);
     const clause = clauses.find(([s, e]) => ns >= s && ns < e) ?? sentence;
     const before = text.slice(Math.max(sentence[0], ns - 16), ns).replace(/[+-]\s*$/, '');
+    stated.claim = raw.slice(stated.offset, stated.end);
+    const metric = metricFor(text, metrics, clause, sentence, ns, end, kind !== 'value');
     out.push({
       kind,
       stated,
-      metric: metricFor(text, metrics, clause, sentence, ns, end, kind !== 'value'),
+      metric,
+      borrowed: metric !== null && !(metric.start >= clause[0] && metric.end <= clause[1]),
       approx: APPROX.test(before),
       bound: UP_TO.test(before) ? 'up-to' : AT_LEAST.test(before) ? 'at-least' : null,
       multiple: unitRaw === '倍',
+      direction: kind === 'percent' ? directionOf(numberText[0], text.slice(clause[0], clause[1]), metric?.family ?? null) : null,
       context: text.slice(sentence[0], sentence[1]),
       clause: text.slice(clause[0], clause[1]),
     });

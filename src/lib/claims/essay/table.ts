@@ -9,7 +9,7 @@ import { NUM, statedAt } from '../stated.js';
 import type { EssayPage } from './page.js';
 import { mentions, type NamedRun } from './runs.js';
 import { normalise, type ProseNumber } from './sentence.js';
-import { metricsIn, type MetricRef } from './vocab.js';
+import { directionOf, metricsIn, type MetricRef } from './vocab.js';
 
 export interface TableNumber extends ProseNumber {
   row: number;
@@ -23,7 +23,7 @@ export interface TableNumber extends ProseNumber {
 }
 
 const CELL = new RegExp(
-  String.raw`^[\s*_]*(~|≈|约|about\s+)?\s*(${NUM})\s*(%|x(?![A-Za-z0-9])|倍|ms|s|tok\/s|req\/s)?(\s*(?:faster|slower|higher|lower|speed-?up|better|worse))?\s*(?:(?:±|\+\/-)\s*[\d.,]+\s*(?:%|ms|s)?)?[\s*_]*$`,
+  String.raw`^[\s*_]*(?:快|慢|提升|提高|降低|减少|下降|增加)?\s*(?:了\s*)?(~|≈|约|about\s+)?\s*(${NUM})\s*(%|x(?![A-Za-z0-9])|倍|ms|s|tok\/s|req\/s)?(\s*(?:faster|slower|higher|lower|speed-?up|better|worse))?\s*(?:(?:±|\+\/-)\s*[\d.,]+\s*(?:%|ms|s)?)?[\s*_]*$`,
   'di',
 );
 const HEADER_UNIT = /\((ms|s|sec|tok\/s|tokens\/s|req\/s)\)|\b(ms|tok\/s|req\/s)\b/i;
@@ -71,6 +71,7 @@ export function readTableNumbers(
       const unit = kind === 'percent' ? '%' : kind === 'ratio' ? 'x' : unitRaw;
       const stated = statedAt(v, kind === 'value' ? 'value' : kind, ns, end, v.text.slice(ns, ne), unit);
       if (!stated) return;
+      stated.claim = raw.slice(stated.offset, stated.end);
       const own = byColumn ? colRuns[c] : rowRuns[r];
       let named: NamedRun[][];
       if (kind === 'value') named = own.length > 0 ? [own] : [];
@@ -83,8 +84,10 @@ export function readTableNumbers(
         stated,
         metric,
         approx: !!m[1],
+        borrowed: false,
         bound: null,
         multiple: unitRaw === '倍',
+        direction: kind === 'percent' ? directionOf(v.text.slice(ns, ne)[0], v.text, metric.family) : null,
         context: v.text,
         clause: v.text,
         unit: colMetric[c] ? unitOf(head[c]) || unitOf(firsts[r]) : unitOf(firsts[r]) || unitOf(head[c]),

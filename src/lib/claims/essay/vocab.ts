@@ -22,7 +22,7 @@ const FAMILY_WORDS: Array<[Family, string]> = [
   ['ttft', String.raw`ttft|time[ -]to[ -]first[ -]token|首字延迟|首token延迟|首 token 延迟|首字时延`],
   ['tpot', String.raw`tpot|time[ -]per[ -]output[ -]token|每输出token时间`],
   ['itl', String.raw`itl|inter[ -]token latency|token间延迟`],
-  ['e2el', String.raw`e2el|e2e latency|end[ -]to[ -]end latency|request latency|端到端延迟`],
+  ['e2el', String.raw`e2el|e2e ?latency|e2e ?延迟|end[ -]to[ -]end latency|request latency|端到端延迟`],
   ['output', String.raw`output (?:token )?throughput|output tok\/s|输出吞吐量?`],
   ['total', String.raw`total (?:token )?throughput|total tok\/s|总吞吐量?`],
   ['request', String.raw`request throughput|req\/s|请求吞吐量?`],
@@ -106,3 +106,13 @@ export const APPROX = /(?:~|≈|约|大约|大概|近|about|around|roughly|appro
 /** Words that make a number a bound. */
 export const UP_TO = /(?:up\s+to|as\s+much\s+as|最高|高达|最多)\s*(?:约\s*)?$/i;
 export const AT_LEAST = /(?:more\s+than|over|at\s+least|greater\s+than|above|超过|超|至少|逾)\s*(?:约\s*)?$/i;
+
+/** Which way a percentage goes: `+`, `higher`, `增加` up; `-`, `lower`, `降低` down; `faster` or `提升` on a latency either. */
+export function directionOf(sign: string, clause: string, family: Family | null): 'up' | 'down' | null {
+  if (sign === '+') return 'up';
+  if (sign === '-') return 'down';
+  if (/lower|decreas|reduc|drop|cut|less|shrank|fell|降低|减少|下降|缩短|降到/i.test(clause)) return 'down';
+  if (/higher|increas|grew|grow|more|rise|rose|增加|增长|上升|提高/i.test(clause)) return 'up';
+  if (/提升|improv|gain|boost/i.test(clause) && family !== null && !lowerIsBetter(family)) return 'up';
+  return null;
+}
