@@ -3,6 +3,7 @@
  * list item `- Dynamic`, a plain `this PR:` line, a bold line, an admonition title, or the `# label` inside the
  * fence) and sits in the sections of the headings above it (`### Concurrency 16`).
  */
+import { stripTags } from '../../model/text.js';
 import type { Run } from '../../schemas/run.js';
 
 export interface NamedRun {
@@ -23,8 +24,8 @@ export interface HeadingLine {
   line: number;
 }
 
-const LIST_ITEM = /^(?:[-*+]|\d+[.)])\s+(.*)$/;
-const ADMONITION = /^(?:\?\?\?\+?|!!!)\s*[\w-]+(?:\s+"([^"]*)")?\s*$/;
+const LIST_ITEM = /^(?:[-*+]|\d{1,3}[.)])\s/;
+const ADMONITION = /^(?:\?\?\?\+?|!!!) ?[\w-]/;
 const GENERIC_TITLE = /result|benchmark|output|log|script|command|serving|launch|deploy|结果|输出|日志|命令/i;
 const FENCE = /^(`{3,}|~{3,})/;
 const LABEL_MAX = 60;
@@ -32,12 +33,28 @@ const CONCURRENCY = /(?:concurrency|并发(?:数)?|max[-_ ]concurrency|\bc|\bbs|
 
 /** Strip emphasis, code marks, a trailing colon and blanks from a label. */
 export function cleanLabel(text: string): string {
-  return text
-    .replace(/<[^>]*>/g, '')
+  const t = stripTags(text)
     .replace(/\*\*|__|`/g, '')
-    .replace(/[:：]\s*$/, '')
     .replace(/\s+/g, ' ')
     .trim();
+  return endsWithColon(t) ? t.slice(0, -1).trimEnd() : t;
+}
+
+function endsWithColon(text: string): boolean {
+  const t = text.trimEnd();
+  return t.endsWith(':') || t.endsWith('：');
+}
+
+/** Text with every bracketed part removed (`Baseline (main)` -> `Baseline `), by a scan. */
+function outsideBrackets(text: string): string {
+  let out = '';
+  let depth = 0;
+  for (const ch of text) {
+    if (ch === '(' || ch === '（') depth++;
+    else if ((ch === ')' || ch === '）') && depth > 0) depth--;
+    else if (depth === 0) out += ch;
+  }
+  return out;
 }
 
 /** Names a label may be referred to by: as written, and without filler (`results`, `run`, `结果`). */
@@ -53,7 +70,7 @@ export function aliasesOf(name: string): string[] {
   if (core.length >= 2) out.add(core);
   // `Baseline (main)`: both the word outside and the one in brackets name it.
   for (const inner of base.matchAll(/[(（]([^)）]{2,30})[)）]/g)) out.add(inner[1].trim());
-  const outside = base.replace(/[(（][^)）]*[)）]/g, '').trim();
+  const outside = outsideBrackets(base).trim();
   if (outside.length >= 2) out.add(outside);
   return [...out].filter((a) => a.length >= 2);
 }
@@ -62,20 +79,21 @@ export function aliasesOf(name: string): string[] {
 function labelOf(text: string): string | null {
   const t = text.trim();
   if (!t) return null;
-  const heading = /^#{1,6}\s+(.*)$/.exec(t);
-  if (heading) return cleanLabel(heading[1]);
-  const item = LIST_ITEM.exec(t);
-  if (item) {
-    const body = cleanLabel(item[1]);
+  if (/^#{1,6}\s/.test(t)) return cleanLabel(t.replace(/^#{1,6}/, ''));
+  if (LIST_ITEM.test(t)) {
+    const body = cleanLabel(t.replace(LIST_ITEM, ''));
     return body.length > 0 && body.length <= LABEL_MAX && !/[.。!?]$/.test(body) ? body : null;
   }
-  const bold = /^\*\*([^*]+)\*\*\s*[:：]?\s*$/.exec(t);
-  if (bold) return cleanLabel(bold[1]);
+  if (t.startsWith('**')) {
+    const close = t.indexOf('**', 2);
+    const rest = close > 2 ? t.slice(close + 2).trim() : null;
+    if (rest === '' || rest === ':' || rest === '：') return cleanLabel(t.slice(2, close));
+  }
   const clean = cleanLabel(t);
   if (clean.length === 0 || clean.length > LABEL_MAX) return null;
-  if (/[:：]\s*$/.test(t)) return clean;
+  if (endsWithColon(t)) return clean;
   // A plain short line (`main`, `this pr`) that is not a sentence.
-  if (clean.length <= 30 && !/[.。!?,，;；]$/.test(clean) && !/\s\S+\s\S+\s\S+\s/.test(clean)) return clean;
+  if (clean.length <= 30 && !/[.。!?,，;；]$/.test(clean) && clean.split(' ').length <= 4) return clean;
   return null;
 }
 
@@ -126,9 +144,11 @@ function labelAbove(lines: readonly string[], fenceLine: number, runFences: Read
       i = j;
       continue;
     }
-    const adm = ADMONITION.exec(t);
-    if (adm) {
-      if (adm[1] && !GENERIC_TITLE.test(adm[1])) return cleanLabel(adm[1]);
+    if (ADMONITION.test(t)) {
+      const open = t.indexOf('"');
+      const close = t.lastIndexOf('"');
+      const title = open >= 0 && close > open ? t.slice(open + 1, close) : '';
+      if (title && !GENERIC_TITLE.test(title)) return cleanLabel(title);
       continue;
     }
     const label = labelOf(t);
@@ -138,16 +158,20 @@ function labelAbove(lines: readonly string[], fenceLine: number, runFences: Read
   return null;
 }
 
-const escape = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-
 /** Where a text mentions a run's name: whole words for Latin names, anywhere for CJK ones. */
 export function mentions(text: string, runs: readonly NamedRun[]): Array<{ at: number; end: number; runs: NamedRun[] }> {
   const hits: Array<{ at: number; end: number; alias: string }> = [];
   const lower = text.toLowerCase();
   const aliases = new Set(runs.flatMap((r) => r.aliases));
+  const word = (ch: string | undefined) => ch !== undefined && /[\w-]/.test(ch);
   for (const alias of aliases) {
-    const re = new RegExp(/^[\w\s.+=()-]*$/.test(alias) ? `(?<![\\w-])${escape(alias)}(?![\\w-])` : escape(alias), 'g');
-    for (const m of lower.matchAll(re)) hits.push({ at: m.index, end: m.index + m[0].length, alias });
+    // Latin names as whole words; CJK names anywhere.
+    const latin = word(alias[0]) || word(alias[alias.length - 1]);
+    for (let at = lower.indexOf(alias); at >= 0; at = lower.indexOf(alias, at + 1)) {
+      const end = at + alias.length;
+      if (latin && ((word(alias[0]) && word(lower[at - 1])) || (word(alias[alias.length - 1]) && word(lower[end])))) continue;
+      hits.push({ at, end, alias });
+    }
   }
   // Longest first; drop hits inside a longer one (`pr` inside `this pr`).
   hits.sort((a, b) => b.end - b.at - (a.end - a.at) || a.at - b.at);

@@ -122,7 +122,8 @@ export function parseProseNumbers(raw: string): ProseNumber[] {
       e + sentence[0],
     ]);
     const clause = clauses.find(([s, e]) => ns >= s && ns < e) ?? sentence;
-    const before = text.slice(Math.max(sentence[0], ns - 16), ns).replace(/[+-]\s*$/, '');
+    let before = text.slice(Math.max(sentence[0], ns - 16), ns).trimEnd();
+    if (before.endsWith('+') || before.endsWith('-')) before = before.slice(0, -1);
     stated.claim = raw.slice(stated.offset, stated.end);
     const metric = metricFor(text, metrics, clause, sentence, ns, end, kind !== 'value');
     out.push({

@@ -16,24 +16,13 @@ export interface MetricRef {
   end: number;
 }
 
-const STAT = String.raw`(mean|avg|average|median|p\d{2}(?:\.\d)?|平均|中位数?)`;
-// Longer names first: `output token throughput` before `throughput`.
-const FAMILY_WORDS: Array<[Family, string]> = [
-  ['ttft', String.raw`ttft|time[ -]to[ -]first[ -]token|首字延迟|首token延迟|首 token 延迟|首字时延`],
-  ['tpot', String.raw`tpot|time[ -]per[ -]output[ -]token|每输出token时间`],
-  ['itl', String.raw`itl|inter[ -]token latency|token间延迟`],
-  ['e2el', String.raw`e2el|e2e ?latency|e2e ?延迟|end[ -]to[ -]end latency|request latency|端到端延迟`],
-  ['output', String.raw`output (?:token )?throughput|output tok\/s|输出吞吐量?`],
-  ['total', String.raw`total (?:token )?throughput|total tok\/s|总吞吐量?`],
-  ['request', String.raw`request throughput|req\/s|请求吞吐量?`],
-  ['duration', String.raw`benchmark duration|duration|耗时`],
-  ['throughput', String.raw`throughput|tps|吞吐量|吞吐`],
-];
-
-const METRIC = new RegExp(
-  String.raw`(?:${STAT}[ _]?)?(?:${FAMILY_WORDS.map(([, w]) => `(${w})`).join('|')})(?:[ _]?\(?${STAT}\)?(?![a-z]))?`,
-  'gi',
-);
+/** Metric names, one group per family in the order of `FAMILIES` (longer names first within a family). */
+const FAMILY_WORDS =
+  /(ttft|time[ -]to[ -]first[ -]token|首字延迟|首token延迟|首 token 延迟|首字时延)|(tpot|time[ -]per[ -]output[ -]token|每输出token时间)|(itl|inter[ -]token latency|token间延迟)|(e2el|e2e ?latency|e2e ?延迟|end[ -]to[ -]end latency|request latency|端到端延迟)|(output (?:token )?throughput|output tok\/s|输出吞吐量?)|(total (?:token )?throughput|total tok\/s|总吞吐量?)|(request throughput|req\/s|请求吞吐量?)|(benchmark duration|duration|耗时)|(throughput|tps|吞吐量|吞吐)/gi;
+const FAMILIES: Family[] = ['ttft', 'tpot', 'itl', 'e2el', 'output', 'total', 'request', 'duration', 'throughput'];
+/** A statistic right before a metric name (`median TTFT`, `P99_`), or right after it (`TTFT (median)`). */
+const STAT_BEFORE = /(mean|avg|average|median|p\d{2}|平均|中位数?)[ _]?$/i;
+const STAT_AFTER = /^[ _]?\(?(mean|avg|average|median|p\d{2}|平均|中位数?)\)?(?![a-z])/i;
 
 /** Normalise a statistic word to the metric-key prefix (`avg` -> `mean`, `中位` -> `median`). */
 function statKey(word: string | undefined): string | null {
@@ -47,15 +36,17 @@ function statKey(word: string | undefined): string | null {
 /** Every metric name in a text, in order. */
 export function metricsIn(text: string): MetricRef[] {
   const out: MetricRef[] = [];
-  for (const m of text.matchAll(METRIC)) {
-    const before = m.index > 0 ? text[m.index - 1] : ' ';
-    if (/[A-Za-z0-9]/.test(before)) continue;
-    const familyIndex = FAMILY_WORDS.findIndex((_, i) => m[i + 2] !== undefined);
-    if (familyIndex < 0) continue;
-    const after = m.index + m[0].length < text.length ? text[m.index + m[0].length] : ' ';
-    if (/[A-Za-z]/.test(after) && /[A-Za-z]$/.test(m[0])) continue;
-    const statWord = m[1] ?? m[FAMILY_WORDS.length + 2];
-    out.push({ family: FAMILY_WORDS[familyIndex][0], stat: statKey(statWord), start: m.index, end: m.index + m[0].length });
+  for (const m of text.matchAll(FAMILY_WORDS)) {
+    const at = m.index;
+    const end = at + m[0].length;
+    if (at > 0 && /[A-Za-z0-9]/.test(text[at - 1])) continue;
+    if (end < text.length && /[A-Za-z]/.test(text[end]) && /[A-Za-z]$/.test(m[0])) continue;
+    const index = m.slice(1).findIndex((g) => g !== undefined);
+    if (index < 0) continue;
+    const before = STAT_BEFORE.exec(text.slice(Math.max(0, at - 10), at));
+    const after = before ? null : STAT_AFTER.exec(text.slice(end, end + 12));
+    const start = before ? at - before[0].length : at;
+    out.push({ family: FAMILIES[index], stat: statKey(before?.[1] ?? after?.[1]), start, end: after ? end + after[0].length : end });
   }
   return out;
 }
@@ -70,20 +61,23 @@ export function lowerIsBetter(family: Family): boolean {
  * every TTFT statistic the run prints; `throughput` -> output and total token throughput.
  */
 export function metricKeys(ref: Pick<MetricRef, 'family' | 'stat'>, keys: readonly string[]): string[] {
-  const stat = ref.stat === 'mean' ? '(?:mean|avg)' : ref.stat === 'median' ? '(?:median|p50)' : (ref.stat ?? '[a-z0-9.]+');
-  const family: Record<Family, string> = {
-    ttft: 'ttft_ms',
-    tpot: 'tpot_ms',
-    itl: 'itl_ms',
-    e2el: '(?:e2el|e2e_latency)_ms',
-    output: 'output_token_throughput',
-    total: 'total_token_throughput',
-    request: 'request_throughput',
-    throughput: '(?:output|total)_token_throughput',
-    duration: 'duration_s',
+  const exact: Partial<Record<Family, string[]>> = {
+    output: ['output_token_throughput'],
+    total: ['total_token_throughput'],
+    request: ['request_throughput'],
+    throughput: ['output_token_throughput', 'total_token_throughput'],
+    duration: ['duration_s'],
   };
-  const re = /_ms$/.test(family[ref.family]) ? new RegExp(`^${stat}_${family[ref.family]}$`) : new RegExp(`^${family[ref.family]}$`);
-  return keys.filter((k) => re.test(k));
+  const names = exact[ref.family];
+  if (names) return keys.filter((k) => names.includes(k));
+  const suffixes = ref.family === 'e2el' ? ['_e2el_ms', '_e2e_latency_ms'] : [`_${ref.family}_ms`];
+  const stats = ref.stat === 'mean' ? ['mean', 'avg'] : ref.stat === 'median' ? ['median', 'p50'] : ref.stat ? [ref.stat] : null;
+  return keys.filter((k) => {
+    const suffix = suffixes.find((x) => k.endsWith(x));
+    if (!suffix) return false;
+    const stat = k.slice(0, k.length - suffix.length);
+    return stats ? stats.includes(stat) : stat.length > 0 && !stat.includes('_');
+  });
 }
 
 /** A reference names exactly one metric: a latency with its statistic, or a throughput with its kind. */
