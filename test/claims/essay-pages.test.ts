@@ -109,6 +109,24 @@ const expected: Record<string, Row[]> = {
     [126, '0.35 s', 'untraceable'],
     [126, '1,556.25', 'verified'],
   ],
+  // Run names in a bold line, a bold `name:` line and an admonition title; `~ +N.N%`, `reduction`, `± std` in
+  // prose; a change column (`vs Baseline`) against the metric column on its left.
+  'blog-chunked-prefill.md': [
+    [101, '+291.9%', 'verified'],
+    [102, '43.3%', 'verified'],
+    [103, '3.74x higher', 'verified'],
+    [104, '12.5%', 'mismatch'],
+    [105, '313.28 ± 4.1 ms', 'verified'],
+    [105, '10.22 s', 'verified'],
+    [109, '1,014.26', 'verified'],
+    [109, '9.15', 'verified'],
+    [110, '575.43', 'verified'],
+    [110, '-43.3%', 'verified'],
+    [110, '34.23', 'verified'],
+    [111, '3,974.53', 'verified'],
+    [111, '+291.9%', 'verified'],
+    [111, '55.10', 'mismatch'],
+  ],
 };
 
 /** The deliberately wrong numbers of each page, and what the runs say instead. */
@@ -128,6 +146,10 @@ const corrections: Record<string, Array<[string, string]>> = {
     ['吞吐量提升了 35％', '吞吐量提升了 160.6％'],
     ['降低了 10 倍', '降低了 5.1 倍'],
     ['-87.8%', '-77.8%'],
+  ],
+  'blog-chunked-prefill.md': [
+    ['has a 12.5% lower total throughput', 'has a 107.2% higher total throughput'],
+    ['| 55.10 |', '| 55.01 |'],
   ],
   'readme-dynamic-vs-static.md': [
     ['median TPOT by 50%', 'median TPOT by 54.8%'],
@@ -182,6 +204,8 @@ describe('run names from the nearest label', () => {
       ['vllm-pr-main-vs-this-pr.md', ['main', 'this PR']],
       ['sglang-vs-vllm-multimodal.md', ['vLLM', 'SGLang']],
       ['readme-dynamic-vs-static.md', ['Dynamic', 'Static', 'Dynamic', 'Static']],
+      ['blog-chunked-prefill.md', ['Baseline', 'Chunked prefill 2k', 'Chunked prefill 8k']],
+      ['sglang-concurrency-zh.md', ['并发 4', '并发 8']],
     ] as const) {
       const source = read(name);
       const a = analyze(source, name);

@@ -36,7 +36,8 @@ export function normalise(text: string): string {
 }
 
 const UNIT = String.raw`(%|x(?![A-Za-z0-9])|倍|ms(?![A-Za-z])|s(?![A-Za-z/])|sec(?:onds?)?(?![A-Za-z])|tok(?:ens)?\/s|req(?:uests)?\/s|tps(?![A-Za-z]))`;
-const NUMBER = new RegExp(String.raw`(?<![\w.\-/])(${NUM})\s*${UNIT}`, 'dg');
+// `313.28 ± 4.1 ms`: the mean is the claim, in the unit after the spread.
+const NUMBER = new RegExp(String.raw`(?<![\w.\-/±])(${NUM})(?:\s?(?:±|\+\/-)\s?\d{1,9}(?:\.\d{1,9})?)?\s*${UNIT}`, 'dg');
 const SENTENCE_END = /[。；;!?！？\n]|\.(?=\s|$)/g;
 const CLAUSE_END = /[，、]|,(?!\d{3})|\band\b|\bwhile\b|\bbut\b|而|同时/g;
 /** Words that make a clause a comparison of two runs. */
@@ -93,6 +94,8 @@ export function parseProseNumbers(raw: string): ProseNumber[] {
   for (const m of text.matchAll(NUMBER)) {
     const [ns, ne] = m.indices![1];
     const unitRaw = m[2];
+    // The spread of `a ± b` is not a claim of its own.
+    if (/(?:±|\+\/-)\s*$/.test(text.slice(Math.max(0, m.index - 4), m.index))) continue;
     if (unitRaw === 'x' && DEVICES.test(text.slice(m.indices![2][1]))) continue;
     const unit =
       unitRaw === '%'

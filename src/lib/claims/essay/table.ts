@@ -62,10 +62,14 @@ export function readTableNumbers(
       const v: VisibleText = { ...v0, text: normalise(v0.text) };
       const m = CELL.exec(v.text);
       if (!m) return;
-      const metric = colMetric[c] ?? rowMetric[r];
-      if (!metric) return;
       const unitRaw = (m[3] ?? '').toLowerCase();
       const kind = unitRaw === '%' ? 'percent' : unitRaw === 'x' || unitRaw === '倍' ? 'ratio' : 'value';
+      // A change column (`vs Baseline`) compares the metric of the nearest metric column on its left.
+      let left = c - 1;
+      while (kind !== 'value' && left > 0 && !colMetric[left]) left--;
+      const borrowed = !colMetric[c] && !rowMetric[r] && kind !== 'value' && left > 0 ? colMetric[left] : null;
+      const metric = colMetric[c] ?? rowMetric[r] ?? borrowed;
+      if (!metric) return;
       const [ns, ne] = m.indices![2];
       const end = m.indices![4]?.[1] ?? m.indices![3]?.[1] ?? ne;
       const unit = kind === 'percent' ? '%' : kind === 'ratio' ? 'x' : unitRaw;
@@ -84,7 +88,7 @@ export function readTableNumbers(
         stated,
         metric,
         approx: !!m[1],
-        borrowed: false,
+        borrowed: borrowed !== null,
         bound: null,
         multiple: unitRaw === '倍',
         direction: kind === 'percent' ? directionOf(v.text.slice(ns, ne)[0], v.text, metric.family) : null,
