@@ -198,6 +198,26 @@ describe('essay pages: claims in any layout, traced to the runs', () => {
   });
 });
 
+describe('precision on sentences that are not about the page runs', () => {
+  const base = read('vllm-pr-main-vs-this-pr.md');
+  const claimsOn = (sentence: string) => {
+    const source = base.replace('## Summary\n', `## Summary\n\n${sentence}\n`);
+    const line = source.split('\n').indexOf(sentence) + 1;
+    return check(source, 'p.md').claims.filter((c) => c.line === line);
+  };
+
+  it('should leave a comparison with something off the page untraceable, never a mismatch', () => {
+    expect(claimsOn('This PR is 30% faster on median TTFT than HF transformers.').map((c) => c.verdict)).toEqual(['untraceable']);
+    expect(claimsOn('Overall this PR is 20x faster on median TTFT than TGI.').map((c) => c.verdict)).toEqual(['untraceable']);
+  });
+  it('should take no number that counts something else for a claim', () => {
+    expect(claimsOn('This PR serves 2x more prompts at the same median TTFT, using 10% of the memory.')).toEqual([]);
+  });
+  it('should make the same comparison with the other run named a mismatch', () => {
+    expect(claimsOn('This PR is 30% faster on median TTFT than main.').map((c) => c.verdict)).toEqual(['mismatch']);
+  });
+});
+
 describe('run names from the nearest label', () => {
   it('should name runs by a plain `name:` line, a list item and a heading, with the concurrency of the section', () => {
     for (const [name, names] of [

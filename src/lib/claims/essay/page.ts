@@ -52,3 +52,19 @@ export function namedIn(text: string, page: EssayPage, scope: readonly NamedRun[
     })
     .filter((runs) => runs.length > 0);
 }
+
+/** `than`, `vs`, `compared to`, `over`, `相比`, `比`: words that introduce the other side of a comparison. */
+const AGAINST = /\b(?:than|vs\.?|versus|compared\s+(?:to|with)|relative\s+to|against|over)\b|相比|相较|对比|比/gi;
+
+/**
+ * Does the sentence compare with something that is not a run of the page? True when a `than` / `vs` / `相比` is
+ * not followed (within a few words) by the name of a run: `faster than HF transformers`.
+ */
+export function comparesOffPage(text: string, page: EssayPage): boolean {
+  const named = mentions(text, page.runs);
+  for (const m of text.matchAll(AGAINST)) {
+    const end = m.index + m[0].length;
+    if (!named.some((n) => n.at >= end && n.at - end <= 12)) return true;
+  }
+  return false;
+}

@@ -38,6 +38,8 @@ export interface EssayNumber {
   unit: string;
   /** Runs named for the number, one entry per mention in order (each the runs that mention may mean). */
   named: NamedRun[][];
+  /** The sentence compares with something that is not a run of the page (`faster than HF`): never certain. */
+  offPage?: boolean;
   /** Runs of the section the number stands in. */
   scope: NamedRun[];
   /** Every run of the page (for "far above any data"). */
@@ -224,7 +226,7 @@ export function resolveNumber(n: EssayNumber, path: string): EssayVerdict | null
     readings = pairReadings(n, pairs, path);
     const one = pairs.length === 1 && pairs[0].every((r) => !!r.name);
     const keys = one ? metricKeys(n.metric, Object.keys(pairs[0][0].run.metrics)).filter((k) => num(pairs[0][1], k)) : [];
-    certain = one && unambiguous(n.metric) && !n.borrowed && keys.length === 1;
+    certain = one && unambiguous(n.metric) && !n.borrowed && !n.offPage && keys.length === 1;
   }
   const hit = readings.find((r) => holds(n, r, slack));
   if (hit) {
@@ -238,7 +240,7 @@ export function resolveNumber(n: EssayNumber, path: string): EssayVerdict | null
   }
   const nearest = [...readings].sort((a, b) => Math.abs(a.value - Math.abs(n.stated.value)) - Math.abs(b.value - Math.abs(n.stated.value)));
   if (readings.length > 0 && certain && !n.bound) return mismatch(n, nearest[0], tol);
-  if (n.kind !== 'value') {
+  if (n.kind !== 'value' && !n.offPage) {
     // Far above every comparison the page allows for the metric: no reading of the runs makes it true.
     const every = pairReadings({ ...n, multiple: true, direction: null }, allPairs(n.all), path);
     const top = [...every].sort((a, b) => b.hi - a.hi)[0];

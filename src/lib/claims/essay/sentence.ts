@@ -46,6 +46,9 @@ const COMPARE =
 /** A clause of values only (`about 53.7 s against 25.2 s`, `从 607 ms 到 1,371 ms`). */
 const RESTATE =
   /^[\s\d.,~≈约()（）]*(?:about|around|roughly|from|to|vs\.?|versus|against|and|or|then|从|到|增加到|降到|对比|和|ms|s|tok\/s|req\/s|[\s\d.,~≈约()（）→-])*$/i;
+/** What follows a number that is a quantity of something else (`2x more prompts`, `10% of the memory`). */
+const NOT_A_METRIC =
+  /^\s*(?:of\b|(?:more|fewer|larger|bigger|smaller|less|the|as many)\s+)?(?:prompts?|requests?|batch|gpus?|npus?|memory|vram|users?|concurrency|context|params|parameters|layers|experts|nodes|cost|price|data|kv|cache|prefix|hit|utili[sz]ation|显存|请求|并发)/i;
 /** `8x H100`: a count of devices, not a ratio. */
 const DEVICES = /^\s*(?:[A-Z]{1,2}\d{2,4}|GPUs?|NPUs?|cards?|卡)/;
 
@@ -95,8 +98,11 @@ export function parseProseNumbers(raw: string): ProseNumber[] {
     const [ns, ne] = m.indices![1];
     const unitRaw = m[2];
     // The spread of `a ± b` is not a claim of its own.
-    if (/(?:±|\+\/-)\s*$/.test(text.slice(Math.max(0, m.index - 4), m.index))) continue;
+    const lead = text.slice(Math.max(0, m.index - 4), m.index).trimEnd();
+    if (lead.endsWith('±') || lead.endsWith('+/-')) continue;
     if (unitRaw === 'x' && DEVICES.test(text.slice(m.indices![2][1]))) continue;
+    if ((unitRaw === '%' || unitRaw === 'x' || unitRaw === '倍') && NOT_A_METRIC.test(text.slice(m.indices![2][1], m.indices![2][1] + 40)))
+      continue;
     const unit =
       unitRaw === '%'
         ? '%'

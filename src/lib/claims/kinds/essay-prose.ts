@@ -11,7 +11,7 @@ import type { ClaimSource } from '../../schemas/claim.js';
 import type { PageContext } from '../../verify/context.js';
 import { essayTables, tableSource, type ReadTable } from './essay-table.js';
 import { claimKind } from './types.js';
-import { essayPage, namedIn, scopeRuns } from '../essay/page.js';
+import { comparesOffPage, essayPage, namedIn, scopeRuns } from '../essay/page.js';
 import { resolveNumber } from '../essay/resolve.js';
 import { parseProseNumbers, type ProseNumber } from '../essay/sentence.js';
 
@@ -69,7 +69,8 @@ function verifyFree(ctx: PageContext, node: Paragraph, base: number, n: ProseNum
   const inClause = n.kind === 'value' ? namedIn(n.clause, page, scope) : inSentence;
   const others = n.kind === 'value' && inClause.length > 0 ? inSentence.filter((m) => !inClause.flat().some((r) => m.includes(r))) : [];
   const named = [...(inClause.length > 0 ? [] : leadNames), ...inClause, ...others];
-  const verdict = resolveNumber({ ...n, metric: n.metric!, unit: '', named, scope, all: page.runs }, ctx.path);
+  const offPage = n.kind !== 'value' && comparesOffPage(n.context, page);
+  const verdict = resolveNumber({ ...n, metric: n.metric!, unit: '', named, scope, all: page.runs, offPage }, ctx.path);
   if (!verdict) return [];
   const kind = n.kind === 'value' ? 'cell-value' : 'essay-change';
   return [ctx.claim(kind, n.stated, base, verdict.result, verdict.source, verdict.sources, verdict.grade)];
