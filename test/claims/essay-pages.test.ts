@@ -192,6 +192,12 @@ describe('essay pages: claims in any layout, traced to the runs', () => {
     expect([c.source?.line, c.sources[0]?.line]).toEqual([30, 59]);
   });
 
+  it('should read a change column of a row-per-run table against the row labelled Baseline', () => {
+    const source = read('blog-chunked-prefill.md').replace('| +291.9% |', '| +219.9% |');
+    const c = check(source, 'b.md').claims.find((x) => x.text === '+219.9%')!;
+    expect(c).toMatchObject({ verdict: 'mismatch', recomputed: 291.9, formula: '(3974.53 / 1014.26 - 1) x 100 = 291.87' });
+  });
+
   it('should call a ratio far above every comparison of the page a mismatch even when its pair is not certain', () => {
     const report = check(read('sglang-concurrency-zh.md'), 'zh.md');
     expect(report.claims.find((x) => x.text === '10 倍')).toMatchObject({ verdict: 'mismatch', recomputed: 5 });

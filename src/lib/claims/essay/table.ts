@@ -26,6 +26,9 @@ const CELL = new RegExp(
   String.raw`^[\s*_]*(?:快|慢|提升|提高|降低|减少|下降|增加)?\s*(?:了\s*)?(~|≈|约|about\s+)?\s*(${NUM})\s*(%|x(?![A-Za-z0-9])|倍|ms|s|tok\/s|req\/s)?(\s*(?:faster|slower|higher|lower|speed-?up|better|worse))?\s*(?:(?:±|\+\/-)\s*[\d.,]+\s*(?:%|ms|s)?)?[\s*_]*$`,
   'di',
 );
+/** A row label that names the reference of a table's changes. */
+const BASELINE = /\b(?:baseline|main|before|default|reference)\b|基线|基准|原始|默认/i;
+const CHANGE_HEADER = /\bvs\.?\b|versus|change|Δ|delta|diff|gain|speed-?up|improvement|提升|变化|对比|相比/i;
 const HEADER_UNIT = /\((ms|s|sec|tok\/s|tokens\/s|req\/s)\)|\b(ms|tok\/s|req\/s)\b/i;
 
 function unitOf(text: string): string {
@@ -79,8 +82,11 @@ export function readTableNumbers(
       const own = byColumn ? colRuns[c] : rowRuns[r];
       let named: NamedRun[][];
       if (kind === 'value') named = own.length > 0 ? [own] : [];
-      else if (own.length > 0) named = [own];
-      else named = byColumn ? colRuns.filter((x) => x.length > 0) : [];
+      else if (own.length > 0) {
+        // A row per run: a change compares the row with the table's baseline row, when one row says so.
+        const base = byColumn ? [] : rowRuns.filter((x, i) => i !== r && x.length > 0 && BASELINE.test(firsts[i]));
+        named = base.length === 1 ? [own, base[0]] : [own];
+      } else named = byColumn ? colRuns.filter((x) => x.length > 0) : [];
       out.push({
         row: r,
         column: c,
@@ -88,7 +94,8 @@ export function readTableNumbers(
         stated,
         metric,
         approx: !!m[1],
-        borrowed: borrowed !== null,
+        // Right after its metric column, a column headed as a change (`vs Baseline`, `Δ`) is read with certainty.
+        borrowed: borrowed !== null && !(left === c - 1 && CHANGE_HEADER.test(head[c])),
         bound: null,
         multiple: unitRaw === '倍',
         direction: kind === 'percent' ? directionOf(v.text.slice(ns, ne)[0], v.text, metric.family) : null,
