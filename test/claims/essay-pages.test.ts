@@ -218,6 +218,9 @@ describe('precision on sentences that are not about the page runs', () => {
   });
   it('should take no number that counts something else for a claim', () => {
     expect(claimsOn('This PR serves 2x more prompts at the same median TTFT, using 10% of the memory.')).toEqual([]);
+    expect(claimsOn('With this PR the median TTFT after a 30 s warm-up is 287.00 ms.').map((c) => [c.text, c.verdict])).toEqual([
+      ['287.00 ms', 'verified'],
+    ]);
   });
   it('should make the same comparison with the other run named a mismatch', () => {
     expect(claimsOn('This PR is 30% faster on median TTFT than main.').map((c) => c.verdict)).toEqual(['mismatch']);

@@ -49,6 +49,12 @@ const RESTATE =
 /** What follows a number that is a quantity of something else (`2x more prompts`, `10% of the memory`). */
 const NOT_A_METRIC =
   /^\s*(?:of\b|(?:more|fewer|larger|bigger|smaller|less|the|as many)\s+)?(?:prompts?|requests?|batch|gpus?|npus?|memory|vram|users?|concurrency|context|params|parameters|layers|experts|nodes|cost|price|data|kv|cache|prefix|hit|utili[sz]ation|显存|请求|并发)/i;
+/**
+ * What may follow a restated value: the end of its clause, a connective, or a metric name. Anything else makes it
+ * a setting (`after a 30 s warm-up`, `a 5 s timeout`), not a measurement.
+ */
+const VALUE_FOLLOW =
+  /^\s*(?:$|[),.;:!?。，；：）→]|->|(?:and|or|vs\.?|versus|on|with|for|in|at|to|from|than|while|compared|against|instead|before|after|under|over|per|median|mean|avg|average|p\d{2}|ttft|tpot|itl|e2e|output|total|throughput|respectively|each|overall)\b|和|与|对比|相比|降|增|提|减|下|上|左右|的)/i;
 /** `8x H100`: a count of devices, not a ratio. */
 const DEVICES = /^\s*(?:[A-Z]{1,2}\d{2,4}|GPUs?|NPUs?|cards?|卡)/;
 
@@ -101,6 +107,7 @@ export function parseProseNumbers(raw: string): ProseNumber[] {
     const lead = text.slice(Math.max(0, m.index - 4), m.index).trimEnd();
     if (lead.endsWith('±') || lead.endsWith('+/-')) continue;
     if (unitRaw === 'x' && DEVICES.test(text.slice(m.indices![2][1]))) continue;
+    if (!['%', 'x', '倍'].includes(unitRaw) && !VALUE_FOLLOW.test(text.slice(m.indices![2][1], m.indices![2][1] + 30))) continue;
     if ((unitRaw === '%' || unitRaw === 'x' || unitRaw === '倍') && NOT_A_METRIC.test(text.slice(m.indices![2][1], m.indices![2][1] + 40)))
       continue;
     const unit =
