@@ -11,21 +11,34 @@ import type { ClaimSource } from '../../schemas/claim.js';
 import type { PageContext } from '../../verify/context.js';
 import { essayTables, tableSource, type ReadTable } from './essay-table.js';
 import { claimKind } from './types.js';
+import { comparesOffPage, essayPage, namedIn, scopeRuns } from '../essay/page.js';
+import { resolveNumber } from '../essay/resolve.js';
+import { parseProseNumbers, type ProseNumber } from '../essay/sentence.js';
 
 interface Candidate {
   node: Paragraph;
   base: number;
-  claim: EssayClaim;
+  claim: EssayClaim | null;
+  /** On pages with runs: a number of free-form prose, traced to the runs. */
+  free?: ProseNumber;
 }
 
 export const essayProse = claimKind<Candidate>({
   kind: 'essay-prose',
   find(site, ctx) {
-    if (site.kind !== 'prose' || ctx.analysis.report.kind !== 'essay') return [];
+    if (site.kind !== 'prose') return [];
     const base = site.node.position?.start.offset ?? 0;
+    if (essayPage(ctx)) {
+      return parseProseNumbers(ctx.text(site.node))
+        .filter((n) => n.metric !== null)
+        .map((free) => ({ node: site.node, base, claim: null, free }));
+    }
+    if (ctx.analysis.report.kind !== 'essay') return [];
     return parseEssayClaims(ctx.text(site.node)).map((claim) => ({ node: site.node, base, claim }));
   },
-  verify({ base, claim }, ctx) {
+  verify({ node, base, claim, free }, ctx) {
+    if (free) return verifyFree(ctx, node, base, free);
+    if (!claim) return [];
     const s = claim.value;
     const tables = essayTables(ctx);
     if (claim.qualifier === 'up-to') {
@@ -40,6 +53,28 @@ export const essayProse = claimKind<Candidate>({
     return [ctx.claim('essay-change', s, base, checkPercentChange(s, hit.baseline, hit.value), hit.source, [hit.baselineSource])];
   },
 });
+
+/** The leading label of a paragraph or list item (`**this PR**: ...`, `Dynamic: ...`), which names its subject. */
+const LEAD = /^\s*(?:[-*+]\s+)?(?:\*\*([^*]{1,60})\*\*|([^\s:：][^:：\n]{0,40}))\s*[:：]/;
+
+function verifyFree(ctx: PageContext, node: Paragraph, base: number, n: ProseNumber) {
+  const page = essayPage(ctx)!;
+  const line = node.position?.start.line ?? 1;
+  const headings = ctx.analysis.report.headings;
+  const scope = scopeRuns(page, headings, line);
+  const lead = LEAD.exec(ctx.text(node));
+  const leadNames = lead ? namedIn(lead[1] ?? lead[2], page, scope) : [];
+  const inSentence = namedIn(n.context, page, scope);
+  // A value belongs to the run its clause names; runs named elsewhere in the sentence stay candidates.
+  const inClause = n.kind === 'value' ? namedIn(n.clause, page, scope) : inSentence;
+  const others = n.kind === 'value' && inClause.length > 0 ? inSentence.filter((m) => !inClause.flat().some((r) => m.includes(r))) : [];
+  const named = [...(inClause.length > 0 ? [] : leadNames), ...inClause, ...others];
+  const offPage = n.kind !== 'value' && comparesOffPage(n.context, page);
+  const verdict = resolveNumber({ ...n, metric: n.metric!, unit: '', named, scope, all: page.runs, offPage }, ctx.path);
+  if (!verdict) return [];
+  const kind = n.kind === 'value' ? 'cell-value' : 'essay-change';
+  return [ctx.claim(kind, n.stated, base, verdict.result, verdict.source, verdict.sources, verdict.grade)];
+}
 
 function words(text: string): string[] {
   return text

@@ -9,6 +9,10 @@ import type { ClaimSite } from '../../model/sites.js';
 import type { ClaimSource } from '../../schemas/claim.js';
 import type { PageContext } from '../../verify/context.js';
 import { claimKind } from './types.js';
+import type { Claim } from '../../schemas/claim.js';
+import { essayPage, scopeRuns } from '../essay/page.js';
+import { resolveNumber } from '../essay/resolve.js';
+import { readTableNumbers } from '../essay/table.js';
 
 /** A parsed results table of an essay, kept so that the essay's bullets can be checked against it. */
 export interface ReadTable {
@@ -49,14 +53,48 @@ export function tableSource(ctx: PageContext, node: Table, row: number, column: 
   return { path: ctx.path, line, metric: column, runId: '' };
 }
 
-export const essayTable = claimKind<{ node: Table; read: ReadTable }>({
+export const essayTable = claimKind<{ node: Table; read: ReadTable | null }>({
   kind: 'essay-table',
   find(site, ctx) {
     if (site.kind !== 'table' || site.role !== 'other') return [];
-    const read = essayTables(ctx).find((t) => t.node === site.node);
-    return read ? [{ node: site.node, read }] : [];
+    const read = essayTables(ctx).find((t) => t.node === site.node) ?? null;
+    return read || essayPage(ctx) ? [{ node: site.node, read }] : [];
   },
   verify({ node, read }, ctx) {
+    const own = read ? ownChecks(node, read, ctx) : [];
+    return [...own, ...runChecks(node, read, ctx)];
+  },
+});
+
+/**
+ * On a page with runs: every numeric cell that restates or compares runs, traced to them (cells the table's own
+ * change columns already check are left to those).
+ */
+function runChecks(node: Table, read: ReadTable | null, ctx: PageContext): Claim[] {
+  const page = essayPage(ctx);
+  const [headerRow, ...rows] = node.children;
+  if (!page || !headerRow) return [];
+  const taken = new Set((read?.checks ?? []).map((c) => `${c.row}:${c.column}`));
+  const header = headerRow.children.map((c) => cellSource(ctx.analysis.source, c).text);
+  const cells = rows.map((r) => r.children.map((c) => cellSource(ctx.analysis.source, c)));
+  const scope = scopeRuns(page, ctx.analysis.report.headings, node.position?.start.line ?? 1);
+  return readTableNumbers(
+    header,
+    cells.map((r) => r.map((c) => c.text)),
+    page,
+    scope,
+  ).flatMap((n) => {
+    if (taken.has(`${n.row}:${n.column}`)) return [];
+    const verdict = resolveNumber({ ...n, metric: n.metric!, scope: n.tableRuns, all: page.runs }, ctx.path);
+    const cell = cells[n.row]?.[n.column];
+    if (!verdict || !cell) return [];
+    const kind = n.kind === 'value' ? 'cell-value' : 'essay-change';
+    return [ctx.claim(kind, n.stated, cell.base, verdict.result, verdict.source, verdict.sources, verdict.grade)];
+  });
+}
+
+function ownChecks(node: Table, read: ReadTable, ctx: PageContext): Claim[] {
+  {
     return read.checks.flatMap((check) => {
       const cell = read.cells[check.row]?.[check.column];
       if (!cell) return [];
@@ -65,5 +103,5 @@ export const essayTable = claimKind<{ node: Table; read: ReadTable }>({
       const sources = check.baselineRow !== undefined ? [tableSource(ctx, node, check.baselineRow, column)] : [];
       return [ctx.claim('essay-change', check.stated, cell.base, check.result, source, sources)];
     });
-  },
-});
+  }
+}

@@ -1,0 +1,275 @@
+/**
+ * The runs behind a number of free-form prose or an ordinary table, and its verdict.
+ *
+ * - A value (`287 ms`, `25.22 s`, `1,235`) restates a run's metric: verified when a candidate run prints it
+ *   (after the unit change and rounding to the stated digits).
+ * - A percentage compares two runs: (a / b - 1) x 100 either way round, unsigned (the page's sign and words
+ *   such as `faster`, `降低` say the direction, which the writer may take from either side).
+ * - A ratio is larger / smaller (`2x faster TPOT` = TPOT halved; `2x throughput` = doubled); a Chinese `N 倍`
+ *   also as the increase (larger / smaller - 1).
+ * Tolerance: half a unit of the stated digit, inputs +/- half a unit of theirs; `~` / `约` / `about` widen it to
+ * 10% of the stated number (3% for values). `up to N` also holds when N rounds the largest comparison up by at
+ * most 15%; `more than N` holds when a comparison reaches N.
+ * Certainty: `mismatch` only when one labelled run stands on each side and the metric is named unambiguously
+ * (`median TTFT`, `output throughput`), or when the number is far above (more than 1.5 times) every comparison
+ * the page's runs allow for the metric named. Otherwise a number that does not reproduce is `untraceable` with
+ * its candidate runs.
+ */
+import type { Candidate, ClaimSource } from '../../schemas/claim.js';
+import type { Grade } from '../../verify/context.js';
+import { formatFixed, halfUnit, roundHalfUp } from '../number.js';
+import type { Stated } from '../stated.js';
+import type { NamedRun } from './runs.js';
+import type { ProseKind } from './sentence.js';
+import { metricKeys, unambiguous, unitOfKey, type Family } from './vocab.js';
+
+export interface EssayNumber {
+  kind: ProseKind;
+  stated: Stated;
+  metric: { family: Family; stat: string | null };
+  approx: boolean;
+  /** The metric was read outside the number's clause. */
+  borrowed?: boolean;
+  bound: 'up-to' | 'at-least' | null;
+  multiple: boolean;
+  /** Which way a percentage goes; null when either. */
+  direction: 'up' | 'down' | null;
+  /** Unit to read a unitless value in (a table header's `(ms)`); '' for the metric's own. */
+  unit: string;
+  /** Runs named for the number, one entry per mention in order (each the runs that mention may mean). */
+  named: NamedRun[][];
+  /** The sentence compares with something that is not a run of the page (`faster than HF`): never certain. */
+  offPage?: boolean;
+  /** Runs of the section the number stands in. */
+  scope: NamedRun[];
+  /** Every run of the page (for "far above any data"). */
+  all: NamedRun[];
+}
+
+export interface EssayVerdict {
+  result: { verdict: 'verified' | 'mismatch'; recomputed: number; formula: string; tolerance: string; rounding?: boolean } | null;
+  source: ClaimSource | null;
+  sources: ClaimSource[];
+  grade: Grade;
+}
+
+interface Reading {
+  value: number;
+  /** Lowest and highest the displayed inputs allow. */
+  lo: number;
+  hi: number;
+  formula: string;
+  sources: ClaimSource[];
+  evidence: string;
+}
+
+const num = (run: NamedRun, key: string) => {
+  const m = run.run.metrics[key];
+  return m && typeof m.value === 'number' && Number.isFinite(m.value) ? m : null;
+};
+
+function describe(r: NamedRun): string {
+  return r.name ? `\`${r.name}\`` : `the run at line ${r.run.line}`;
+}
+
+function src(path: string, r: NamedRun, key: string): ClaimSource {
+  return { path, line: r.run.metrics[key]?.line ?? r.run.line, metric: key, runId: r.run.id };
+}
+
+/** Convert a metric value from its unit to the stated one; null when they do not convert. */
+function scaleFor(from: string, to: string): number | null {
+  if (!to || from === to) return 1;
+  if (from === 'ms' && to === 's') return 1 / 1000;
+  if (from === 's' && to === 'ms') return 1000;
+  return null;
+}
+
+function uniq<T>(xs: readonly T[]): T[] {
+  return [...new Set(xs)];
+}
+
+/** The readings a value may restate: each candidate run's metric, in the stated unit. */
+function valueReadings(n: EssayNumber, runs: readonly NamedRun[], path: string): Reading[] {
+  const out: Reading[] = [];
+  const unit = n.stated.unit || n.unit;
+  for (const r of runs)
+    for (const key of metricKeys(n.metric, Object.keys(r.run.metrics))) {
+      const m = num(r, key);
+      const f = scaleFor(unitOfKey(key), unit);
+      if (!m || f === null) continue;
+      const h = halfUnit(m.decimals);
+      const v = m.value! * f;
+      out.push({
+        value: v,
+        lo: (m.value! - h) * f,
+        hi: (m.value! + h) * f,
+        formula: `${m.label} = ${m.text}${f === 1 ? '' : f < 1 ? ' / 1000' : ' x 1000'}`,
+        sources: [src(path, r, key)],
+        evidence: `${describe(r)} prints ${m.label} ${m.text}`,
+      });
+    }
+  return out;
+}
+
+/** The readings a comparison may state, for each pair of runs and each metric key they share. */
+function pairReadings(n: EssayNumber, pairs: ReadonlyArray<[NamedRun, NamedRun]>, path: string): Reading[] {
+  const out: Reading[] = [];
+  for (const [a, b] of pairs) {
+    const keys = metricKeys(n.metric, Object.keys(a.run.metrics)).filter((k) => num(b, k));
+    for (const key of keys) {
+      const x = num(a, key)!;
+      const y = num(b, key)!;
+      if (x.value! <= 0 || y.value! <= 0) continue;
+      const [hx, hy] = [halfUnit(x.decimals), halfUnit(y.decimals)];
+      const sources = [src(path, a, key), src(path, b, key)];
+      const evidence = `${describe(a)} ${x.text} vs ${describe(b)} ${y.text} (${x.label})`;
+      if (n.kind === 'percent') {
+        const [big, small, hb, hs, bt, st] =
+          x.value! >= y.value! ? [x.value!, y.value!, hx, hy, x.text, y.text] : [y.value!, x.value!, hy, hx, y.text, x.text];
+        if (n.direction !== 'down')
+          out.push({
+            value: (big / small - 1) * 100,
+            lo: ((big - hb) / (small + hs) - 1) * 100,
+            hi: ((big + hb) / (small - hs) - 1) * 100,
+            formula: `(${bt} / ${st} - 1) x 100`,
+            sources,
+            evidence,
+          });
+        if (n.direction !== 'up')
+          out.push({
+            value: (1 - small / big) * 100,
+            lo: (1 - (small + hs) / (big - hb)) * 100,
+            hi: (1 - (small - hs) / (big + hb)) * 100,
+            formula: `(1 - ${st} / ${bt}) x 100`,
+            sources,
+            evidence,
+          });
+      } else {
+        const [hiV, loV, hh, hl, hs, ls] =
+          x.value! >= y.value! ? [x.value!, y.value!, hx, hy, x.text, y.text] : [y.value!, x.value!, hy, hx, y.text, x.text];
+        const ratio = {
+          value: hiV / loV,
+          lo: (hiV - hh) / (loV + hl),
+          hi: (hiV + hh) / (loV - hl),
+          formula: `${hs} / ${ls}`,
+          sources,
+          evidence,
+        };
+        out.push(ratio);
+        if (n.multiple) out.push({ ...ratio, value: ratio.value - 1, lo: ratio.lo - 1, hi: ratio.hi - 1, formula: `${hs} / ${ls} - 1` });
+      }
+    }
+  }
+  return out;
+}
+
+function tolerance(n: EssayNumber): { slack: number; text: string } {
+  const d = n.stated.decimals;
+  const h = halfUnit(d);
+  if (n.approx) {
+    const rel = n.kind === 'value' ? 0.03 : 0.1;
+    return {
+      slack: Math.max(2 * h, rel * Math.abs(n.stated.value)),
+      text: `approximate: within ${rel * 100}% or one unit of the last digit`,
+    };
+  }
+  return { slack: h, text: `half-up to ${d} decimal${d === 1 ? '' : 's'}; inputs +/- half a unit` };
+}
+
+/** Does a reading give the stated number (within the tolerance, or as the bound says)? */
+function holds(n: EssayNumber, r: Reading, slack: number): boolean {
+  const s = Math.abs(n.stated.value);
+  const d = n.stated.decimals;
+  if (roundHalfUp(r.value, d) === s) return true;
+  if (s >= r.lo - slack && s <= r.hi + slack) return true;
+  if (n.bound === 'up-to') return s >= r.value && s <= r.hi * 1.15 + 2 * halfUnit(d);
+  if (n.bound === 'at-least') return r.hi + slack >= s;
+  return false;
+}
+
+function pairsOf(n: EssayNumber): Array<[NamedRun, NamedRun]> {
+  const distinct = n.named.filter((m, i) => n.named.findIndex((o) => o.length === m.length && o.every((r) => m.includes(r))) === i);
+  const pairs: Array<[NamedRun, NamedRun]> = [];
+  if (distinct.length >= 2) {
+    for (const a of distinct[0]) for (const b of distinct[1]) if (a !== b) pairs.push([a, b]);
+  } else if (distinct.length === 1) {
+    for (const a of distinct[0]) for (const b of n.scope) if (!distinct[0].includes(b)) pairs.push([a, b]);
+  } else {
+    // Unnamed: the two runs of the section, else runs of one sub-section or of one concurrency.
+    n.scope.forEach((a, i) =>
+      n.scope.slice(i + 1).forEach((b) => {
+        const together = a.scope.join('\n') === b.scope.join('\n') || (a.concurrency !== null && a.concurrency === b.concurrency);
+        if (n.scope.length === 2 || together) pairs.push([a, b]);
+      }),
+    );
+  }
+  return pairs;
+}
+
+function allPairs(runs: readonly NamedRun[]): Array<[NamedRun, NamedRun]> {
+  return runs.flatMap((a, i) => runs.slice(i + 1).map((b): [NamedRun, NamedRun] => [a, b]));
+}
+
+/** Verdict for one number; null when nothing on the page could be behind it (no claim is made). */
+export function resolveNumber(n: EssayNumber, path: string): EssayVerdict | null {
+  const { slack, text: tol } = tolerance(n);
+  const d = n.stated.decimals;
+  let readings: Reading[];
+  let certain: boolean;
+  if (n.kind === 'value') {
+    const named = uniq(n.named.flat());
+    const runs = named.length > 0 ? named : n.scope;
+    readings = valueReadings(n, runs, path);
+    certain = named.length === 1 && !!named[0].name && unambiguous(n.metric) && !n.borrowed && readings.length === 1;
+  } else {
+    const pairs = pairsOf(n);
+    readings = pairReadings(n, pairs, path);
+    const one = pairs.length === 1 && pairs[0].every((r) => !!r.name);
+    const keys = one ? metricKeys(n.metric, Object.keys(pairs[0][0].run.metrics)).filter((k) => num(pairs[0][1], k)) : [];
+    certain = one && unambiguous(n.metric) && !n.borrowed && !n.offPage && keys.length === 1;
+  }
+  const hit = readings.find((r) => holds(n, r, slack));
+  if (hit) {
+    const recomputed = roundHalfUp(hit.value, d);
+    return {
+      result: { verdict: 'verified', recomputed: n.stated.value < 0 ? -recomputed : recomputed, formula: hit.formula, tolerance: tol },
+      source: hit.sources[0],
+      sources: hit.sources.slice(1),
+      grade: {},
+    };
+  }
+  const nearest = [...readings].sort((a, b) => Math.abs(a.value - Math.abs(n.stated.value)) - Math.abs(b.value - Math.abs(n.stated.value)));
+  if (readings.length > 0 && certain && !n.bound) return mismatch(n, nearest[0], tol);
+  if (n.kind !== 'value' && !n.offPage) {
+    // Far above every comparison the page allows for the metric: no reading of the runs makes it true.
+    const every = pairReadings({ ...n, multiple: true, direction: null }, allPairs(n.all), path);
+    const top = [...every].sort((a, b) => b.hi - a.hi)[0];
+    if (top && n.bound !== 'at-least' && Math.abs(n.stated.value) > 1.5 * top.hi + 2 * halfUnit(d))
+      return mismatch(n, top, `${tol}; far above the largest comparison the page's runs give`);
+  }
+  if (readings.length === 0 && n.named.length === 0) return null;
+  const candidates: Candidate[] = nearest.slice(0, 6).map((r) => ({
+    source: r.sources[0],
+    evidence: r.evidence,
+    recomputed: roundHalfUp(r.value, d),
+  }));
+  return { result: null, source: null, sources: [], grade: { uncertain: candidates } };
+}
+
+function mismatch(n: EssayNumber, r: Reading, tol: string): EssayVerdict {
+  const d = n.stated.decimals;
+  const recomputed = roundHalfUp(r.value, d) * (n.stated.value < 0 ? -1 : 1);
+  const rounding = Math.abs(Math.abs(n.stated.value) - r.value) <= 2 * halfUnit(d) + 1e-12;
+  return {
+    result: {
+      verdict: 'mismatch',
+      recomputed,
+      formula: n.kind === 'value' ? r.formula : `${r.formula} = ${formatFixed(r.value, Math.max(d, 2))}`,
+      tolerance: tol,
+      rounding,
+    },
+    source: r.sources[0],
+    sources: r.sources.slice(1),
+    grade: {},
+  };
+}

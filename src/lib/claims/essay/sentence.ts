@@ -1,0 +1,159 @@
+/**
+ * Numbers of benchmark prose, English and Chinese: a metric value with its unit (`287 ms`, `25.22 s`,
+ * `1,014 tok/s`), a percentage (`-71.9%`, `约 20%`, `提升了 35％`) or a ratio (`3.56x faster`, `快 1.5 倍`), each
+ * with the metric it is about and how loosely it is meant.
+ */
+import { visibleText, type VisibleText } from '../html.js';
+import { NUM, statedAt, type Stated } from '../stated.js';
+import { APPROX, AT_LEAST, UP_TO, directionOf, metricsIn, type MetricRef } from './vocab.js';
+
+export type ProseKind = 'value' | 'percent' | 'ratio';
+
+export interface ProseNumber {
+  kind: ProseKind;
+  stated: Stated;
+  /** The metric the number is about, or null when the text names none near it. */
+  metric: MetricRef | null;
+  /** The metric was read outside the number's clause: a guess, never certain. */
+  borrowed: boolean;
+  /** `~`, `约`, `about`: the number is rounded loosely. */
+  approx: boolean;
+  /** `up to` / `最高`, `more than` / `超过`. */
+  bound: 'up-to' | 'at-least' | null;
+  /** Which way a percentage goes (sign or words of its clause), null when either. */
+  direction: 'up' | 'down' | null;
+  /** `倍`: a Chinese multiple, which some writers mean as the increase (`提升 1 倍` = 2x). */
+  multiple: boolean;
+  /** The sentence the number stands in (for finding the runs it names). */
+  context: string;
+  /** The clause of the sentence the number stands in (a value's run is named there). */
+  clause: string;
+}
+
+/** One-for-one character replacements, so that offsets are kept: full-width forms and the minus sign. */
+export function normalise(text: string): string {
+  return text.replace(/[％−–×～]/g, (c) => ({ '％': '%', '−': '-', '–': '-', '×': 'x', '～': '~' })[c] ?? c);
+}
+
+const UNIT = String.raw`(%|x(?![A-Za-z0-9])|倍|ms(?![A-Za-z])|s(?![A-Za-z/])|sec(?:onds?)?(?![A-Za-z])|tok(?:ens)?\/s|req(?:uests)?\/s|tps(?![A-Za-z]))`;
+// `313.28 ± 4.1 ms`: the mean is the claim, in the unit after the spread.
+const NUMBER = new RegExp(String.raw`(?<![\w.\-/±])(${NUM})(?:\s?(?:±|\+\/-)\s?\d{1,9}(?:\.\d{1,9})?)?\s*${UNIT}`, 'dg');
+const SENTENCE_END = /[。；;!?！？\n]|\.(?=\s|$)/g;
+const CLAUSE_END = /[，、]|,(?!\d{3})|\band\b|\bwhile\b|\bbut\b|而|同时/g;
+/** Words that make a clause a comparison of two runs. */
+const COMPARE =
+  /faster|slower|higher|lower|speed-?up|reduc|improv|increas|decreas|better|worse|drop|gain|cut|less|more|regress|提升|提高|降低|下降|减少|增加|快|慢|加速|缩短|改善|优化/i;
+/** A clause of values only (`about 53.7 s against 25.2 s`, `从 607 ms 到 1,371 ms`). */
+const RESTATE =
+  /^[\s\d.,~≈约()（）]*(?:about|around|roughly|from|to|vs\.?|versus|against|and|or|then|从|到|增加到|降到|对比|和|ms|s|tok\/s|req\/s|[\s\d.,~≈约()（）→-])*$/i;
+/** What follows a number that is a quantity of something else (`2x more prompts`, `10% of the memory`). */
+const NOT_A_METRIC =
+  /^\s*(?:of\b|(?:more|fewer|larger|bigger|smaller|less|the|as many)\s+)?(?:prompts?|requests?|batch|gpus?|npus?|memory|vram|users?|concurrency|context|params|parameters|layers|experts|nodes|cost|price|data|kv|cache|prefix|hit|utili[sz]ation|显存|请求|并发)/i;
+/**
+ * What may follow a restated value: the end of its clause, a connective, or a metric name. Anything else makes it
+ * a setting (`after a 30 s warm-up`, `a 5 s timeout`), not a measurement.
+ */
+const VALUE_FOLLOW =
+  /^\s*(?:$|[),.;:!?。，；：）→]|->|(?:and|or|vs\.?|versus|on|with|for|in|at|to|from|than|while|compared|against|instead|before|after|under|over|per|median|mean|avg|average|p\d{2}|ttft|tpot|itl|e2e|output|total|throughput|respectively|each|overall)\b|和|与|对比|相比|降|增|提|减|下|上|左右|的)/i;
+/** `8x H100`: a count of devices, not a ratio. */
+const DEVICES = /^\s*(?:[A-Z]{1,2}\d{2,4}|GPUs?|NPUs?|cards?|卡)/;
+
+/** Sentences of a text: [start, end) ranges. */
+function spans(text: string, re: RegExp): Array<[number, number]> {
+  const out: Array<[number, number]> = [];
+  let start = 0;
+  for (const m of text.matchAll(re)) {
+    out.push([start, m.index + m[0].length]);
+    start = m.index + m[0].length;
+  }
+  out.push([start, text.length]);
+  return out;
+}
+
+/** The metric a number at [at, end) is about: the nearest in its clause, else the nearest before it in its sentence. */
+function metricFor(
+  text: string,
+  metrics: readonly MetricRef[],
+  clause: [number, number],
+  sentence: [number, number],
+  at: number,
+  end: number,
+  comparison: boolean,
+): MetricRef | null {
+  const inClause = metrics.filter((m) => m.start >= clause[0] && m.end <= clause[1]);
+  const dist = (m: MetricRef) => (m.end <= at ? at - m.end : m.start - end);
+  if (inClause.length > 0) return [...inClause].sort((a, b) => dist(a) - dist(b))[0];
+  if (!comparison && !RESTATE.test(text.slice(clause[0], clause[1]))) return null;
+  // Outside its clause a metric is the number's only when the clause compares (`, a 3.56x speedup`) or
+  // restates values (`, about 53.7 s against 25.2 s`); such a metric is borrowed, never certain.
+  if (comparison && !COMPARE.test(text.slice(clause[0], clause[1]))) return null;
+  const before = metrics.filter((m) => m.start >= sentence[0] && m.end <= at);
+  if (before.length > 0) return before[before.length - 1];
+  return metrics.find((m) => m.start >= end && m.end <= sentence[1]) ?? null;
+}
+
+/** Every value, percentage and ratio of a paragraph or cell, with offsets in `raw`. */
+export function parseProseNumbers(raw: string): ProseNumber[] {
+  const v0 = visibleText(raw);
+  const v: VisibleText = { ...v0, text: normalise(v0.text) };
+  const text = v.text;
+  const metrics = metricsIn(text);
+  const sentences = spans(text, SENTENCE_END);
+  const out: ProseNumber[] = [];
+  for (const m of text.matchAll(NUMBER)) {
+    const [ns, ne] = m.indices![1];
+    const unitRaw = m[2];
+    // The spread of `a ± b` is not a claim of its own.
+    const lead = text.slice(Math.max(0, m.index - 4), m.index).trimEnd();
+    if (lead.endsWith('±') || lead.endsWith('+/-')) continue;
+    if (unitRaw === 'x' && DEVICES.test(text.slice(m.indices![2][1]))) continue;
+    if (!['%', 'x', '倍'].includes(unitRaw) && !VALUE_FOLLOW.test(text.slice(m.indices![2][1], m.indices![2][1] + 30))) continue;
+    if ((unitRaw === '%' || unitRaw === 'x' || unitRaw === '倍') && NOT_A_METRIC.test(text.slice(m.indices![2][1], m.indices![2][1] + 40)))
+      continue;
+    const unit =
+      unitRaw === '%'
+        ? '%'
+        : unitRaw === 'x' || unitRaw === '倍'
+          ? 'x'
+          : unitRaw.startsWith('s')
+            ? 's'
+            : unitRaw === 'ms'
+              ? 'ms'
+              : unitRaw.startsWith('req')
+                ? 'req/s'
+                : 'tok/s';
+    const kind: ProseKind = unit === '%' ? 'percent' : unit === 'x' ? 'ratio' : 'value';
+    const numberText = text.slice(ns, ne);
+    // `x` right after the number, or `x faster` / `x slower` words kept with the claim.
+    let end = m.indices![2][1];
+    if (kind === 'ratio') {
+      const word = /^\s*(faster|slower|speed-?up|higher|lower|more|less|better)/i.exec(text.slice(end));
+      if (word) end += word[0].length;
+    }
+    const stated = statedAt(v, kind === 'value' ? 'value' : kind, ns, end, numberText, unit);
+    if (!stated) continue;
+    const sentence: [number, number] = sentences.find(([s, e]) => ns >= s && ns < e) ?? [0, text.length];
+    const clauses = spans(text.slice(sentence[0], sentence[1]), CLAUSE_END).map(([s, e]): [number, number] => [
+      s + sentence[0],
+      e + sentence[0],
+    ]);
+    const clause = clauses.find(([s, e]) => ns >= s && ns < e) ?? sentence;
+    let before = text.slice(Math.max(sentence[0], ns - 16), ns).trimEnd();
+    if (before.endsWith('+') || before.endsWith('-')) before = before.slice(0, -1);
+    stated.claim = raw.slice(stated.offset, stated.end);
+    const metric = metricFor(text, metrics, clause, sentence, ns, end, kind !== 'value');
+    out.push({
+      kind,
+      stated,
+      metric,
+      borrowed: metric !== null && !(metric.start >= clause[0] && metric.end <= clause[1]),
+      approx: APPROX.test(before),
+      bound: UP_TO.test(before) ? 'up-to' : AT_LEAST.test(before) ? 'at-least' : null,
+      multiple: unitRaw === '倍',
+      direction: kind === 'percent' ? directionOf(numberText[0], text.slice(clause[0], clause[1]), metric?.family ?? null) : null,
+      context: text.slice(sentence[0], sentence[1]),
+      clause: text.slice(clause[0], clause[1]),
+    });
+  }
+  return out;
+}

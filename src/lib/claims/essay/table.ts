@@ -1,0 +1,111 @@
+/**
+ * Ordinary Markdown tables that restate or compare runs: a row per run (`| this PR | 287.00 | ... |`) or a
+ * column per run (`| Median TTFT (ms) | 1022.13 | 287.00 | -71.9% |`). Each numeric cell gets its metric from
+ * its column header or row label, its unit from the header (`(ms)`, `(s)`), and its runs from the other axis.
+ * Cells read: `1,234.56`, `~4,935`, `25.22 s`, `64.81 ± 1.2` (the mean is the claim), `-70.8%`, `**8.02x faster**`.
+ */
+import { visibleText, type VisibleText } from '../html.js';
+import { NUM, statedAt } from '../stated.js';
+import type { EssayPage } from './page.js';
+import { mentions, type NamedRun } from './runs.js';
+import { normalise, type ProseNumber } from './sentence.js';
+import { directionOf, metricsIn, type MetricRef } from './vocab.js';
+
+export interface TableNumber extends ProseNumber {
+  row: number;
+  column: number;
+  /** Unit of the header or row label, for unitless cells. */
+  unit: string;
+  /** Runs named by the other axis, one entry per run the table names. */
+  named: NamedRun[][];
+  /** Runs the table names on its run axis (the scope of its comparisons). */
+  tableRuns: NamedRun[];
+}
+
+const CELL = new RegExp(
+  String.raw`^[\s*_]*(?:快|慢|提升|提高|降低|减少|下降|增加)?\s*(?:了\s*)?(~|≈|约|about\s+)?\s*(${NUM})\s*(%|x(?![A-Za-z0-9])|倍|ms|s|tok\/s|req\/s)?(\s*(?:faster|slower|higher|lower|speed-?up|better|worse))?\s*(?:(?:±|\+\/-)\s*[\d.,]+\s*(?:%|ms|s)?)?[\s*_]*$`,
+  'di',
+);
+/** A row label that names the reference of a table's changes. */
+const BASELINE = /\b(?:baseline|main|before|default|reference)\b|基线|基准|原始|默认/i;
+const CHANGE_HEADER = /\bvs\.?\b|versus|change|Δ|delta|diff|gain|speed-?up|improvement|提升|变化|对比|相比/i;
+const HEADER_UNIT = /\((ms|s|sec|tok\/s|tokens\/s|req\/s)\)|\b(ms|tok\/s|req\/s)\b/i;
+
+function unitOf(text: string): string {
+  const m = HEADER_UNIT.exec(text);
+  const u = (m?.[1] ?? m?.[2] ?? '').toLowerCase();
+  return u === 'sec' ? 's' : u === 'tokens/s' ? 'tok/s' : u;
+}
+
+function runsIn(text: string, page: EssayPage): NamedRun[] {
+  const found = mentions(text, page.runs);
+  return found.length === 1 ? found[0].runs : [];
+}
+
+/** The numeric cells of a table, with metric, unit and runs; cells with no metric on either axis are left out. */
+export function readTableNumbers(
+  header: readonly string[],
+  rows: readonly (readonly string[])[],
+  page: EssayPage,
+  scope: readonly NamedRun[],
+): TableNumber[] {
+  const head = header.map((h) => normalise(visibleText(h).text));
+  const firsts = rows.map((r) => normalise(visibleText(r[0] ?? '').text));
+  const colRuns = head.map((h, c) => (c === 0 ? [] : runsIn(h, page)));
+  const rowRuns = firsts.map((f) => runsIn(f, page));
+  const colMetric = head.map((h): MetricRef | null => metricsIn(h)[0] ?? null);
+  const rowMetric = firsts.map((f): MetricRef | null => metricsIn(f)[0] ?? null);
+  const byColumn = colRuns.filter((r) => r.length > 0).length >= 2;
+  const tableRuns = [...new Set((byColumn ? colRuns : rowRuns).flat())];
+  const out: TableNumber[] = [];
+  rows.forEach((cells, r) => {
+    cells.forEach((raw, c) => {
+      if (c === 0) return;
+      const v0 = visibleText(raw);
+      const v: VisibleText = { ...v0, text: normalise(v0.text) };
+      const m = CELL.exec(v.text);
+      if (!m) return;
+      const unitRaw = (m[3] ?? '').toLowerCase();
+      const kind = unitRaw === '%' ? 'percent' : unitRaw === 'x' || unitRaw === '倍' ? 'ratio' : 'value';
+      // A change column (`vs Baseline`) compares the metric of the nearest metric column on its left.
+      let left = c - 1;
+      while (kind !== 'value' && left > 0 && !colMetric[left]) left--;
+      const borrowed = !colMetric[c] && !rowMetric[r] && kind !== 'value' && left > 0 ? colMetric[left] : null;
+      const metric = colMetric[c] ?? rowMetric[r] ?? borrowed;
+      if (!metric) return;
+      const [ns, ne] = m.indices![2];
+      const end = m.indices![4]?.[1] ?? m.indices![3]?.[1] ?? ne;
+      const unit = kind === 'percent' ? '%' : kind === 'ratio' ? 'x' : unitRaw;
+      const stated = statedAt(v, kind === 'value' ? 'value' : kind, ns, end, v.text.slice(ns, ne), unit);
+      if (!stated) return;
+      stated.claim = raw.slice(stated.offset, stated.end);
+      const own = byColumn ? colRuns[c] : rowRuns[r];
+      let named: NamedRun[][];
+      if (kind === 'value') named = own.length > 0 ? [own] : [];
+      else if (own.length > 0) {
+        // A row per run: a change compares the row with the table's baseline row, when one row says so.
+        const base = byColumn ? [] : rowRuns.filter((x, i) => i !== r && x.length > 0 && BASELINE.test(firsts[i]));
+        named = base.length === 1 ? [own, base[0]] : [own];
+      } else named = byColumn ? colRuns.filter((x) => x.length > 0) : [];
+      out.push({
+        row: r,
+        column: c,
+        kind,
+        stated,
+        metric,
+        approx: !!m[1],
+        // Right after its metric column, a column headed as a change (`vs Baseline`, `Δ`) is read with certainty.
+        borrowed: borrowed !== null && !(left === c - 1 && CHANGE_HEADER.test(head[c])),
+        bound: null,
+        multiple: unitRaw === '倍',
+        direction: kind === 'percent' ? directionOf(v.text.slice(ns, ne)[0], v.text, metric.family) : null,
+        context: v.text,
+        clause: v.text,
+        unit: colMetric[c] ? unitOf(head[c]) || unitOf(firsts[r]) : unitOf(firsts[r]) || unitOf(head[c]),
+        named,
+        tableRuns: tableRuns.length > 0 ? tableRuns : [...scope],
+      });
+    });
+  });
+  return out;
+}
