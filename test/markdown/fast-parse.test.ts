@@ -150,6 +150,10 @@ describe('the line model takes only fences whose extent is certain', () => {
     // After a block quote, nothing is taken until every container is certainly closed.
     expect(taken('> q\n```\nx\n```')).toEqual([]);
     expect(taken('> q\n\n```\nx\n```')).toEqual([[2, 4]]);
+    // Lost in a block quote, then indented code across a blank line: `10.` is a paragraph there, not an item.
+    expect(taken('> > ---\n       ```\n\n10. ```\n    x\n    ```')).toEqual([]);
+    // A byte order mark (micromark skips it; the pipeline strips it before) leaves the text whole.
+    expect(taken('\ufeff```\nx\n```')).toEqual([]);
   });
 
   it('should read the whole page when a fence does not come out of micromark where the model said', () => {

@@ -138,7 +138,7 @@ export function mutate(text: string, seed: number): string {
   const n = 1 + r.int(4);
   for (let i = 0; i < n; i++) {
     const at = r.int(lines.length);
-    lines.splice(at, 1, ...r.pick(EDITS)(lines[at], r));
+    lines.splice(at, 1, ...r.pick(EDITS)(lines[at] ?? '', r));
   }
   return lines.join('\n');
 }

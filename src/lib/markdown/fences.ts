@@ -109,6 +109,8 @@ function htmlEnd(rest: string): RegExp | null | undefined {
  * from its first line (front matter that does not close) gives none.
  */
 export function findCertainFences(text: string): CertainFence[] {
+  // micromark skips a leading byte order mark (the pipeline strips it before): such a text is left whole.
+  if (text.charCodeAt(0) === 0xfeff) return [];
   const lines = text.split('\n');
   const found: CertainFence[] = [];
   let stack: Container[] = [];
@@ -149,8 +151,14 @@ export function findCertainFences(text: string): CertainFence[] {
       // fence or an HTML block of types 1 to 5 that may have opened in the unknown stretch. When a line looked
       // like the start of one, the rest of the page is left alone.
       // A heading or a thematic break at column 1 interrupts a paragraph too, unless an HTML block (types 6 and 7
-      // end only at a blank line) may be open.
-      if (!blank && !/^[ \t>]/.test(line) && (previousBlank || (!htmlSince && (ATX.test(line) || THEMATIC.test(line))))) {
+      // end only at a blank line) may be open. An ordered item not at 1 or an empty item is no such point: indented
+      // code may still be open across the blank lines, and then the line is a paragraph, not an item.
+      if (
+        !uncertainItem(line) &&
+        !blank &&
+        !/^[ \t>]/.test(line) &&
+        (previousBlank || (!htmlSince && (ATX.test(line) || THEMATIC.test(line))))
+      ) {
         poisoned = false;
         stack = [];
         leaf = NONE;
@@ -405,6 +413,14 @@ function interrupts(line: string, base: number, indent: { columns: number; chars
   if (isOpener(rest) || ATX.test(rest) || THEMATIC.test(rest) || ADMONITION.test(rest)) return true;
   // A list item of any kind: the list's own continuation starts it as a sibling, or a new list starts.
   return /^(?:[-*+]|\d{1,9}[.)])(?: |$)/.test(rest);
+}
+
+/** A list item that may or may not start depending on the open flow construct: ordered not at 1, or empty. */
+function uncertainItem(line: string): boolean {
+  const ordered = ORDERED.exec(line);
+  if (ordered) return Number(ordered[1]) !== 1 || BLANK.test(ordered[4]);
+  const bullet = BULLET.exec(line);
+  return bullet !== null && BLANK.test(bullet[3]);
 }
 
 /** A lazy line that certainly only continues a paragraph: it starts with a letter or a digit that is no list marker. */
