@@ -8,7 +8,7 @@
 // Defaults: --old 28ba02e, --runs 11, check args `check content ../shared/corpus --format json --no-cache`
 // (paths that do not exist are left out). Both CLIs run from this folder, on the same files and config.
 import { execFileSync, spawnSync } from 'node:child_process';
-import { existsSync, mkdtempSync, rmSync, symlinkSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, rmSync, statSync, symlinkSync } from 'node:fs';
 import { availableParallelism, loadavg, tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 
@@ -89,6 +89,24 @@ console.log(`${''.padEnd(22)}${'median'.padStart(9)}${'min'.padStart(9)}${'max'.
 for (const cli of clis) {
   const cpu = cli.cpu.length ? f(median(cli.cpu)) : '        -';
   console.log(`${cli.name.padEnd(22)}${f(median(cli.ms))}${f(Math.min(...cli.ms))}${f(Math.max(...cli.ms))}   ${cpu.padStart(10)}`);
+}
+// Throughput over the Markdown the run reads (every `.md` under the path arguments that exist).
+const markdownBytes = (path) => {
+  const st = statSync(path, { throwIfNoEntry: false });
+  if (!st) return 0;
+  if (st.isFile()) return path.endsWith('.md') ? st.size : 0;
+  return readdirSync(path, { recursive: true })
+    .filter((name) => String(name).endsWith('.md'))
+    .reduce((sum, name) => sum + (statSync(join(path, String(name)), { throwIfNoEntry: false })?.size ?? 0), 0);
+};
+const bytes = checkArgs
+  .filter((arg) => !arg.startsWith('-') && arg !== 'check')
+  .reduce((sum, p) => sum + markdownBytes(resolve(root, p)), 0);
+if (bytes > 0) {
+  const mbs = (ms) => `${(bytes / 1e6 / (ms / 1000)).toFixed(2)} MB/s`;
+  console.log(`throughput over ${(bytes / 1e6).toFixed(2)} MB of Markdown (wall median / CPU median):`);
+  for (const cli of clis)
+    console.log(`  ${cli.name.padEnd(22)}${mbs(median(cli.ms)).padStart(11)}${cli.cpu.length ? mbs(median(cli.cpu)).padStart(13) : ''}`);
 }
 const [a, b] = clis;
 console.log(`ratio old/new, wall clock (median): ${(median(a.ms) / median(b.ms)).toFixed(2)}x`);

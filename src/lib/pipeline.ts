@@ -12,9 +12,6 @@ import { runChecks } from './checks.js';
 import { compareText } from './order.js';
 import { checkLimits } from './limits.js';
 
-/** Bumped whenever parsing or checking changes output, so cached site entries are rebuilt. */
-export const PARSER_VERSION = '0.10.0';
-
 export type { Analysis } from './page.js';
 
 /** Parse one page into its report data and tree: one tokenize, one walk. Never throws on content. */

@@ -3,15 +3,52 @@
 // (`data.cacheHashes`), so Astro does not bundle them into the build; pages read them back through
 // src/lib/site/cached.ts, which checks the hashes again. Files are written to a temporary name and renamed, so a
 // reader never sees half a file; an entry whose files are missing or differ from their hashes is re-rendered.
-import { randomBytes } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { dirname, join, relative } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { Run } from '../lib/schemas/run.js';
 import { cacheSuffixes, contentHash, type CacheHashes } from '../lib/site/cached.js';
 
 const suffixes = Object.values(cacheSuffixes);
 const kinds = Object.keys(cacheSuffixes) as (keyof typeof cacheSuffixes)[];
+
+const codeHashes = new Map<string, string>();
+
+/**
+ * The version of the code that reads, checks and renders the pages, for the store's digests: a hash of every file
+ * of `src/lib` and `src/loader` (beside this module) and of the lockfile (the dependencies' versions), as the CLI
+ * keys its cache. Any change to that code gives new digests, so an entry made by other code is never served; no
+ * version to bump by hand. When this module runs from a bundle (no sources beside it), the bundle's own text.
+ * `here` (this module's path) is for tests.
+ */
+export function codeHash(here: string = fileURLToPath(import.meta.url)): string {
+  const known = codeHashes.get(here);
+  if (known) return known;
+  const src = join(dirname(here), '..');
+  const hash = createHash('sha256');
+  const dirs = [join(src, 'lib'), join(src, 'loader')];
+  if (dirs.every((d) => existsSync(d) && statSync(d).isDirectory())) {
+    const files = dirs
+      .flatMap((dir) =>
+        readdirSync(dir, { recursive: true, withFileTypes: true })
+          .filter((e) => e.isFile())
+          .map((e) => join(e.parentPath, e.name)),
+      )
+      .sort();
+    for (const file of files)
+      hash
+        .update(`${relative(src, file)}\0`)
+        .update(readFileSync(file))
+        .update('\0');
+    const lockfile = join(src, '..', 'package-lock.json');
+    if (existsSync(lockfile)) hash.update(readFileSync(lockfile));
+  } else hash.update(readFileSync(here));
+  const value = hash.digest('hex').slice(0, 32);
+  codeHashes.set(here, value);
+  return value;
+}
 
 /** Path prefix of one entry's files: `<dir>/<id with / as __>-<digest>`. */
 export function cachePrefix(dir: string, id: string, digest: string): string {

@@ -5,7 +5,7 @@ import { existsSync, readFileSync, statSync } from 'node:fs';
 import { isAbsolute, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { loadConfig } from '../lib/config.js';
-import { PARSER_VERSION, analyze, checkAll, type Analysis } from '../lib/pipeline.js';
+import { analyze, checkAll, type Analysis } from '../lib/pipeline.js';
 import { countConstructs } from '../lib/render/counts.js';
 import { RENDER_VERSION, anchorsOf, renderReport } from '../lib/render/index.js';
 import type { Report } from '../lib/schemas/report.js';
@@ -14,7 +14,7 @@ import { searchValueProblems } from '../lib/site/search-value.js';
 import { runSchema } from '../lib/schemas/run.js';
 import { siteSchema, storedEntrySchema, type Entry, type SiteData, type StoredEntry } from '../lib/site/entry.js';
 import { reportUrl, slugOf } from '../lib/site/urls.js';
-import { CacheWriteError, cachePrefix, cacheValid, lockCache, pruneCache, writeCache } from './cache.js';
+import { CacheWriteError, cachePrefix, cacheValid, codeHash, lockCache, pruneCache, writeCache } from './cache.js';
 import { listMarkdown, type SkippedPath, type SourceFile } from './files.js';
 import { lastUpdated } from './git.js';
 import { logDiagnostics } from './log.js';
@@ -87,7 +87,7 @@ async function load(context: LoaderContext, roots: string[], failOnError: boolea
   const config = loadConfig(projectRoot);
   // The entry shape is part of the version: a new site field must not be served from an old store.
   const versions = {
-    parser: PARSER_VERSION,
+    code: codeHash(),
     render: RENDER_VERSION,
     base,
     shape: Object.keys(storedEntrySchema.shape).join() + Object.keys(siteSchema.shape).join(),

@@ -8,6 +8,7 @@ import remarkParse from 'remark-parse';
 import { unified } from 'unified';
 import { draft, type Draft } from '../diagnostics.js';
 import { normalizeEol, restoreOffsets } from './eol.js';
+import { elide, restore } from './fast.js';
 import { flattenAdmonitions } from './flattened.js';
 import { readFrontmatter } from './frontmatter.js';
 import { remarkMkdocsGfm } from './gfm.js';
@@ -24,6 +25,12 @@ export interface ParsedMarkdown {
 const processor = unified().use(remarkParse).use(remarkMkdocsGfm).use(remarkFrontmatter, ['yaml']).use(remarkAdmonition).freeze();
 
 let tokenizes = 0;
+let fastReads = 0;
+
+/** How many pages were read the fast way (fence bodies left out) in this thread; for tests, compare differences. */
+export function fastReadCount(): number {
+  return fastReads;
+}
 
 /**
  * How many times a page has been tokenized in this thread (micromark runs only here). For tests that prove a
@@ -33,12 +40,40 @@ export function tokenizeCount(): number {
   return tokenizes;
 }
 
-export function parseMarkdown(text: string): ParsedMarkdown {
+export interface ParseOptions {
+  /**
+   * Leave the bodies of certain fences out of what micromark reads (`fast.ts`); the tree is the same. On unless
+   * `false` here or `PERFLAB_PARSE=slow` in the environment (tests compare both readings).
+   */
+  fast?: boolean;
+}
+
+/** Whether the fast reading is on by default: `PERFLAB_PARSE=slow` turns it off. */
+function fastByDefault(): boolean {
+  return (globalThis.process?.env?.PERFLAB_PARSE ?? '') !== 'slow';
+}
+
+/** Read the LF text into mdast: the fences' bodies left out when that is certain, else the whole text. */
+function read(text: string, fast: boolean): Root {
+  const elided = fast ? elide(text) : null;
+  if (elided) {
+    tokenizes++;
+    const tree = processor.parse(elided.text);
+    if (restore(tree, elided)) {
+      fastReads++;
+      return tree;
+    }
+    // A fence did not come out where the line model said: read the whole page (the tree above is dropped).
+  }
+  tokenizes++;
+  return processor.parse(text);
+}
+
+export function parseMarkdown(text: string, options: ParseOptions = {}): ParsedMarkdown {
   const messages: Draft[] = [];
   try {
     const eol = normalizeEol(String(text));
-    tokenizes++;
-    const tree = processor.parse(eol.text);
+    const tree = read(eol.text, options.fast ?? fastByDefault());
     flattenAdmonitions(tree, messages);
     checkTableSpacing(tree, messages);
     const frontmatter = readFrontmatter(tree, messages);
