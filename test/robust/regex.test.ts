@@ -24,6 +24,7 @@ import { baseModel } from '../../src/lib/rules/shared/model-name.js';
 import { restate } from '../../src/lib/claims/restate.js';
 import { parseParameters } from '../../src/lib/model/command.js';
 import { numbersIn } from '../../src/lib/verify/resolve.js';
+import { findCertainFences } from '../../src/lib/markdown/fences.js';
 
 /**
  * Regexes the static checker cannot prove safe, listed with why they stay linear in practice (the growth test
@@ -104,6 +105,24 @@ const HOT: Array<{ name: string; make: (n: number) => string; run: (s: string) =
   },
   { name: 'numbers in a label: a long digit run', make: (n) => `${'1'.repeat(n)}x`, run: numbersIn, n: 40000 },
   { name: 'headings: identical headings', make: (n) => String(n), run: (s) => headingsOf(heading(Number(s)), { headings: [] }), n: 8000 },
+  {
+    name: 'fence line model: a list item of blanks, then a line separator',
+    make: (n) => `- ${' '.repeat(n)}\u2028x\n`,
+    run: findCertainFences,
+    n: 40000,
+  },
+  {
+    name: 'fence line model: an ordered item of blanks, then a line separator',
+    make: (n) => `1. ${' '.repeat(n)}\u2028x\n`,
+    run: findCertainFences,
+    n: 40000,
+  },
+  {
+    name: 'fence line model: an admonition line of words and blanks',
+    make: (n) => `!!! ${'a '.repeat(n)}\u2028\n!!! a "${'" '.repeat(n)}\u2028\n`,
+    run: findCertainFences,
+    n: 20000,
+  },
   { name: 'acknowledgements: perflab-ignore + spaces', make: (n) => `<!-- perflab-ignore a:${' '.repeat(n)}`, run: acks, n: 20000 },
 ];
 
@@ -163,6 +182,12 @@ describe('regex audit', () => {
  * rewritten. Entries outside the files of the linear-time work are routed to their owners.
  */
 const BASELINE = new Set<string>([
+  // The words of a title are separated by blanks and a quoted title must end at a quote: one reading per line
+  // (HOT "fence line model: an admonition line of words and blanks").
+  'src/lib/markdown/fences.ts /^(?:!!!|\\?\\?\\?\\+?)[ \\t]*[\\w-]+(?:[ \\t]+[\\w-]+)*(?:[ \\t]+".*")?[ \\t]*$/',
+  // The lookahead gives the content a non-blank start, so the blanks are never split again (HOT "fence line model").
+  'src/lib/markdown/fences.ts /^([-*+])( *)(?! )(.*)$/',
+  'src/lib/markdown/fences.ts /^(\\d{1,9})([.)])( *)(?! )(.*)$/',
   // Sticky, and the name cannot overlap the attributes: linear (growth test "html: an unclosed tag name").
   'src/lib/claims/html.ts /<(\\/?)([a-zA-Z][\\w-]*)((?:[^<>\\w-][^<>]*)?)>/y',
   'src/lib/claims/cells.ts /\\(([^()]*)\\)/dg',

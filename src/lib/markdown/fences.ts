@@ -66,16 +66,20 @@ type Leaf =
 const NONE: Leaf = { type: 'none' };
 
 const ADMONITION = /^(?:!!!|\?\?\?\+?)[ \t]*[\w-]+(?:[ \t]+[\w-]+)*(?:[ \t]+".*")?[ \t]*$/;
-const FENCE = /^(`{3,}|~{3,})(.*)$/;
+// The lookahead takes the whole run of markers and the back-reference consumes it, so the run is never split again.
+const FENCE = /^(?=(`{3,}|~{3,}))\1(.*)$/;
 const THEMATIC = /^(?:(?:\*[ \t]*){3,}|(?:-[ \t]*){3,}|(?:_[ \t]*){3,})$/;
 const SETEXT = /^(?:=+|-+)[ \t]*$/;
 const ATX = /^#{1,6}(?:[ \t]|$)/;
-const BULLET = /^([-*+])( *)(.*)$/;
-const ORDERED = /^(\d{1,9})([.)])( *)(.*)$/;
+// The blanks after a marker are all taken before the content (which starts at a non-blank), so a line that does not
+// match (a line separator inside it) is not split again at each blank.
+const BULLET = /^([-*+])( *)(?! )(.*)$/;
+const ORDERED = /^(\d{1,9})([.)])( *)(?! )(.*)$/;
 const HTML_RAW = /^<(?:script|pre|style|textarea)(?:[ \t>]|$)/i;
 const HTML_RAW_END = /<\/(?:script|pre|style|textarea)>/i;
 const BLANK = /^[ \t]*$/;
-const DELIMITER = /^[|:\- \t]*-[|:\- \t]*$/;
+/** Only pipes, colons, dashes and blanks, with a dash somewhere (one pass each, never split two ways). */
+const DELIMITER = /^(?=[^-]*-)[|:\- \t]*$/;
 
 /** Leading columns of whitespace (tabs to the next multiple of 4) and whether a tab was among them. */
 function indentOf(line: string): { columns: number; chars: number; tab: boolean } {

@@ -7,8 +7,11 @@
 /** Words that do not name a technique. */
 const FILLER = new Set(['enable', 'enabling', 'use', 'using', 'the', 'with', 'a', 'an', 'of', 'for', 'on', 'to']);
 
-/** Engines a step may be "in" (`Quantization in SGLang`): said of the experiment, not of the technique. */
-const ENGINE = /\s+(?:in|on|with|for)\s+(?:vllm|sglang|tensorrt-llm|trt-llm|trtllm|lmdeploy|mindie|tgi)\b.*$/i;
+/**
+ * Engines a step may be "in" (`Quantization in SGLang`): said of the experiment, not of the technique. A match starts
+ * only where a run of blanks starts, so a long run of blanks is not tried from each of its characters.
+ */
+const ENGINE = /(?<!\s)\s+(?:in|on|with|for)\s+(?:vllm|sglang|tensorrt-llm|trt-llm|trtllm|lmdeploy|mindie|tgi)\b.*$/i;
 
 /** Keys (after stemming) that name one technique, mapped to the key the technique goes by. */
 const ALIASES: Record<string, string> = {
