@@ -1,0 +1,102 @@
+// Engines head to head: runs of two or more engines measured on the same workload across every report: the same
+// model and precision, GPU type and count, dataset or profile, concurrency (or none stated, i.e. unbounded) and number of requests.
+// Each engine's entry is its best total throughput per GPU among its usable runs there (not failed, not flagged, no
+// number of the page contradicted by it), with the latency of that same run and a link to its raw block. Runs whose
+// model, GPU, GPU count or dataset is unknown are left out: an unknown key could hide a different workload.
+import { compareText } from '../order.js';
+import type { RunRow, RunValue } from './compare/types.js';
+
+export interface EngineEntry {
+  engine: string;
+  version: string | null;
+  /** Best total throughput per GPU of the engine in this workload (tok/s/GPU). */
+  perGpu: number;
+  total: RunValue;
+  tpot: RunValue | null;
+  ttft: RunValue | null;
+  /** How many usable runs of the engine the workload has. */
+  runs: number;
+  /** The run behind the entry: its raw block and what its page calls it. */
+  href: string;
+  setting: string | null;
+  report: string;
+  title: string;
+  url: string;
+  verified: boolean;
+}
+
+export interface HeadToHead {
+  model: string;
+  /** Precision of the runs (weights), when stated. */
+  precision: string | null;
+  gpu: string;
+  gpus: number;
+  dataset: string;
+  /** Concurrency of the runs; null when none is stated (the benchmark's own default, unbounded). */
+  concurrency: number | null;
+  /** Requests per run, when stated. */
+  requested: number | null;
+  /** By throughput per GPU, best first. */
+  engines: EngineEntry[];
+  /** Best throughput per GPU over the second best, as a percentage. */
+  lead: number;
+}
+
+const usable = (r: RunRow) => !r.failed && (r.verdict === 'verified' || r.verdict === 'uncited');
+
+/** Workloads with at least two engines, most engines first, then by model, GPU, dataset and concurrency. */
+export function headToHeads(rows: readonly RunRow[]): HeadToHead[] {
+  const groups = new Map<string, RunRow[]>();
+  for (const r of rows) {
+    if (!usable(r) || !r.engine || !r.model || !r.gpu || !r.gpus || !r.dataset || !r.values.total) continue;
+    const key = JSON.stringify([r.model, r.precision, r.gpu, r.gpus, r.dataset, r.concurrency, r.requested]);
+    groups.set(key, [...(groups.get(key) ?? []), r]);
+  }
+  const out: HeadToHead[] = [];
+  for (const list of groups.values()) {
+    const byEngine = new Map<string, RunRow[]>();
+    for (const r of list) byEngine.set(r.engine!, [...(byEngine.get(r.engine!) ?? []), r]);
+    if (byEngine.size < 2) continue;
+    const engines = [...byEngine].map(([engine, runs]): EngineEntry => {
+      const best = runs.reduce((a, b) => (b.values.total!.value > a.values.total!.value ? b : a));
+      return {
+        engine,
+        version: best.version,
+        perGpu: best.values.total!.value / best.gpus!,
+        total: best.values.total!,
+        tpot: best.values.tpot,
+        ttft: best.values.ttft,
+        runs: runs.length,
+        href: best.href,
+        setting: best.setting,
+        report: best.report,
+        title: best.title,
+        url: best.url,
+        verified: best.verdict === 'verified',
+      };
+    });
+    engines.sort((a, b) => b.perGpu - a.perGpu || compareText(a.engine, b.engine));
+    const [first, second] = engines;
+    const { model, precision, gpu, gpus, dataset, concurrency, requested } = list[0];
+    out.push({
+      model: model!,
+      precision,
+      gpu: gpu!,
+      gpus: gpus!,
+      dataset: dataset!,
+      concurrency,
+      requested,
+      engines,
+      lead: (first.perGpu / second.perGpu - 1) * 100,
+    });
+  }
+  return out.sort(
+    (a, b) =>
+      b.engines.length - a.engines.length ||
+      compareText(a.model, b.model) ||
+      compareText(a.gpu, b.gpu) ||
+      a.gpus - b.gpus ||
+      compareText(a.dataset, b.dataset) ||
+      (a.concurrency ?? 0) - (b.concurrency ?? 0),
+  );
+}
