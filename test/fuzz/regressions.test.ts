@@ -1,4 +1,6 @@
 /** Minimal counterexamples the fuzz properties found, kept as plain regression tests. */
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { baselessClaims, lostFences, problems, run } from './oracle.js';
 import { resultAdmonition, resultsSection } from './results-section.js';
@@ -71,5 +73,17 @@ describe('fuzz regressions: a claim never spans a line break', () => {
     expect(baselessClaims(checked.report, text)).toEqual([]);
     const ratios = checked.report.claims.filter((c) => /x/.test(c.text)).map((c) => c.text);
     expect(ratios).toEqual(['2.7x', '4.73x', '94.29x']);
+  });
+});
+
+describe('fuzz regressions: write-ups', () => {
+  it('should compare two runs of a write-up when one prints a metric with a bad value, without an internal error', () => {
+    // Found by a damage campaign over the write-up fixtures: a metric line whose value was damaged is in the run with
+    // no number, and the comparison reader took it for a number and stopped with a TypeError.
+    const path = join(import.meta.dirname, '..', 'fixtures', 'essay-pages', 'readme-dynamic-vs-static.md');
+    const text = readFileSync(path, 'utf8').replace(/^(\s*Median TPOT \(ms\):)\s+[\d.]+$/m, '$1 ****');
+    expect(text).toContain('Median TPOT (ms): ****');
+    const checked = run(text);
+    expect(problems(checked, text)).toEqual([]);
   });
 });

@@ -115,11 +115,11 @@ function valueReadings(n: EssayNumber, runs: readonly NamedRun[], path: string):
 function pairReadings(n: EssayNumber, pairs: ReadonlyArray<[NamedRun, NamedRun]>, path: string): Reading[] {
   const out: Reading[] = [];
   for (const [a, b] of pairs) {
-    const keys = metricKeys(n.metric, Object.keys(a.run.metrics)).filter((k) => num(b, k));
-    for (const key of keys) {
-      const x = num(a, key)!;
-      const y = num(b, key)!;
-      if (x.value! <= 0 || y.value! <= 0) continue;
+    for (const key of metricKeys(n.metric, Object.keys(a.run.metrics))) {
+      // A metric printed with a bad value is in the run with no number: it gives no reading.
+      const x = num(a, key);
+      const y = num(b, key);
+      if (!x || !y || x.value! <= 0 || y.value! <= 0) continue;
       const [hx, hy] = [halfUnit(x.decimals), halfUnit(y.decimals)];
       const sources = [src(path, a, key), src(path, b, key)];
       const evidence = `${describe(a)} ${x.text} vs ${describe(b)} ${y.text} (${x.label})`;
