@@ -40,6 +40,18 @@ describe.skipIf(!hasChromium)('site in Chromium', () => {
     expect(await target.textContent()).toMatch(/Total Token throughput \(tok\/s\):\s+8403\.97/);
   });
 
+  it('should open the raw line behind a head-to-head figure on /engines/', async () => {
+    const { page } = await site.open('/engines/');
+    const tpot = page.locator('.h2h tbody td:nth-child(3) a').first();
+    const text = (await tpot.textContent())!.trim();
+    expect(text).toMatch(/^\d/);
+    await tpot.click();
+    await page.waitForSelector('.is-target');
+    const target = page.locator('.is-target');
+    expect(await target.isVisible()).toBe(true);
+    expect(await target.textContent()).toMatch(new RegExp(`TPOT.*\\b${text.replace('.', '\\.')}\\b`));
+  });
+
   it('should narrow the home list with facets', async () => {
     const { page } = await site.open('/');
     const visible = () => page.$$eval('[data-card]', (cards) => cards.filter((c) => !(c as HTMLElement).hidden).length);
@@ -93,6 +105,7 @@ describe.skipIf(!hasChromium)('site in Chromium', () => {
     ['/reports/qwen3.5-35b-a3b/h200-latency/', 'dark'],
     ['/verification/', 'light'],
     ['/techniques/', 'dark'],
+    ['/engines/', 'light'],
   ] as const)('should have no serious or critical axe violations on %s (%s)', async (path, colorScheme) => {
     const { page } = await site.open(path, { colorScheme });
     await page.addScriptTag({ content: axe.source });
