@@ -86,4 +86,14 @@ describe('fuzz regressions: write-ups', () => {
     const checked = run(text);
     expect(problems(checked, text)).toEqual([]);
   });
+
+  it('should read a write-up table whose row has more cells than its header, without an internal error', () => {
+    // Found by the same campaign: the cells past the header's had no column, and the table reader stopped.
+    const path = join(import.meta.dirname, '..', 'fixtures', 'essay-pages', 'vllm-pr-main-vs-this-pr.md');
+    const source = readFileSync(path, 'utf8');
+    const row = source.split('\n').find((l) => /^\|\s*Mean ITL/.test(l))!;
+    expect(row).toBeDefined();
+    const text = source.replace(row, `${row.replace(/\|\s*$/, '')}${' 1 |'.repeat(30)}`);
+    expect(problems(run(text), text)).toEqual([]);
+  });
 });

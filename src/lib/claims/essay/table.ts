@@ -62,7 +62,8 @@ export function readTableNumbers(
   const out: TableNumber[] = [];
   rows.forEach((cells, r) => {
     cells.forEach((raw, c) => {
-      if (c === 0) return;
+      // GFM drops the cells of a row beyond its header's: they have no column, metric or run.
+      if (c === 0 || c >= header.length) return;
       const v0 = visibleText(raw);
       const v: VisibleText = { ...v0, text: normalise(v0.text) };
       const m = CELL.exec(v.text);
