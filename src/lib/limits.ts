@@ -14,6 +14,11 @@ export const LIMITS = {
   /** Admonitions (`!!!` / `???`) nested inside one another. */
   admonitionDepth: 16,
   /**
+   * Lists and block quotes nested inside one another. Real reports nest three or four; the Markdown tree builder
+   * rescans every later event for each list, so a page of 500 nested list levels took 23 s and 1000 took 104 s.
+   */
+  containerDepth: 32,
+  /**
    * Consecutive table rows (lines with a `|` outside fenced code). Real tables have tens of rows; a 75k-row table
    * took 12.5 s and 1.8 GB before this limit.
    */
@@ -21,6 +26,42 @@ export const LIMITS = {
 } as const;
 
 const ADMONITION = /^(?:!!!|\?\?\?\+?)[ \t]/;
+
+const isBlank = (c: string | undefined) => c === ' ' || c === '\t';
+
+/** A line of one of `*`, `-`, `_` and blanks only: a thematic break, not nested list markers. */
+function thematic(text: string, i: number, end: number): boolean {
+  const c = text[i];
+  if (c !== '*' && c !== '-' && c !== '_') return false;
+  for (let j = i; j < end; j++) if (text[j] !== c && !isBlank(text[j]) && text[j] !== '\r') return false;
+  return true;
+}
+
+/**
+ * The list and block-quote markers that open at the start of a line (`- 1. > x` opens three), each with the column
+ * where its content starts; block quotes give -1 (they do not last past their line without a marker of their own).
+ */
+function openers(text: string, i: number, end: number, column: number): number[] {
+  const out: number[] = [];
+  while (i < end) {
+    let j = i;
+    if (text[j] === '>') j++;
+    else if (text[j] === '-' || text[j] === '*' || text[j] === '+') j++;
+    else {
+      while (j < end && j - i < 9 && text.charCodeAt(j) >= 48 && text.charCodeAt(j) <= 57) j++;
+      if (j === i || (text[j] !== '.' && text[j] !== ')')) break;
+      j++;
+    }
+    const quote = text[i] === '>';
+    if (!quote && !isBlank(text[j])) break;
+    let k = j;
+    while (k < end && isBlank(text[k])) k++;
+    column += k - i;
+    out.push(quote ? -1 : column);
+    i = k;
+  }
+  return out;
+}
 
 /** The first limit a page exceeds, as a message; null when the page is within every limit. Linear time. */
 export function checkLimits(text: string): Draft | null {
@@ -41,6 +82,8 @@ export function checkLimits(text: string): Draft | null {
   let fence: string | null = null;
   let rows = 0;
   let tableLine = 0;
+  // Content columns of the list items open above this line: an estimate of the nesting, in one pass.
+  const items: number[] = [];
   for (let start = 0; start <= text.length; line++) {
     let end = text.indexOf('\n', start);
     if (end < 0) end = text.length;
@@ -66,6 +109,23 @@ export function checkLimits(text: string): Draft | null {
         expected: `at most ${LIMITS.tableRows} table rows`,
         actual: `more than ${LIMITS.tableRows} rows`,
       };
+    }
+    if (fence === null && !marker && i < end && !thematic(text, i, end)) {
+      while (items.length > 0 && items[items.length - 1] > columns) items.pop();
+      const opened = openers(text, i, end, columns);
+      const depth = items.length + opened.length;
+      if (depth > LIMITS.containerDepth) {
+        return {
+          ruleId: 'nesting-too-deep',
+          severity: 'error',
+          line,
+          column: i - start + 1,
+          message: `Lists and block quotes nested ${depth} deep are over the limit of ${LIMITS.containerDepth}; the page is not parsed. Flatten the nesting.`,
+          expected: `at most ${LIMITS.containerDepth} nested lists and block quotes`,
+          actual: `${depth} nested lists and block quotes`,
+        };
+      }
+      items.push(...opened.filter((c) => c >= 0));
     }
     if (text.charCodeAt(i) === 0x21 || text.charCodeAt(i) === 0x3f) {
       const depth = Math.floor(columns / 4) + 1;

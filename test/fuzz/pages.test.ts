@@ -8,6 +8,7 @@
  * comments with many spaces), lone-CR line breaks losing runs, `-0`, and `toFixed` on huge decimals.
  */
 import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import fc from 'fast-check';
 import { describe, expect, it, vi } from 'vitest';
 import { CONTENT, CORPUS, hasCorpus, markdownFiles } from '../helpers/pages.js';
@@ -133,20 +134,56 @@ describe('fuzz: raw text', () => {
   });
 });
 
-const realPages = [...markdownFiles(CONTENT), ...(hasCorpus ? markdownFiles(CORPUS) : [])].map((f) => readFileSync(f, 'utf8'));
+const ESSAYS = join(import.meta.dirname, '..', 'fixtures', 'essay-pages');
+const realPages = [...markdownFiles(CONTENT), ...(hasCorpus ? markdownFiles(CORPUS) : []), ...markdownFiles(ESSAYS)].map((f) =>
+  readFileSync(f, 'utf8'),
+);
 
-/** A mutation of a real page: byte flips, line deletion and duplication, truncation. */
+/** Pieces whose long runs have made regexes backtrack: blanks, markup, number parts, comparison words, separators. */
+const RUN_PIECES = [
+  ' ',
+  '\t',
+  '*',
+  '_',
+  '|',
+  '1',
+  '1,',
+  '.',
+  '-',
+  '`',
+  '[',
+  '<',
+  'vs. ',
+  'about ',
+  '约',
+  '±',
+  '\u2028',
+  '\r',
+  '| 1 ',
+  '- ',
+  '1. ',
+];
+
+/** A mutation of a real page: byte flips, line deletion and duplication, truncation, a long run of one piece. */
 const mutation = fc.oneof(
   fc.tuple(fc.constant('flip' as const), fc.nat(), fc.string({ unit: 'binary', minLength: 1, maxLength: 1 })),
+  fc.tuple(
+    fc.constant('run' as const),
+    fc.nat(),
+    fc.tuple(fc.constantFrom(...RUN_PIECES), fc.integer({ min: 200, max: 4000 })).map(([p, n]) => p.repeat(n)),
+  ),
   fc.tuple(fc.constant('delete' as const), fc.nat(), fc.constant('')),
   fc.tuple(fc.constant('duplicate' as const), fc.nat(), fc.constant('')),
   fc.tuple(fc.constant('truncate' as const), fc.nat(), fc.constant('')),
 );
 
-function mutate(text: string, steps: readonly (readonly ['flip' | 'delete' | 'duplicate' | 'truncate', number, string])[]): string {
+function mutate(text: string, steps: readonly (readonly ['flip' | 'run' | 'delete' | 'duplicate' | 'truncate', number, string])[]): string {
   let out = text;
   for (const [op, at, ch] of steps) {
-    if (op === 'flip') {
+    if (op === 'run') {
+      const i = out.length === 0 ? 0 : at % out.length;
+      out = out.slice(0, i) + ch + out.slice(i);
+    } else if (op === 'flip') {
       const i = out.length === 0 ? 0 : at % out.length;
       out = out.slice(0, i) + ch + out.slice(i + 1);
     } else if (op === 'truncate') out = out.slice(0, out.length === 0 ? 0 : at % out.length);
@@ -163,7 +200,7 @@ function mutate(text: string, steps: readonly (readonly ['flip' | 'delete' | 'du
 
 describe('fuzz: damaged real pages', () => {
   it.skipIf(realPages.length === 0)(
-    'should never throw on real pages with flipped bytes, lines deleted or duplicated, or cut short',
+    'should never throw on real pages and write-ups with flipped bytes, long runs of one piece, lines deleted or duplicated, or cut short',
     () => {
       fc.assert(
         fc.property(fc.nat({ max: realPages.length - 1 }), fc.array(mutation, { minLength: 1, maxLength: 8 }), (i, steps) => {
