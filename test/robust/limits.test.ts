@@ -40,6 +40,24 @@ describe('per-page input limits', () => {
     expect(checkLimits(code)).toBeNull();
   });
 
+  it('reports a table of more cells than the limit as table-too-large, and reads a long page of short lines in linear time', () => {
+    const columns = 4000;
+    const wide = `# Wide\n\n|${' a |'.repeat(columns)}\n|${'---|'.repeat(columns)}\n${`|${' 1 |'.repeat(columns)}\n`.repeat(20)}`;
+    const t = performance.now();
+    const [report] = checkAll([analyze(wide, 'wide.md')]);
+    expect(report.messages.find((m) => m.ruleId === 'table-too-large')).toMatchObject({
+      line: 3,
+      expected: `at most ${LIMITS.tableCells} table cells`,
+    });
+    // Before the cell limit this page took about 6 s; generous bound for a noisy machine.
+    expect(performance.now() - t).toBeLessThan(3_000);
+    // A pipe only at the end of a page of 500,000 short lines: each line is searched within itself.
+    const tall = `${'a\n'.repeat(500_000)}|`;
+    const s = performance.now();
+    expect(checkLimits(tall)).toBeNull();
+    expect(performance.now() - s).toBeLessThan(3_000);
+  });
+
   it('leaves pages within the limits alone', () => {
     let text = '# Fine\n\n';
     for (let d = 0; d < LIMITS.admonitionDepth; d++) text += `${'    '.repeat(d)}!!! note\n`;

@@ -1,19 +1,19 @@
 /**
- * `table-too-large` (error): A table is over the row limit (2,000 rows); the page is not parsed.
+ * `table-too-large` (error): A table is over the row limit (2,000 rows) or the cell limit (20,000 cells); the page is not parsed.
  *
  * Examples: `examples` below holds an ok and a not-ok page; the tests check both and docs/rules.md#table-too-large shows them.
  */
 import type { Rule } from './types.js';
 
 /**
- * A table of more than `LIMITS.tableRows` consecutive rows: table parsing time grows faster than the rows, so such
- * a page is reported and not parsed, and the rest of the set is still checked. Reported by the page limits
+ * A table of more than `LIMITS.tableRows` consecutive rows, or more than `LIMITS.tableCells` cells (its `|`): table
+ * parsing time grows faster than the rows and costs much per cell, so such a page is reported and not parsed, and the rest of the set is still checked. Reported by the page limits
  * (`src/lib/limits.ts`), before parsing; this file documents the id.
  */
 export const tableTooLarge: Rule = {
   id: 'table-too-large',
   severity: 'error',
-  description: 'A table is over the row limit (2,000 rows); the page is not parsed.',
+  description: 'A table is over the row limit (2,000 rows) or the cell limit (20,000 cells); the page is not parsed.',
   fix: 'Split the table, or put the raw data in a fenced block.',
   reportedBy: 'the page limits (`src/lib/limits.ts`), before parsing',
   examples: {
