@@ -1,8 +1,8 @@
-// The value axis of a chart: a rounded top at or above the largest value and about five round ticks from 0.
+// The value axis of a chart: a rounded top at or above the largest value and about five round ticks (four steps) from 0.
 import { scaleLinear } from 'd3-scale';
 
 /** Ticks from 0 to a round top at or above `max` (> 0); `top` is the last tick, where the axis ends. */
-export function axis(max: number, count = 5): { top: number; ticks: number[] } {
+export function axis(max: number, count = 4): { top: number; ticks: number[] } {
   const scale = scaleLinear().domain([0, max]).nice(count);
   const ticks = scale.ticks(count);
   const top = scale.domain()[1];
