@@ -105,8 +105,11 @@ describe('the charts of the real pages', () => {
         expect(k.worse).toBe(isWorse);
         expect(rects[i].class.split(' ').includes('is-worse'), `${report.path} ${k.case}`).toBe(isWorse);
         expect(changes[i].endsWith(' worse')).toBe(isWorse);
-        const pct = ((k.optimized / k.baseline - 1) * 100).toFixed(1);
-        expect(changes[i].replace('−', '-')).toContain(`${pct.replace(/^(\d)/, '+$1')}%`);
+        // The change is the computed one, signed, with digits enough that a worse case never reads `+0.0%`.
+        const pct = (k.optimized / k.baseline - 1) * 100;
+        const shown = parseFloat(changes[i].replace('−', '-'));
+        expect(Math.abs(shown - pct), changes[i]).toBeLessThanOrEqual(0.05);
+        if (isWorse) expect(shown).toBeGreaterThan(0);
         if (isWorse) worse++;
         else better++;
       });
@@ -114,6 +117,14 @@ describe('the charts of the real pages', () => {
     // The real pages hold both: throughput gains bought with a higher TPOT, and TPOT that drops.
     expect(worse).toBeGreaterThan(0);
     expect(better).toBeGreaterThan(0);
+  });
+
+  it('should account for every headline case in each latency chart: drawn, or named as not shown', () => {
+    for (const { report, c, series } of charted) {
+      for (const s of series.slice(1)) {
+        expect([...s.cases.map((k) => k.case), ...s.missing].sort(), `${report.path} ${s.key}`).toEqual(c.cases.map((k) => k.case).sort());
+      }
+    }
   });
 
   it('should read mean TTFT from the very run the cell was checked against', () => {

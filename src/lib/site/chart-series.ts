@@ -31,6 +31,8 @@ export interface Series {
   /** Where the values come from, for the caption. */
   source: 'table' | 'runs' | 'table and runs';
   cases: SeriesCase[];
+  /** Cases of the headline chart this series has no value for (neither the table nor a run of the page gives it). */
+  missing: string[];
 }
 
 const worseOf = (better: 'higher' | 'lower', baseline: number, optimized: number) =>
@@ -39,7 +41,11 @@ const worseOf = (better: 'higher' | 'lower', baseline: number, optimized: number
 /** `+11.3% worse`, `-20.1%`: the relative change of the optimized side, computed, with `worse` said in words. */
 export function changeLabel(better: 'higher' | 'lower', baseline: number, optimized: number): string {
   const pct = (optimized / baseline - 1) * 100;
-  const text = `${pct >= 0 ? '+' : '−'}${Math.abs(pct).toFixed(1)}%`;
+  if (pct === 0) return '0.0%';
+  // A change too small for one decimal keeps enough digits to show its sign (`+0.02% worse`, never `+0.0% worse`).
+  const abs = Math.abs(pct);
+  const digits = abs >= 0.05 ? abs.toFixed(1) : abs >= 0.005 ? abs.toFixed(2) : abs.toPrecision(1);
+  const text = `${pct > 0 ? '+' : '−'}${digits}%`;
   return worseOf(better, baseline, optimized) ? `${text} worse` : text;
 }
 
@@ -51,6 +57,7 @@ export function headlineSeries(c: Comparison): Series {
     unit: c.unit,
     better: c.better,
     source: 'table',
+    missing: [],
     cases: c.cases.map((k: CaseResult) => {
       const worse = worseOf(c.better, k.baseline, k.optimized);
       const gain = k.stated?.gain ? `${k.stated.gain} → ${k.gainText}` : k.gainText;
@@ -133,13 +140,16 @@ export function latencySeries(report: SeriesInput, c: Comparison): Series[] {
   const out: Series[] = [];
   for (const m of LATENCIES) {
     const cases: SeriesCase[] = [];
+    const missing: string[] = [];
     const from = new Set<Side['from']>();
     for (const k of c.cases) {
       const row = report.conclusion.find((r) => r.line === k.line && r.case === k.case);
-      if (!row) continue;
-      const b = sideValue(report, row, 'baseline', m);
-      const o = sideValue(report, row, 'optimized', m);
-      if (!b || !o) continue;
+      const b = row && sideValue(report, row, 'baseline', m);
+      const o = row && sideValue(report, row, 'optimized', m);
+      if (!b || !o) {
+        missing.push(k.case);
+        continue;
+      }
       from.add(b.from).add(o.from);
       const stated = b.stated !== undefined || o.stated !== undefined ? { baseline: b.stated, optimized: o.stated } : undefined;
       cases.push({
@@ -154,7 +164,7 @@ export function latencySeries(report: SeriesInput, c: Comparison): Series[] {
     }
     if (!cases.length) continue;
     const source = from.size === 2 ? 'table and runs' : from.has('table') ? 'table' : 'runs';
-    out.push(inSeconds({ key: m.key, label: m.label, unit: 'ms', better: 'lower', source, cases }));
+    out.push(inSeconds({ key: m.key, label: m.label, unit: 'ms', better: 'lower', source, cases, missing }));
   }
   return out;
 }
