@@ -1,8 +1,11 @@
 // Baseline vs optimized bars per benchmark case, as inline SVG drawn at build time (no client code).
+// The outer SVG has no viewBox: text is placed by percentages of its width and by CSS pixels downwards, so it keeps
+// its CSS size at any width (legible on a phone) while the bars, in a nested SVG stretched to the width, fit.
 // Colours come from CSS custom properties, so the chart follows the light/dark theme.
-import { scaleBand, scaleLinear } from 'd3-scale';
 import type { CaseResult, Comparison } from './gain.js';
 import { formatNumber } from './format.js';
+import { axis, tickLabel } from './chart-axis.js';
+import { headlineSeries, type Series, type SeriesCase } from './chart-series.js';
 
 const esc = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
 
@@ -24,63 +27,101 @@ export function chartDescription(c: Comparison): string {
     .join('; ');
 }
 
-export function chartSvg(c: Comparison, id: string): string {
-  const width = 640;
-  const labelWidth = 150;
-  const right = 120;
-  const barH = 14;
-  const groupH = barH * 2 + 14;
-  const top = 28;
-  const height = top + c.cases.length * groupH + 8;
-  const max = Math.max(...c.cases.flatMap((k) => [k.baseline, k.optimized]));
-  const x = scaleLinear()
-    .domain([0, max])
-    .range([0, width - labelWidth - right])
-    .nice();
-  const y = scaleBand<string>()
-    .domain(c.cases.map((k) => k.case))
-    .range([top, height - 8])
-    .paddingInner(0.1);
-  const title = `${c.label} (${c.unit}), baseline vs optimized — ${c.better} is better`;
-  const bars = c.cases
-    .map((k) => {
-      const y0 = y(k.case) ?? 0;
-      const bar = (v: number, row: number, cls: string, label: string, stated: number | undefined) => {
-        const gain = row === 1 && k.gainText ? gainLabel(k) : '';
-        const fixed = stated !== undefined || (row === 1 && k.stated?.gain !== undefined);
-        const value = stated === undefined ? formatNumber(v, 2) : `${formatNumber(stated, 2)} → ${formatNumber(v, 2)}`;
-        return (
-          `<rect class="${cls}" data-case="${esc(k.case)}" x="${labelWidth}" y="${y0 + row * barH}" width="${Math.max(1, x(v)).toFixed(1)}" height="${barH - 2}"><title>${esc(label)}</title></rect>` +
-          `<text class="chart-value${fixed ? ' is-corrected' : ''}" x="${(labelWidth + x(v) + 4).toFixed(1)}" y="${y0 + row * barH + barH - 4}">${esc(value)}${gain ? ` (${esc(gain)})` : ''}</text>`
-        );
-      };
-      const said = (stated: number | undefined) => (stated === undefined ? '' : ` (the page states ${formatNumber(stated)})`);
-      return (
-        `<g><text class="chart-case" x="${labelWidth - 8}" y="${y0 + barH + 3}" text-anchor="end">${esc(k.case)}</text>` +
-        bar(
-          k.baseline,
-          0,
-          'bar-baseline',
-          `${k.case} baseline: ${formatNumber(k.baseline)} ${c.unit}${said(k.stated?.baseline)}`,
-          k.stated?.baseline,
-        ) +
-        bar(
-          k.optimized,
-          1,
-          'bar-optimized',
-          `${k.case} optimized: ${formatNumber(k.optimized)} ${c.unit}${said(k.stated?.optimized)}`,
-          k.stated?.optimized,
-        ) +
-        `</g>`
+/** The text alternative of a series chart: one sentence per case, a worse optimized side said in words. */
+export function seriesDescription(s: Series): string {
+  const value = (v: number, stated: number | undefined) =>
+    `${formatNumber(v)} ${s.unit}${stated === undefined ? '' : ` (the page states ${formatNumber(stated)})`}`;
+  return s.cases
+    .map(
+      (k) =>
+        `${k.case}: baseline ${value(k.baseline, k.stated?.baseline)}, optimized ${value(k.optimized, k.stated?.optimized)}` +
+        `${k.change ? ` ${k.change}` : ''}${k.worse && !k.change.includes('worse') ? ' (worse)' : ''}`,
+    )
+    .join('; ');
+}
+
+/** The axis title: metric, unit, direction. */
+export const axisTitle = (s: Pick<Series, 'label' | 'unit' | 'better'>) => `${s.label} (${s.unit}), ${s.better} is better`;
+
+/** Vertical layout, in CSS pixels. */
+export const layout = {
+  /** Share of the width the bars may take at most (the rest holds the value labels), in percent. */
+  barSpan: 60,
+  nameH: 18,
+  barH: 15,
+  groupGap: 12,
+  axisGap: 4,
+  tickH: 5,
+  /** Characters of a case name and its change label that fit on one line on a phone. */
+  lineChars: 40,
+} as const;
+
+const pct = (v: number) => `${v.toFixed(2)}%`;
+
+/** One series as a horizontal bar chart with an x axis (ticks, gridlines, unit) and the cases as rows. */
+export function seriesSvg(s: Series, id: string): string {
+  const L = layout;
+  const max = Math.max(...s.cases.flatMap((k) => [k.baseline, k.optimized]));
+  const { ticks, top: domainTop } = axis(max);
+  const x = (v: number) => (v / domainTop) * L.barSpan;
+  let y = 4;
+  const groups: string[] = [];
+  // Bars, gridlines and axis lines go into a nested SVG whose 100 user units span the full width (stretched, never
+  // scaled vertically); the text stays in the outer SVG at its CSS size, placed by percentages of the same width.
+  const plot: string[] = [];
+  for (const k of s.cases) {
+    const long = k.change && k.case.length + k.change.length > L.lineChars;
+    const changeCls = `chart-change${k.worse ? ' is-worse' : ''}${k.change.includes('→') ? ' is-corrected' : ''}`;
+    let head = `<text class="chart-case" x="0" y="${y + 13}">${esc(k.case)}</text>`;
+    if (k.change && !long) head += `<text class="${changeCls}" x="100%" y="${y + 13}" text-anchor="end">${esc(k.change)}</text>`;
+    y += L.nameH;
+    if (k.change && long) {
+      head += `<text class="${changeCls}" x="0" y="${y + 13}">${esc(k.change)}</text>`;
+      y += L.nameH;
+    }
+    const bar = (v: number, stated: number | undefined, side: 'baseline' | 'optimized', row: number) => {
+      const cls = `bar-${side}${side === 'optimized' && k.worse ? ' is-worse' : ''}`;
+      const top = y + row * L.barH;
+      const label = stated === undefined ? formatNumber(v, 2) : `${formatNumber(stated, 2)} → ${formatNumber(v, 2)}`;
+      const said = stated === undefined ? '' : ` (the page states ${formatNumber(stated)})`;
+      const title = `${k.case} ${side}: ${formatNumber(v)} ${s.unit}${said}${side === 'optimized' && k.worse ? ', worse than the baseline' : ''}`;
+      plot.push(
+        `<rect class="${cls}" data-case="${esc(k.case)}" x="0" y="${top}" width="${Math.max(0.2, x(v)).toFixed(2)}" height="${L.barH - 2}"><title>${esc(title)}</title></rect>`,
       );
-    })
+      return `<text class="chart-value${stated === undefined ? '' : ' is-corrected'}" x="${pct(x(v))}" dx="4" y="${top + L.barH - 4}">${esc(label)}</text>`;
+    };
+    groups.push(
+      `<g class="chart-row${k.worse ? ' is-worse' : ''}">${head}${bar(k.baseline, k.stated?.baseline, 'baseline', 0)}${bar(k.optimized, k.stated?.optimized, 'optimized', 1)}</g>`,
+    );
+    y += 2 * L.barH + L.groupGap;
+  }
+  const axisY = y - L.groupGap + L.axisGap;
+  const line = (cls: string, x1: number, x2: number, y1: number, y2: number) =>
+    `<line class="${cls}" x1="${x1.toFixed(2)}" x2="${x2.toFixed(2)}" y1="${y1}" y2="${y2}" vector-effect="non-scaling-stroke"/>`;
+  const grid = ticks.map((t) => line('chart-grid', x(t), x(t), 2, axisY) + line('chart-tick', x(t), x(t), axisY, axisY + L.tickH)).join('');
+  const tickText = ticks
+    .map(
+      (t, i) =>
+        `<text class="chart-tick-label" x="${pct(x(t))}" y="${axisY + L.tickH + 13}" text-anchor="${i === 0 ? 'start' : 'middle'}">${esc(tickLabel(t))}</text>`,
+    )
     .join('');
-  const legend =
-    `<g class="chart-legend"><rect class="bar-baseline" x="${labelWidth}" y="6" width="12" height="12"/><text x="${labelWidth + 18}" y="16">Baseline</text>` +
-    `<rect class="bar-optimized" x="${labelWidth + 100}" y="6" width="12" height="12"/><text x="${labelWidth + 118}" y="16">Optimized</text>` +
-    `<text x="${width - 4}" y="16" text-anchor="end">${esc(c.unit)}, ${c.better} is better</text></g>`;
+  const axisLines = line('chart-axis', 0, L.barSpan, axisY, axisY) + line('chart-axis', 0, 0, 2, axisY);
+  const titleY = axisY + L.tickH + 32;
+  const axisLabel = `<text class="chart-axis-title" x="0" y="${titleY}">${esc(axisTitle(s))}</text>`;
+  const height = titleY + 6;
+  const title = `${axisTitle(s)}: baseline vs optimized per benchmark case`;
   return (
-    `<svg class="chart" viewBox="0 0 ${width} ${height}" role="img" aria-labelledby="${id}-title ${id}-desc" xmlns="http://www.w3.org/2000/svg">` +
-    `<title id="${id}-title">${esc(title)}</title><desc id="${id}-desc">${esc(chartDescription(c))}</desc>${legend}${bars}</svg>`
+    `<svg class="chart" data-series="${esc(s.key)}" width="100%" height="${height}" role="img" aria-labelledby="${id}-title ${id}-desc" xmlns="http://www.w3.org/2000/svg">` +
+    `<title id="${id}-title">${esc(title)}</title><desc id="${id}-desc">${esc(seriesDescription(s))}</desc>` +
+    `<svg class="chart-plot" width="100%" height="${height}" viewBox="0 0 100 ${height}" preserveAspectRatio="none">` +
+    `<g class="chart-axes">${grid}${axisLines}</g>${plot.join('')}</svg>` +
+    `<g class="chart-axes">${tickText}${axisLabel}</g>${groups.join('')}</svg>`
   );
 }
+
+/** The Conclusion's headline comparison as a chart (kept for callers that hold a `Comparison`). */
+export function chartSvg(c: Comparison, id: string): string {
+  return seriesSvg(headlineSeries(c), id);
+}
+
+export type { Series, SeriesCase };
