@@ -1,5 +1,5 @@
 /**
- * `image-missing` (warning): A relative image file does not exist.
+ * `image-missing` (warning): A relative image file does not exist, or an image has no source.
  *
  * Examples: `examples` below holds an ok and a not-ok page; the tests check both and docs/rules.md#image-missing shows them.
  */
@@ -13,7 +13,8 @@ import type { Rule } from './types.js';
 const page = (src: string) => reportPage({ title: 'Optimizing Demo-8B Throughput', conclusion: [`![demo-8b-h100](${src})`] });
 
 /**
- * A relative image whose file does not exist next to the page. A warning, not an error: the pages come from a
+ * A relative image (Markdown or raw HTML `<img>`) whose file does not exist next to the page, or an image with no
+ * source at all. A warning, not an error: the pages come from a
  * documentation tree whose charts (`../../assets/performance-lab/*.png`) live outside this repository, so a
  * missing chart only means the site shows the alt text; no stated number depends on it. External images are
  * not checked; pages without a file on disk are skipped.
@@ -21,7 +22,7 @@ const page = (src: string) => reportPage({ title: 'Optimizing Demo-8B Throughput
 export const imageMissing: Rule = {
   id: 'image-missing',
   severity: 'warning',
-  description: 'A relative image file does not exist.',
+  description: 'A relative image file does not exist, or an image has no source.',
   fix: 'Add the image file next to the page (inside the content folder), or fix its path.',
   examples: { ok: page('https://example.org/demo-8b-h100.png'), notOk: page('../../assets/performance-lab/demo-8b-h100.png') },
   check({ report, file, tree, absolutePath, exists }) {
@@ -29,6 +30,13 @@ export const imageMissing: Rule = {
     for (const image of pageLinks(tree, true)) {
       if (isExternal(image.url) || image.url.startsWith('data:')) continue;
       const { path } = splitUrl(image.url);
+      if (image.url.trim() === '') {
+        emit(file, 'image-missing', 'warning', { line: image.line, column: image.column }, 'Unexpected image with no source', {
+          expected: 'the path of an image file',
+          actual: 'no source',
+        });
+        continue;
+      }
       if (!path || exists(resolve(base, path))) continue;
       emit(
         file,

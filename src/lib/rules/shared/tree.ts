@@ -18,6 +18,7 @@ import type {
   Root,
   Text,
 } from 'mdast';
+import { fromHtml } from 'hast-util-from-html';
 import { toString } from 'mdast-util-to-string';
 import { visit } from 'unist-util-visit';
 import { isResultLine } from '../../formats/registry.js';
@@ -45,6 +46,8 @@ export interface PageNodes {
   codes: Array<{ node: Code; parent: Parents | undefined }>;
   links: Array<Link | LinkReference>;
   images: Array<Image | ImageReference>;
+  /** HTML nodes that hold an `<img` tag (raw HTML images). */
+  htmlImages: Html[];
   definitions: Map<string, Definition>;
   /** Inline code outside headings. */
   inlineCodes: InlineCode[];
@@ -64,6 +67,7 @@ export function pageNodes(tree: Root): PageNodes {
     codes: [],
     links: [],
     images: [],
+    htmlImages: [],
     definitions: new Map(),
     inlineCodes: [],
     listItems: [],
@@ -98,6 +102,9 @@ export function pageNodes(tree: Root): PageNodes {
         out.listItems.push(node);
         break;
       case 'html':
+        if (/<img/i.test(node.value)) out.htmlImages.push(node);
+        if (node.value.includes('<!--')) out.comments.push({ node, parent });
+        break;
       case 'text':
         if (node.value.includes('<!--')) out.comments.push({ node, parent });
         break;
@@ -171,12 +178,37 @@ export function pageLinks(tree: Root, images: boolean): PlacedLink[] {
       const url = node.type === 'image' ? node.url : nodes.definitions.get(node.identifier)?.url;
       if (url !== undefined) out.push({ url, text: node.alt ?? '', ...place(node) });
     }
+    for (const node of nodes.htmlImages) out.push(...htmlImagesIn(node));
+    out.sort((a, b) => a.line - b.line || a.column - b.column);
   } else {
     for (const node of nodes.links) {
       const url = node.type === 'link' ? node.url : nodes.definitions.get(node.identifier)?.url;
       if (url !== undefined) out.push({ url, text: toString(node), ...place(node) });
     }
   }
+  return out;
+}
+
+/**
+ * The `<img src>` of a raw HTML node, placed on the page: the node's HTML is parsed as the renderer parses it (a
+ * fragment, by the HTML standard), so a tag split over lines or with odd quoting gives the same source.
+ */
+function htmlImagesIn(node: Html): PlacedLink[] {
+  const start = node.position?.start ?? { line: 1, column: 1 };
+  const out: PlacedLink[] = [];
+  visit(fromHtml(node.value, { fragment: true }), 'element', (el) => {
+    if (el.tagName !== 'img') return;
+    // An image without a source is kept with an empty URL: the site shows a box for it, and the check says why.
+    const src = typeof el.properties.src === 'string' ? el.properties.src : '';
+    const at = el.position?.start ?? { line: 1, column: 1 };
+    const alt = el.properties.alt;
+    out.push({
+      url: src,
+      text: typeof alt === 'string' ? alt : '',
+      line: start.line + at.line - 1,
+      column: at.line === 1 ? start.column + at.column - 1 : at.column,
+    });
+  });
   return out;
 }
 
