@@ -71,6 +71,23 @@ const expected: Record<string, Row[]> = {
     [44, '63.19', 'verified'],
     [44, '515,914.01', 'verified'],
   ],
+  // `vllm bench throughput` runs labelled `# 第一次` inside the fence, per section; a one-line Chinese sentence; TTFT
+  // that no offline run prints; a table row naming a label two sections share (uncertain, so untraceable).
+  'offline-throughput-zh.md': [
+    [28, '1.84 requests/s', 'verified'],
+    [28, '17.2%', 'verified'],
+    [29, '25%', 'mismatch'],
+    [29, '276.63 tokens/s', 'verified'],
+    [44, '1,887.75 tokens/s', 'verified'],
+    [44, '1,883.84 tokens/s', 'verified'],
+    [44, '0.2%', 'verified'],
+    [48, '31.9%', 'verified'],
+    [49, '30%', 'untraceable'],
+    [53, '2,489.63', 'verified'],
+    [53, '276.63', 'verified'],
+    [54, '1,883.84', 'verified'],
+    [54, '209.23', 'untraceable'],
+  ],
 };
 
 /** The deliberately wrong numbers of each page, and what the runs say instead. */
@@ -81,10 +98,14 @@ const corrections: Record<string, Array<[string, string]>> = {
   ],
   'blog-tp-vs-pp-requoted.md': [['is 25% higher', 'is 34.6% higher']],
   'crlf-tabs-embedding-batch.md': [['211,171.04', '211,711.04']],
+  'offline-throughput-zh.md': [
+    ['输出吞吐量提升了 25%', '输出吞吐量提升了 15.7%'],
+    ['| 209.23 |', '| 209.32 |'],
+  ],
 };
 
 /** Claims that stay untraceable on the corrected page: TTFT and ITL of runs that print neither. */
-const noSuchMetric: Record<string, string[]> = { 'pr-embedding-no-stream.md': ['40%', '1.2 ms'] };
+const noSuchMetric: Record<string, string[]> = { 'pr-embedding-no-stream.md': ['40%', '1.2 ms'], 'offline-throughput-zh.md': ['30%'] };
 
 describe('essay pages 2: non-streaming runs, re-quoted lines, CRLF and tabs', () => {
   for (const [name, rows] of Object.entries(expected)) {
@@ -141,6 +162,39 @@ describe('a non-streaming run (request rate, token rate and E2E latency only)', 
   it('should trace an E2E latency in seconds to the millisecond line of the named run', () => {
     const c = check(read(name), name).claims.find((x) => x.text === '2.30 s')!;
     expect([c.source?.line, c.formula]).toEqual([42, 'Mean E2EL (ms) = 2301.57 / 1000']);
+  });
+});
+
+describe('offline `vllm bench throughput` runs', () => {
+  const name = 'offline-throughput-zh.md';
+  it('should read each `Throughput:` line and its token counts as one run, labelled by the comment above it', () => {
+    const runs = analyze(read(name), name).report.runs;
+    expect(runs.map((r) => [r.line, r.format, r.label])).toEqual([
+      [15, 'vllm-throughput', '第一次'],
+      [19, 'vllm-throughput', '第二次'],
+      [23, 'vllm-throughput', '第三次'],
+      [35, 'vllm-throughput', '第一次'],
+      [39, 'vllm-throughput', '第二次'],
+    ]);
+    expect(Object.keys(runs[0].metrics)).toEqual([
+      'request_throughput',
+      'total_token_throughput',
+      'output_token_throughput',
+      'total_input_tokens',
+      'total_output_tokens',
+    ]);
+  });
+  it('should leave a TTFT claim on a page of offline runs untraceable, never a mismatch, however wrong', () => {
+    const source = read(name).replace('首 token 延迟降低了 30%', '首 token 延迟降低了 3000%');
+    expect(
+      check(source, name)
+        .claims.filter((c) => c.line === 49)
+        .map((c) => [c.text, c.verdict]),
+    ).toEqual([['3000%', 'untraceable']]);
+  });
+  it('should read a one-line Chinese sentence under a run section as prose, not as a run label', () => {
+    const claims = check(read(name), name).claims.filter((c) => c.line === 44);
+    expect(claims.map((c) => c.text)).toEqual(['1,887.75 tokens/s', '1,883.84 tokens/s', '0.2%']);
   });
 });
 
