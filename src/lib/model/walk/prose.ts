@@ -9,7 +9,8 @@ const LABEL_MAX = 60;
 
 /**
  * A paragraph outside list items: a variant label (a short single plain line before a serving script, classic
- * pages; a sentence, English or Chinese, is not one), an engine error standing where a result would (a failed run), or prose that may state numbers.
+ * pages; a sentence, English or Chinese, is not one), an engine error standing where a result would (a failed
+ * run), or prose that may state numbers.
  */
 export function onParagraph(node: Paragraph, admonition: string | null, state: WalkState): void {
   const { found, at } = state;
