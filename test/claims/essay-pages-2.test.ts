@@ -218,6 +218,13 @@ describe('a result block quoted again in part', () => {
     expect(source).not.toBe(read(name));
     expect(analyze(source, name).report.runs.map((r) => r.line)).toEqual([16, 42, 70]);
   });
+  it('should keep a fence in a result admonition a run even when it repeats lines of an earlier run', () => {
+    const quote = '```\nOutput token throughput (tok/s):         434.40    \nMean TPOT (ms):                          70.14     \n```';
+    const source = read(name);
+    expect(source).toContain(quote);
+    const inAdmonition = source.replace(quote, `??? info "Benchmark result"\n    ${quote.split('\n').join('\n    ')}`);
+    expect(analyze(inAdmonition, name).report.runs).toHaveLength(3);
+  });
   it('should drop only drafts that print a strict part of an earlier run with the same text', () => {
     const report = analyze(read(name), name).report;
     const [full] = report.runs;

@@ -54,8 +54,9 @@ export function onCode(node: Code, admonition: string | null, itemText: string |
     isYaml && !isResult
       ? { runs: [], messages: [] }
       : parseFence({ value, fenceLine, contentLine: fenceLine + 1, column, lang }, { expectResult: isResult });
-  // Lines of an earlier run quoted again are no run of their own (and no cut or headerless block).
-  const quoted = requotedDrafts(parsed.runs, found.runs);
+  // Lines of an earlier run quoted again are no run of their own (and no cut or headerless block); a fence where a
+  // result is expected is always a result.
+  const quoted = isResult ? [] : requotedDrafts(parsed.runs, found.runs);
   const runs = parsed.runs.filter((r) => !quoted.includes(r));
   found.drafts.push(...parsed.messages.filter((m) => !quoted.some((q) => m.line >= q.line && m.line <= q.endLine)));
   if (runs.length > 0) {
