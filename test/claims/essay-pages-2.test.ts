@@ -265,3 +265,29 @@ describe('CRLF line endings, tabs and trailing blanks', () => {
     expect(cellContent('')).toBe('');
   });
 });
+
+describe('units and rates as write-ups spell them', () => {
+  const base = read('pr-embedding-no-stream.md');
+  const claimsOn = (sentence: string) => {
+    const source = base.replace('## Summary\n', `## Summary\n\n${sentence}\n`);
+    const line = source.split('\n').indexOf(sentence) + 1;
+    return check(source, 'p.md')
+      .claims.filter((c) => c.line === line)
+      .map((c) => [c.text, c.verdict]);
+  };
+  it('should read req/sec, QPS, tokens per second and milliseconds', () => {
+    expect(claimsOn('This PR serves 400.00 req/sec, or 153,600 tokens per second of total throughput.')).toEqual([
+      ['400.00 req/sec', 'verified'],
+      ['153,600 tokens per second', 'verified'],
+    ]);
+    expect(claimsOn('On dev the request throughput is 276.5 QPS.')).toEqual([['276.5 QPS', 'verified']]);
+    expect(claimsOn('The mean E2E latency of this PR is 2301.57 milliseconds.')).toEqual([['2301.57 milliseconds', 'verified']]);
+    expect(claimsOn('The total throughput of this PR is 153,600.00 tokens/sec.')).toEqual([['153,600.00 tokens/sec', 'verified']]);
+  });
+  it('should take a bare rate for the rate its unit names, never with certainty, and a rate setting for none', () => {
+    expect(claimsOn('This PR reaches 153,600 tok/s.')).toEqual([['153,600 tok/s', 'verified']]);
+    expect(claimsOn('This PR reaches 999 tok/s.')).toEqual([['999 tok/s', 'untraceable']]);
+    expect(claimsOn('This PR reaches 999 QPS.')).toEqual([['999 QPS', 'untraceable']]);
+    expect(claimsOn('At a request rate of 999 req/s this PR keeps up.')).toEqual([]);
+  });
+});

@@ -35,7 +35,9 @@ export function normalise(text: string): string {
   return text.replace(/[％−–×～]/g, (c) => ({ '％': '%', '−': '-', '–': '-', '×': 'x', '～': '~' })[c] ?? c);
 }
 
-const UNIT = String.raw`(%|x(?![A-Za-z0-9])|倍|ms(?![A-Za-z])|s(?![A-Za-z/])|sec(?:onds?)?(?![A-Za-z])|tok(?:ens)?\/s|req(?:uests)?\/s|tps(?![A-Za-z]))`;
+// Units as write-ups spell them: `ms` / `milliseconds`, `s` / `sec` / `seconds`, `tok/s` / `tokens/sec` / `tokens per
+// second`, `req/s` / `requests/sec` / `QPS`.
+const UNIT = String.raw`(%|x(?![A-Za-z0-9])|倍|ms(?![A-Za-z])|millisec(?:ond)?s?(?![A-Za-z])|msec(?![A-Za-z])|s(?![A-Za-z/])|sec(?:onds?)?(?![A-Za-z])|tok(?:en)?s?\/s(?:ec)?(?![A-Za-z])|tok(?:en)?s? per sec(?:ond)?(?![A-Za-z])|req(?:uest)?s?\/s(?:ec)?(?![A-Za-z])|(?:qps|QPS|rps|RPS)(?![A-Za-z])|tps(?![A-Za-z]))`;
 // `313.28 ± 4.1 ms`: the mean is the claim, in the unit after the spread.
 const NUMBER = new RegExp(String.raw`(?<![\w.\-/±])(${NUM})(?:\s?(?:±|\+\/-)\s?\d{1,9}(?:\.\d{1,9})?)?\s*${UNIT}`, 'dg');
 const SENTENCE_END = /[。；;!?！？\n]|\.(?=\s|$)/g;
@@ -95,6 +97,26 @@ function metricFor(
   return metrics.find((m) => m.start >= end && m.end <= sentence[1]) ?? null;
 }
 
+/** A clause that sets a rate (`at a request rate of 4 req/s`) rather than measuring one. */
+const RATE_SETTING = /\brate\b|速率|\blimit/i;
+
+/** The metric a rate unit implies when the text names none: a token rate is some throughput, a request rate the request throughput. */
+function rateOf(unit: string, at: number): MetricRef | null {
+  if (unit === 'tok/s') return { family: 'throughput', stat: null, start: at, end: at };
+  if (unit === 'req/s') return { family: 'request', stat: null, start: at, end: at };
+  return null;
+}
+
+/** The unit a matched unit word stands for (`%`, `x`, `ms`, `s`, `tok/s`, `req/s`). */
+function unitOf(raw: string): string {
+  if (raw === '%') return '%';
+  if (raw === 'x' || raw === '倍') return 'x';
+  if (raw.startsWith('s')) return 's';
+  if (raw.startsWith('m')) return 'ms';
+  if (raw.startsWith('req') || /^[qQrR]/.test(raw)) return 'req/s';
+  return 'tok/s';
+}
+
 /** Every value, percentage and ratio of a paragraph or cell, with offsets in `raw`. */
 export function parseProseNumbers(raw: string): ProseNumber[] {
   const v0 = visibleText(raw);
@@ -113,18 +135,7 @@ export function parseProseNumbers(raw: string): ProseNumber[] {
     if (!['%', 'x', '倍'].includes(unitRaw) && !VALUE_FOLLOW.test(text.slice(m.indices![2][1], m.indices![2][1] + 30))) continue;
     if ((unitRaw === '%' || unitRaw === 'x' || unitRaw === '倍') && NOT_A_METRIC.test(text.slice(m.indices![2][1], m.indices![2][1] + 40)))
       continue;
-    const unit =
-      unitRaw === '%'
-        ? '%'
-        : unitRaw === 'x' || unitRaw === '倍'
-          ? 'x'
-          : unitRaw.startsWith('s')
-            ? 's'
-            : unitRaw === 'ms'
-              ? 'ms'
-              : unitRaw.startsWith('req')
-                ? 'req/s'
-                : 'tok/s';
+    const unit = unitOf(unitRaw);
     const kind: ProseKind = unit === '%' ? 'percent' : unit === 'x' ? 'ratio' : 'value';
     const numberText = text.slice(ns, ne);
     // `x` right after the number, or `x faster` / `x slower` words kept with the claim.
@@ -144,12 +155,15 @@ export function parseProseNumbers(raw: string): ProseNumber[] {
     let before = text.slice(Math.max(sentence[0], ns - 16), ns).trimEnd();
     if (before.endsWith('+') || before.endsWith('-')) before = before.slice(0, -1);
     stated.claim = raw.slice(stated.offset, stated.end);
-    const metric = metricFor(text, metrics, clause, sentence, ns, end, kind !== 'value');
+    const named = metricFor(text, metrics, clause, sentence, ns, end, kind !== 'value');
+    // A rate with no metric named is about the rate its unit says (`reaches 1,014 tok/s`): a guess, never certain.
+    const implied = named || kind !== 'value' || RATE_SETTING.test(text.slice(clause[0], clause[1])) ? null : rateOf(unit, ns);
+    const metric = named ?? implied;
     out.push({
       kind,
       stated,
       metric,
-      borrowed: metric !== null && !(metric.start >= clause[0] && metric.end <= clause[1]),
+      borrowed: implied !== null || (metric !== null && !(metric.start >= clause[0] && metric.end <= clause[1])),
       approx: APPROX.test(before),
       bound: UP_TO.test(before) ? 'up-to' : AT_LEAST.test(before) ? 'at-least' : null,
       multiple: unitRaw === '倍',

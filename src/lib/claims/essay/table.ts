@@ -31,12 +31,21 @@ export const CELL = new RegExp(
 /** A row label that names the reference of a table's changes. */
 const BASELINE = /\b(?:baseline|main|before|default|reference)\b|基线|基准|原始|默认/i;
 const CHANGE_HEADER = /\bvs\.?\b|versus|change|Δ|delta|diff|gain|speed-?up|improvement|提升|变化|对比|相比/i;
-const HEADER_UNIT = /\((ms|s|sec|tok\/s|tokens\/s|req\/s)\)|\b(ms|tok\/s|req\/s)\b/i;
+const HEADER_UNIT = /\((ms|s|sec|tok\/s|tokens\/s|tok\/sec|tokens\/sec|req\/s|req\/sec|requests\/s|qps)\)|\b(ms|tok\/s|req\/s)\b/i;
+const UNIT_NAMES: Readonly<Record<string, string>> = {
+  sec: 's',
+  'tokens/s': 'tok/s',
+  'tok/sec': 'tok/s',
+  'tokens/sec': 'tok/s',
+  'req/sec': 'req/s',
+  'requests/s': 'req/s',
+  qps: 'req/s',
+};
 
 function unitOf(text: string): string {
   const m = HEADER_UNIT.exec(text);
   const u = (m?.[1] ?? m?.[2] ?? '').toLowerCase();
-  return u === 'sec' ? 's' : u === 'tokens/s' ? 'tok/s' : u;
+  return UNIT_NAMES[u] ?? u;
 }
 
 /**
