@@ -284,6 +284,16 @@ describe('units and rates as write-ups spell them', () => {
     expect(claimsOn('The mean E2E latency of this PR is 2301.57 milliseconds.')).toEqual([['2301.57 milliseconds', 'verified']]);
     expect(claimsOn('The total throughput of this PR is 153,600.00 tokens/sec.')).toEqual([['153,600.00 tokens/sec', 'verified']]);
   });
+  it('should read elapsed and wall-clock time, 耗时 and 用时, as the benchmark duration', () => {
+    expect(claimsOn('The elapsed time of this PR is 2.50 s against 3.62 s on dev.')).toEqual([
+      ['2.50 s', 'verified'],
+      ['3.62 s', 'verified'],
+    ]);
+    expect(claimsOn('本 PR 总耗时 2.50 s，dev 用时 3.62 s。')).toEqual([
+      ['2.50 s', 'verified'],
+      ['3.62 s', 'verified'],
+    ]);
+  });
   it('should take a bare rate for the rate its unit names, never with certainty, and a rate setting for none', () => {
     expect(claimsOn('This PR reaches 153,600 tok/s.')).toEqual([['153,600 tok/s', 'verified']]);
     expect(claimsOn('This PR reaches 999 tok/s.')).toEqual([['999 tok/s', 'untraceable']]);
