@@ -34,6 +34,7 @@ describe('format registry', () => {
       'trtllm-bench': 'trtllm-bench --model meta-llama/Llama-3.1-8B throughput --dataset data.jsonl',
       'genai-perf': 'genai-perf profile -m gpt2 --service-kind openai --endpoint-type chat --streaming',
       'llama-bench': './build/bin/llama-bench -m models/llama-2-7b.Q4_0.gguf -ngl 99 -p 512 -n 128',
+      'vllm-bench-throughput': 'vllm bench throughput --model Qwen/Qwen3-0.6B --input-len 256 --output-len 128 --num-prompts 200',
     };
     expect(BENCHMARK_TOOLS.map((t) => t.tool).sort()).toEqual(Object.keys(commands).sort());
     for (const [tool, command] of Object.entries(commands)) expect(parseCommand(command, 1)?.tool, command).toBe(tool);

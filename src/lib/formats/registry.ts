@@ -7,13 +7,15 @@
 import { genaiPerf } from './genai-perf.js';
 import { guidellm } from './guidellm.js';
 import { llamaBench } from './llama-bench.js';
-import { labelKey } from './shapes.js';
+import type { SourceLine } from './line.js';
+import { labelKey, type MetricShape } from './shapes.js';
 import { sglang } from './sglang.js';
 import { trtllm } from './trtllm.js';
 import type { Chatter, FormatSpec, Identity, MetricDef } from './spec.js';
 import { vllm } from './vllm.js';
+import { vllmThroughput } from './vllm-throughput.js';
 
-export const FORMATS = [sglang, guidellm, trtllm, genaiPerf, llamaBench, vllm] as const;
+export const FORMATS = [sglang, guidellm, trtllm, genaiPerf, llamaBench, vllmThroughput, vllm] as const;
 
 /** A format id. */
 export type FormatId = (typeof FORMATS)[number]['id'];
@@ -61,6 +63,15 @@ export function headerOf(text: string): { format: Format; title: string } | null
   for (const f of FORMATS) {
     const title = f.block.header(text);
     if (title !== null) return { format: f, title };
+  }
+  return null;
+}
+
+/** The format that prints several metrics on this line, with their shapes; null when none does. */
+export function severalOf(line: SourceLine): { format: Format; shapes: MetricShape[] } | null {
+  for (const f of LIST) {
+    const shapes = f.several?.(line);
+    if (shapes && shapes.length > 0) return { format: f, shapes };
   }
   return null;
 }

@@ -5,6 +5,8 @@
  */
 import type { Interval } from '../claims/interval.js';
 import type { Metric } from '../schemas/metric.js';
+import type { SourceLine } from './line.js';
+import type { MetricShape } from './shapes.js';
 
 /** A printed label's canonical metric. */
 export interface MetricDef {
@@ -144,6 +146,12 @@ export interface FormatSpec<Id extends string = string> {
    * listed in printed order; a label the formats share maps to the same metric in each.
    */
   labels: Readonly<Record<string, MetricDef>>;
+  /**
+   * A line that prints several metrics at once (`Throughput: 89.27 requests/s, 22853.37 total tokens/s`): one
+   * metric shape per value (its label one of `labels`), or null when the line is not one. Such a line opens a
+   * block of this format and ends any block before it.
+   */
+  several?(line: SourceLine): MetricShape[] | null;
   /** The table the tool prints its metrics in, when it prints one (read by `split.ts`). */
   table?: TableGrammar;
   /** Labels that follow a pattern (statistics lines such as `P99 TTFT (ms)`), by lookup key. */

@@ -7,7 +7,7 @@
  */
 import { failureText, isException, isTraceback } from './failure.js';
 import { lookupLabel } from './metrics.js';
-import { chatterOf, headerOf, openerOf } from './registry.js';
+import { chatterOf, headerOf, openerOf, severalOf } from './registry.js';
 import { metricShape, sectionTitle } from './shapes.js';
 import type { MetricShape } from './shapes.js';
 import type { FormatSpec, TableGrammar } from './spec.js';
@@ -220,7 +220,8 @@ export function splitLines(lines: readonly SourceLine[]): SplitResult {
           continue;
         }
       }
-      const shape = title === null ? metricShape(line) : null;
+      // A line of several metrics starts a run of its own format (read again outside).
+      const shape = title === null && !severalOf(line) ? metricShape(line) : null;
       if (shape) {
         const name = lookupLabel(shape.label)?.name ?? null;
         // Unknown labels stay in the block unless the line is a failure or tool chatter.
@@ -266,6 +267,19 @@ export function splitLines(lines: readonly SourceLine[]): SplitResult {
     if (ruled) {
       ruled = false;
       if (!banner || banner.format.block.closer !== null) dropGroup();
+    }
+    // A line of several metrics is its format's banner and its first metrics at once.
+    const several = severalOf(line);
+    if (several) {
+      traceback = null;
+      const [first, ...rest] = several.shapes;
+      block = open(line, several.format, banner?.title ?? null, lookupLabel(first.label)?.name ?? null, first);
+      for (const cell of rest) {
+        add(block, line, cell);
+        const name = lookupLabel(cell.label)?.name;
+        if (name) block.names.add(name);
+      }
+      continue;
     }
     if (banner) {
       traceback = null;

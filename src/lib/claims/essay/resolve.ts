@@ -247,13 +247,21 @@ export function resolveNumber(n: EssayNumber, path: string): EssayVerdict | null
     if (top && n.bound !== 'at-least' && Math.abs(n.stated.value) > 1.5 * top.hi + 2 * halfUnit(d))
       return mismatch(n, top, `${tol}; far above the largest comparison the page's runs give`);
   }
-  if (readings.length === 0 && n.named.length === 0) return null;
+  // A number about a metric no run of the page prints (TTFT of an offline or non-streaming run) is still a claim
+  // about the runs: untraceable, never a mismatch. Otherwise a number with nothing behind it and no run named is
+  // not taken for a claim.
+  if (readings.length === 0 && n.named.length === 0 && !unmeasured(n)) return null;
   const candidates: Candidate[] = nearest.slice(0, 6).map((r) => ({
     source: r.sources[0],
     evidence: r.evidence,
     recomputed: roundHalfUp(r.value, d),
   }));
   return { result: null, source: null, sources: [], grade: { uncertain: candidates } };
+}
+
+/** No run of the page prints the metric the number names (`TTFT` where every run is offline). */
+function unmeasured(n: EssayNumber): boolean {
+  return n.all.length > 0 && n.all.every((r) => metricKeys(n.metric, Object.keys(r.run.metrics)).length === 0);
 }
 
 function mismatch(n: EssayNumber, r: Reading, tol: string): EssayVerdict {

@@ -35,14 +35,16 @@ export function normalise(text: string): string {
   return text.replace(/[％−–×～]/g, (c) => ({ '％': '%', '−': '-', '–': '-', '×': 'x', '～': '~' })[c] ?? c);
 }
 
-const UNIT = String.raw`(%|x(?![A-Za-z0-9])|倍|ms(?![A-Za-z])|s(?![A-Za-z/])|sec(?:onds?)?(?![A-Za-z])|tok(?:ens)?\/s|req(?:uests)?\/s|tps(?![A-Za-z]))`;
+// Units as write-ups spell them: `ms` / `milliseconds`, `s` / `sec` / `seconds`, `tok/s` / `tokens/sec` / `tokens per
+// second`, `req/s` / `requests/sec` / `QPS`.
+const UNIT = String.raw`(%|x(?![A-Za-z0-9])|倍|ms(?![A-Za-z])|millisec(?:ond)?s?(?![A-Za-z])|msec(?![A-Za-z])|s(?![A-Za-z/])|sec(?:onds?)?(?![A-Za-z])|tok(?:en)?s?\/s(?:ec)?(?![A-Za-z])|tok(?:en)?s? per sec(?:ond)?(?![A-Za-z])|req(?:uest)?s?\/s(?:ec)?(?![A-Za-z])|(?:qps|QPS|rps|RPS)(?![A-Za-z])|tps(?![A-Za-z]))`;
 // `313.28 ± 4.1 ms`: the mean is the claim, in the unit after the spread.
 const NUMBER = new RegExp(String.raw`(?<![\w.\-/±])(${NUM})(?:\s?(?:±|\+\/-)\s?\d{1,9}(?:\.\d{1,9})?)?\s*${UNIT}`, 'dg');
 const SENTENCE_END = /[。；;!?！？\n]|\.(?=\s|$)/g;
 const CLAUSE_END = /[，、]|,(?!\d{3})|\band\b|\bwhile\b|\bbut\b|而|同时/g;
 /** Words that make a clause a comparison of two runs. */
 const COMPARE =
-  /faster|slower|higher|lower|speed-?up|reduc|improv|increas|decreas|better|worse|drop|gain|cut|less|more|regress|提升|提高|降低|下降|减少|增加|快|慢|加速|缩短|改善|优化/i;
+  /faster|slower|higher|lower|speed-?up|reduc|improv|increas|decreas|better|worse|drop|gain|cut|less|more|regress|differ|提升|提高|降低|下降|减少|增加|快|慢|加速|缩短|改善|优化|相差|差距|差异/i;
 /**
  * A clause of values only (`about 53.7 s against 25.2 s`, `从 607 ms 到 1,371 ms`). No text can be split into
  * these pieces two ways (`vs.` is `vs` and a `.`), so a clause that is not one fails in linear time.
@@ -53,11 +55,11 @@ export const RESTATE =
 const NOT_A_METRIC =
   /^\s*(?:of\b|(?:more|fewer|larger|bigger|smaller|less|the|as many)\s+)?(?:prompts?|requests?|batch|gpus?|npus?|memory|vram|users?|concurrency|context|params|parameters|layers|experts|nodes|cost|price|data|kv|cache|prefix|hit|utili[sz]ation|显存|请求|并发)/i;
 /**
- * What may follow a restated value: the end of its clause, a connective, or a metric name. Anything else makes it
+ * What may follow a restated value: the end of its clause, a connective, or a metric name (also after `of`). Anything else makes it
  * a setting (`after a 30 s warm-up`, `a 5 s timeout`), not a measurement.
  */
 const VALUE_FOLLOW =
-  /^\s*(?:$|[),.;:!?。，；：）→]|->|(?:and|or|vs\.?|versus|on|with|for|in|at|to|from|than|while|compared|against|instead|before|after|under|over|per|median|mean|avg|average|p\d{2}|ttft|tpot|itl|e2e|output|total|throughput|respectively|each|overall)\b|和|与|对比|相比|降|增|提|减|下|上|左右|的)/i;
+  /^\s*(?:$|[),.;:!?。，；：）→]|->|(?:and|or|vs\.?|versus|on|with|for|in|at|to|from|than|while|compared|against|instead|before|after|under|over|per|median|mean|avg|average|p\d{2}|ttft|tpot|itl|e2e|output|total|throughput|respectively|each|overall)\b|of\s(?:the\s)?(?:output|total|request|token|median|mean|p\d{2}|ttft|tpot|itl|e2e)|和|与|对比|相比|降|增|提|减|下|上|左右|的)/i;
 /** `8x H100`: a count of devices, not a ratio. */
 const DEVICES = /^\s*(?:[A-Z]{1,2}\d{2,4}|GPUs?|NPUs?|cards?|卡)/;
 
@@ -95,6 +97,26 @@ function metricFor(
   return metrics.find((m) => m.start >= end && m.end <= sentence[1]) ?? null;
 }
 
+/** A clause that sets a rate (`at a request rate of 4 req/s`) rather than measuring one. */
+const RATE_SETTING = /\brate\b|速率|\blimit/i;
+
+/** The metric a rate unit implies when the text names none: a token rate is some throughput, a request rate the request throughput. */
+function rateOf(unit: string, at: number): MetricRef | null {
+  if (unit === 'tok/s') return { family: 'throughput', stat: null, start: at, end: at };
+  if (unit === 'req/s') return { family: 'request', stat: null, start: at, end: at };
+  return null;
+}
+
+/** The unit a matched unit word stands for (`%`, `x`, `ms`, `s`, `tok/s`, `req/s`). */
+function unitOf(raw: string): string {
+  if (raw === '%') return '%';
+  if (raw === 'x' || raw === '倍') return 'x';
+  if (raw.startsWith('s')) return 's';
+  if (raw.startsWith('m')) return 'ms';
+  if (raw.startsWith('req') || /^[qQrR]/.test(raw)) return 'req/s';
+  return 'tok/s';
+}
+
 /** Every value, percentage and ratio of a paragraph or cell, with offsets in `raw`. */
 export function parseProseNumbers(raw: string): ProseNumber[] {
   const v0 = visibleText(raw);
@@ -113,18 +135,7 @@ export function parseProseNumbers(raw: string): ProseNumber[] {
     if (!['%', 'x', '倍'].includes(unitRaw) && !VALUE_FOLLOW.test(text.slice(m.indices![2][1], m.indices![2][1] + 30))) continue;
     if ((unitRaw === '%' || unitRaw === 'x' || unitRaw === '倍') && NOT_A_METRIC.test(text.slice(m.indices![2][1], m.indices![2][1] + 40)))
       continue;
-    const unit =
-      unitRaw === '%'
-        ? '%'
-        : unitRaw === 'x' || unitRaw === '倍'
-          ? 'x'
-          : unitRaw.startsWith('s')
-            ? 's'
-            : unitRaw === 'ms'
-              ? 'ms'
-              : unitRaw.startsWith('req')
-                ? 'req/s'
-                : 'tok/s';
+    const unit = unitOf(unitRaw);
     const kind: ProseKind = unit === '%' ? 'percent' : unit === 'x' ? 'ratio' : 'value';
     const numberText = text.slice(ns, ne);
     // `x` right after the number, or `x faster` / `x slower` words kept with the claim.
@@ -144,12 +155,15 @@ export function parseProseNumbers(raw: string): ProseNumber[] {
     let before = text.slice(Math.max(sentence[0], ns - 16), ns).trimEnd();
     if (before.endsWith('+') || before.endsWith('-')) before = before.slice(0, -1);
     stated.claim = raw.slice(stated.offset, stated.end);
-    const metric = metricFor(text, metrics, clause, sentence, ns, end, kind !== 'value');
+    const named = metricFor(text, metrics, clause, sentence, ns, end, kind !== 'value');
+    // A rate with no metric named is about the rate its unit says (`reaches 1,014 tok/s`): a guess, never certain.
+    const implied = named || kind !== 'value' || RATE_SETTING.test(text.slice(clause[0], clause[1])) ? null : rateOf(unit, ns);
+    const metric = named ?? implied;
     out.push({
       kind,
       stated,
       metric,
-      borrowed: metric !== null && !(metric.start >= clause[0] && metric.end <= clause[1]),
+      borrowed: implied !== null || (metric !== null && !(metric.start >= clause[0] && metric.end <= clause[1])),
       approx: APPROX.test(before),
       bound: UP_TO.test(before) ? 'up-to' : AT_LEAST.test(before) ? 'at-least' : null,
       multiple: unitRaw === '倍',

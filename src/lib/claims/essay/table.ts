@@ -31,12 +31,33 @@ export const CELL = new RegExp(
 /** A row label that names the reference of a table's changes. */
 const BASELINE = /\b(?:baseline|main|before|default|reference)\b|基线|基准|原始|默认/i;
 const CHANGE_HEADER = /\bvs\.?\b|versus|change|Δ|delta|diff|gain|speed-?up|improvement|提升|变化|对比|相比/i;
-const HEADER_UNIT = /\((ms|s|sec|tok\/s|tokens\/s|req\/s)\)|\b(ms|tok\/s|req\/s)\b/i;
+const HEADER_UNIT = /\((ms|s|sec|tok\/s|tokens\/s|tok\/sec|tokens\/sec|req\/s|req\/sec|requests\/s|qps)\)|\b(ms|tok\/s|req\/s)\b/i;
+const UNIT_NAMES: Readonly<Record<string, string>> = {
+  sec: 's',
+  'tokens/s': 'tok/s',
+  'tok/sec': 'tok/s',
+  'tokens/sec': 'tok/s',
+  'req/sec': 'req/s',
+  'requests/s': 'req/s',
+  qps: 'req/s',
+};
 
 function unitOf(text: string): string {
   const m = HEADER_UNIT.exec(text);
   const u = (m?.[1] ?? m?.[2] ?? '').toLowerCase();
-  return u === 'sec' ? 's' : u === 'tokens/s' ? 'tok/s' : u;
+  return UNIT_NAMES[u] ?? u;
+}
+
+/**
+ * A cell's text without what follows its content: the last cell of a row may run on past its closing pipe
+ * (`| 515,914.01 |` and trailing blanks or a tab). A scan from the end; the offsets of the rest are kept.
+ */
+export function cellContent(raw: string): string {
+  let end = raw.length;
+  const blank = (ch: string) => ch === ' ' || ch === '\t' || ch === '\r';
+  while (end > 0 && blank(raw[end - 1])) end--;
+  if (end > 0 && raw[end - 1] === '|' && raw[end - 2] !== '\\') end--;
+  return raw.slice(0, end);
 }
 
 function runsIn(text: string, page: EssayPage): NamedRun[] {
@@ -51,8 +72,8 @@ export function readTableNumbers(
   page: EssayPage,
   scope: readonly NamedRun[],
 ): TableNumber[] {
-  const head = header.map((h) => normalise(visibleText(h).text));
-  const firsts = rows.map((r) => normalise(visibleText(r[0] ?? '').text));
+  const head = header.map((h) => normalise(visibleText(cellContent(h)).text));
+  const firsts = rows.map((r) => normalise(visibleText(cellContent(r[0] ?? '')).text));
   const colRuns = head.map((h, c) => (c === 0 ? [] : runsIn(h, page)));
   const rowRuns = firsts.map((f) => runsIn(f, page));
   const colMetric = head.map((h): MetricRef | null => metricsIn(h)[0] ?? null);
@@ -61,9 +82,10 @@ export function readTableNumbers(
   const tableRuns = [...new Set((byColumn ? colRuns : rowRuns).flat())];
   const out: TableNumber[] = [];
   rows.forEach((cells, r) => {
-    cells.forEach((raw, c) => {
+    cells.forEach((cell, c) => {
       // GFM drops the cells of a row beyond its header's: they have no column, metric or run.
       if (c === 0 || c >= header.length) return;
+      const raw = cellContent(cell);
       const v0 = visibleText(raw);
       const v: VisibleText = { ...v0, text: normalise(v0.text) };
       const m = CELL.exec(v.text);

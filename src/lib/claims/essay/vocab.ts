@@ -18,7 +18,7 @@ export interface MetricRef {
 
 /** Metric names, one group per family in the order of `FAMILIES` (longer names first within a family). */
 const FAMILY_WORDS =
-  /(ttft|time[ -]to[ -]first[ -]token|首字延迟|首token延迟|首 token 延迟|首字时延)|(tpot|time[ -]per[ -]output[ -]token|每输出token时间)|(itl|inter[ -]token latency|token间延迟)|(e2el|e2e ?latency|e2e ?延迟|end[ -]to[ -]end latency|request latency|端到端延迟)|(output (?:token )?throughput|output tok\/s|输出吞吐量?)|(total (?:token )?throughput|total tok\/s|总吞吐量?)|(request throughput|req\/s|请求吞吐量?)|(benchmark duration|duration|耗时)|(throughput|tps|吞吐量|吞吐)/gi;
+  /(ttft|time[ -]to[ -]first[ -]token|首字延迟|首token延迟|首 token 延迟|首字时延)|(tpot|time[ -]per[ -]output[ -]token|每输出token时间)|(itl|inter[ -]token latency|token间延迟)|(e2el|e2e ?latency|e2e ?延迟|end[ -]to[ -]end latency|request latency|端到端延迟)|(output (?:token )?throughput|output tok\/s|输出吞吐量?)|(total (?:token )?throughput|total tok\/s|总吞吐量?)|(request throughput|req\/s|请求吞吐量?)|(benchmark duration|duration|elapsed time|elapsed|wall[ -]clock time|wall[ -]clock|耗时|用时|总时长)|(throughput|tps|吞吐量|吞吐)/gi;
 const FAMILIES: Family[] = ['ttft', 'tpot', 'itl', 'e2el', 'output', 'total', 'request', 'duration', 'throughput'];
 /** A statistic right before a metric name (`median TTFT`, `P99_`), or right after it (`TTFT (median)`). */
 const STAT_BEFORE = /(mean|avg|average|median|p\d{2}|平均|中位数?)[ _]?$/i;

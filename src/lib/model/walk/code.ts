@@ -2,6 +2,7 @@ import type { Code } from 'mdast';
 import { parse as parseYaml } from 'yaml';
 import { draft } from '../../diagnostics.js';
 import { parseFence } from '../../formats/index.js';
+import { requotedDrafts } from '../../formats/requote.js';
 import { logicalCommands, parseParameters } from '../command.js';
 import { columnOf, lineOf } from '../text.js';
 import { onCommand } from './commands.js';
@@ -53,11 +54,16 @@ export function onCode(node: Code, admonition: string | null, itemText: string |
     isYaml && !isResult
       ? { runs: [], messages: [] }
       : parseFence({ value, fenceLine, contentLine: fenceLine + 1, column, lang }, { expectResult: isResult });
-  found.drafts.push(...parsed.messages);
-  if (parsed.runs.length > 0) {
-    onRuns(parsed.runs, admonition, state);
+  // Lines of an earlier run quoted again are no run of their own (and no cut or headerless block); a fence where a
+  // result is expected is always a result.
+  const quoted = isResult ? [] : requotedDrafts(parsed.runs, found.runs);
+  const runs = parsed.runs.filter((r) => !quoted.includes(r));
+  found.drafts.push(...parsed.messages.filter((m) => !quoted.some((q) => m.line >= q.line && m.line <= q.endLine)));
+  if (runs.length > 0) {
+    onRuns(runs, admonition, state);
     return;
   }
+  if (quoted.length > 0) return;
   if (isResult || isYaml) return;
   // Not a result: a script. Serving commands, benchmark commands, docker templates.
   const commands = logicalCommands(value, fenceLine + 1);

@@ -9,7 +9,8 @@ const LABEL_MAX = 60;
 
 /**
  * A paragraph outside list items: a variant label (a short single plain line before a serving script, classic
- * pages), an engine error standing where a result would (a failed run), or prose that may state numbers.
+ * pages; a sentence, English or Chinese, is not one), an engine error standing where a result would (a failed
+ * run), or prose that may state numbers.
  */
 export function onParagraph(node: Paragraph, admonition: string | null, state: WalkState): void {
   const { found, at } = state;
@@ -22,7 +23,7 @@ export function onParagraph(node: Paragraph, admonition: string | null, state: W
     text.length > 0 &&
     text.length <= LABEL_MAX &&
     oneLine &&
-    !/[.:!?]$/.test(text) &&
+    !/[.:!?。：！？]$/.test(text) &&
     !/^(Result|Summary|Note)\b/i.test(text) &&
     !ERROR_LINE.test(text)
   ) {

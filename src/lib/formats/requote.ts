@@ -1,0 +1,25 @@
+/**
+ * A write-up that prints a result block and later quotes a few of its lines again (`the two lines that matter,
+ * again:` and a short fence) is quoting, not reporting a run: such an excerpt is no run of its own, so it is
+ * neither a second candidate for a claim nor a truncated or headerless block.
+ */
+import type { Run } from '../schemas/run.js';
+import type { RunDraft } from './types.js';
+
+/**
+ * The drafts of a fence that only re-quote an earlier run of the page: every metric the draft prints is printed
+ * by that run with the same text, and the run prints more. A full block printed twice is not a quote (that is
+ * a duplicate, reported as such).
+ */
+export function requotedDrafts(drafts: readonly RunDraft[], earlier: readonly Run[]): RunDraft[] {
+  return drafts.filter((d) => {
+    const names = Object.keys(d.metrics);
+    if (d.failed || names.length === 0) return false;
+    return earlier.some(
+      (r) =>
+        !r.failed &&
+        Object.keys(r.metrics).length > names.length &&
+        names.every((n) => r.metrics[n] !== undefined && r.metrics[n].text === d.metrics[n].text),
+    );
+  });
+}
