@@ -301,3 +301,18 @@ describe('units and rates as write-ups spell them', () => {
     expect(claimsOn('At a request rate of 999 req/s this PR keeps up.')).toEqual([]);
   });
 });
+
+describe('a `from A to B` sentence in a write-up', () => {
+  it('should be read by the write-up prose kind with its own metric, not as a family throughput transition', () => {
+    const base = read('vllm-pr-main-vs-this-pr.md');
+    const line = 'With this PR, mean TTFT drops from 1,073.16 ms to 313.28 ms.';
+    const source = `${base.trimEnd()}\n\n${line}\n`;
+    const lineNo = source.split('\n').indexOf(line) + 1;
+    const claims = check(source, 'from-to.md').claims.filter((c) => c.line === lineNo);
+    expect(claims.map((c) => c.kind).filter((k) => k === 'transition')).toEqual([]);
+    expect(claims.map((c) => [c.text, c.verdict])).toEqual([
+      ['1,073.16 ms', 'verified'],
+      ['313.28 ms', 'verified'],
+    ]);
+  });
+});
