@@ -42,6 +42,8 @@ describe.skipIf(!hasChromium)('site in Chromium', () => {
 
   it('should open the raw line behind a head-to-head figure on /engines/', async () => {
     const { page } = await site.open('/engines/');
+    // Counts agree with their noun ("1 run", never "1 runs").
+    expect(await page.locator('main').textContent()).not.toMatch(/\b1 (?:raw )?runs\b/);
     const tpot = page.locator('.h2h tbody td:nth-child(3) a').first();
     const text = (await tpot.textContent())!.trim();
     expect(text).toMatch(/^\d/);
