@@ -316,3 +316,30 @@ describe('a `from A to B` sentence in a write-up', () => {
     ]);
   });
 });
+
+describe('numbers written without a unit', () => {
+  const base = read('vllm-pr-main-vs-this-pr.md');
+  const claimsOn = (line: string) => {
+    const source = `${base.trimEnd()}\n\n${line}\n`;
+    const lineNo = source.split('\n').indexOf(line) + 1;
+    const report = check(source, 'bare.md');
+    return {
+      claims: report.claims.filter((c) => c.line === lineNo).map((c) => [c.text, c.verdict]),
+      errors: report.messages.filter((m) => m.severity === 'error' && m.line === lineNo),
+    };
+  };
+
+  it('should be claims where they reproduce a printed value of the metric the sentence names', () => {
+    expect(claimsOn('Mean TTFT falls to 313.28 with this PR (main: 1,073.16).').claims).toEqual([
+      ['313.28', 'verified'],
+      ['1,073.16', 'verified'],
+    ]);
+  });
+
+  it('should never be an error or a warning when they reproduce nothing, nor be read in versions, dates or counts', () => {
+    const wrong = claimsOn('Mean TTFT falls to 313.99 with this PR (main: 1,073.16).');
+    expect(wrong.claims).toEqual([['1,073.16', 'verified']]);
+    expect(wrong.errors).toEqual([]);
+    expect(claimsOn('Mean TTFT was measured with vLLM 0.11.0 on build 2024.05.01 with 1,000 prompts.').claims).toEqual([]);
+  });
+});

@@ -49,6 +49,8 @@ const expected: Record<string, Row[]> = {
   // Run names in headings; seconds against milliseconds; thousands separators; a row per run.
   'sglang-vs-vllm-multimodal.md': [
     [65, '1.83x higher', 'verified'],
+    // Written without a unit: a claim because it reproduces vLLM's printed 17,934.09.
+    [65, '17,934', 'verified'],
     [65, '9,781 tok/s', 'verified'],
     [66, '2.13x slower', 'verified'],
     [66, '53.7 s', 'verified'],

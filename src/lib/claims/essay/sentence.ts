@@ -28,6 +28,11 @@ export interface ProseNumber {
   context: string;
   /** The clause of the sentence the number stands in (a value's run is named there). */
   clause: string;
+  /**
+   * Written without a unit (`(24022.63 vs 22116.03)`): its metric is only the nearest one named, so it is a claim
+   * only when it reproduces a run's printed value.
+   */
+  bare?: boolean;
 }
 
 /** One-for-one character replacements, so that offsets are kept: full-width forms and the minus sign. */
@@ -40,6 +45,39 @@ export function normalise(text: string): string {
 const UNIT = String.raw`(%|x(?![A-Za-z0-9])|倍|ms(?![A-Za-z])|millisec(?:ond)?s?(?![A-Za-z])|msec(?![A-Za-z])|s(?![A-Za-z/])|sec(?:onds?)?(?![A-Za-z])|tok(?:en)?s?\/s(?:ec)?(?![A-Za-z])|tok(?:en)?s? per sec(?:ond)?(?![A-Za-z])|req(?:uest)?s?\/s(?:ec)?(?![A-Za-z])|(?:qps|QPS|rps|RPS)(?![A-Za-z])|tps(?![A-Za-z]))`;
 // `313.28 ± 4.1 ms`: the mean is the claim, in the unit after the spread.
 const NUMBER = new RegExp(String.raw`(?<![\w.\-/±])(${NUM})(?:\s?(?:±|\+\/-)\s?\d{1,9}(?:\.\d{1,9})?)?\s*${UNIT}`, 'dg');
+/** A measurement as printed: two or more decimals, or thousands separators (`24022.63`, `1,014`). */
+const DECIMALS = /^[+-]?\d+\.\d{2,}$/;
+const GROUPED = /^[+-]?\d{1,3}(?:,\d{3})+(?:\.\d+)?$/;
+const measured = (t: string) => DECIMALS.test(t) || GROUPED.test(t);
+const isDigit = (c: string | undefined) => c !== undefined && c >= '0' && c <= '9';
+/** Characters that make a number part of something else before it (a word, a version, a path, a spread, a price). */
+const GLUED_BEFORE = /[\w.\-/±$#@]/;
+/** Characters that make a number part of something else after it (a word, a unit written close, a percent). */
+const GLUED_AFTER = /[\w%倍]/;
+
+/**
+ * Numbers without a unit that look like printed measurements, as [start, end) text ranges, in one pass: a run of
+ * digits, points and commas is read once (a trailing point or comma is punctuation).
+ */
+function bareNumbers(text: string): Array<[number, number]> {
+  const out: Array<[number, number]> = [];
+  let i = 0;
+  while (i < text.length) {
+    const signed = (text[i] === '+' || text[i] === '-') && isDigit(text[i + 1]);
+    if (!isDigit(text[i]) && !signed) {
+      i++;
+      continue;
+    }
+    let j = signed ? i + 1 : i;
+    while (j < text.length && (isDigit(text[j]) || text[j] === '.' || text[j] === ',')) j++;
+    let end = j;
+    while (text[end - 1] === '.' || text[end - 1] === ',') end--;
+    const before = i > 0 ? text[i - 1] : '';
+    if (!GLUED_BEFORE.test(before) && !(end === j && GLUED_AFTER.test(text[j] ?? '')) && measured(text.slice(i, end))) out.push([i, end]);
+    i = j;
+  }
+  return out;
+}
 const SENTENCE_END = /[。；;!?！？\n]|\.(?=\s|$)/g;
 const CLAUSE_END = /[，、]|,(?!\d{3})|\band\b|\bwhile\b|\bbut\b|而|同时/g;
 /** Words that make a clause a comparison of two runs. */
@@ -125,6 +163,8 @@ export function parseProseNumbers(raw: string): ProseNumber[] {
   const metrics = metricsIn(text);
   const sentences = spans(text, SENTENCE_END);
   const out: ProseNumber[] = [];
+  /** Text ranges of the numbers read with a unit. */
+  const taken: Array<[number, number]> = [];
   for (const m of text.matchAll(NUMBER)) {
     const [ns, ne] = m.indices![1];
     const unitRaw = m[2];
@@ -159,6 +199,7 @@ export function parseProseNumbers(raw: string): ProseNumber[] {
     // A rate with no metric named is about the rate its unit says (`reaches 1,014 tok/s`): a guess, never certain.
     const implied = named || kind !== 'value' || RATE_SETTING.test(text.slice(clause[0], clause[1])) ? null : rateOf(unit, ns);
     const metric = named ?? implied;
+    taken.push([ns, end]);
     out.push({
       kind,
       stated,
@@ -172,5 +213,34 @@ export function parseProseNumbers(raw: string): ProseNumber[] {
       clause: text.slice(clause[0], clause[1]),
     });
   }
-  return out;
+  // Numbers without a unit, where the clause (or a value-only clause's sentence) names the metric.
+  for (const [ns, ne] of bareNumbers(text)) {
+    const numberText = text.slice(ns, ne);
+    if (taken.some(([s, e]) => ns < e && ne > s)) continue;
+    if (!VALUE_FOLLOW.test(text.slice(ne, ne + 30))) continue;
+    const stated = statedAt(v, 'value', ns, ne, numberText, '');
+    if (!stated) continue;
+    const sentence: [number, number] = sentences.find(([s, e]) => ns >= s && ns < e) ?? [0, text.length];
+    const clause =
+      spans(text.slice(sentence[0], sentence[1]), CLAUSE_END)
+        .map(([s, e]): [number, number] => [s + sentence[0], e + sentence[0]])
+        .find(([s, e]) => ns >= s && ns < e) ?? sentence;
+    const metric = metricFor(text, metrics, clause, sentence, ns, ne, false);
+    if (!metric) continue;
+    stated.claim = raw.slice(stated.offset, stated.end);
+    out.push({
+      kind: 'value',
+      stated,
+      metric,
+      borrowed: !(metric.start >= clause[0] && metric.end <= clause[1]),
+      approx: false,
+      bound: null,
+      multiple: false,
+      direction: null,
+      context: text.slice(sentence[0], sentence[1]),
+      clause: text.slice(clause[0], clause[1]),
+      bare: true,
+    });
+  }
+  return out.sort((a, b) => a.stated.offset - b.stated.offset);
 }

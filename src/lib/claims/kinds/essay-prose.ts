@@ -72,6 +72,9 @@ function verifyFree(ctx: PageContext, node: Paragraph, base: number, n: ProseNum
   const offPage = n.kind !== 'value' && comparesOffPage(n.context, page);
   const verdict = resolveNumber({ ...n, metric: n.metric!, unit: '', named, scope, all: page.runs, offPage }, ctx.path);
   if (!verdict) return [];
+  // A number without a unit is a claim only where it reproduces a printed value: its metric is not certain enough
+  // for a mismatch, and one that matches nothing may be anything (a count, an id).
+  if (n.bare && verdict.result?.verdict !== 'verified') return [];
   const kind = n.kind === 'value' ? 'cell-value' : 'essay-change';
   return [ctx.claim(kind, n.stated, base, verdict.result, verdict.source, verdict.sources, verdict.grade)];
 }
