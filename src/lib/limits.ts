@@ -68,6 +68,31 @@ function openers(text: string, i: number, end: number, column: number): number[]
   return out;
 }
 
+function tableTooLarge(line: number, limit: number, what: 'rows' | 'cells'): Draft {
+  return {
+    ruleId: 'table-too-large',
+    severity: 'error',
+    line,
+    column: 1,
+    message: `Table of more than ${limit} ${what} is over the limit; the page is not parsed. Split the table, or put the raw data in a fenced block.`,
+    expected: `at most ${limit} table ${what}`,
+    actual: `more than ${limit} ${what}`,
+  };
+}
+
+function nestingTooDeep(line: number, column: number, depth: number, limit: number, what: string): Draft {
+  const capital = what === 'admonitions' ? 'Admonitions' : 'Lists and block quotes';
+  return {
+    ruleId: 'nesting-too-deep',
+    severity: 'error',
+    line,
+    column,
+    message: `${capital} nested ${depth} deep are over the limit of ${limit}; the page is not parsed. Flatten the nesting.`,
+    expected: `at most ${limit} nested ${what}`,
+    actual: `${depth} nested ${what}`,
+  };
+}
+
 /** The first limit a page exceeds, as a message; null when the page is within every limit. Linear time. */
 export function checkLimits(text: string): Draft | null {
   const bytes = Buffer.byteLength(text, 'utf8');
@@ -108,57 +133,21 @@ export function checkLimits(text: string): Draft | null {
     if (pipes === 0) rows = cells = 0;
     else if (rows++ === 0) tableLine = line;
     cells += pipes;
-    if (cells > LIMITS.tableCells) {
-      return {
-        ruleId: 'table-too-large',
-        severity: 'error',
-        line: tableLine,
-        column: 1,
-        message: `Table of more than ${LIMITS.tableCells} cells is over the limit; the page is not parsed. Split the table, or put the raw data in a fenced block.`,
-        expected: `at most ${LIMITS.tableCells} table cells`,
-        actual: `more than ${LIMITS.tableCells} cells`,
-      };
-    }
-    if (rows > LIMITS.tableRows) {
-      return {
-        ruleId: 'table-too-large',
-        severity: 'error',
-        line: tableLine,
-        column: 1,
-        message: `Table of more than ${LIMITS.tableRows} rows is over the limit; the page is not parsed. Split the table, or put the raw data in a fenced block.`,
-        expected: `at most ${LIMITS.tableRows} table rows`,
-        actual: `more than ${LIMITS.tableRows} rows`,
-      };
-    }
+    if (cells > LIMITS.tableCells) return tableTooLarge(tableLine, LIMITS.tableCells, 'cells');
+    if (rows > LIMITS.tableRows) return tableTooLarge(tableLine, LIMITS.tableRows, 'rows');
     if (fence === null && !marker && i < end && !thematic(text, i, end)) {
       while (items.length > 0 && items[items.length - 1] > columns) items.pop();
       const opened = openers(text, i, end, columns);
       const depth = items.length + opened.length;
       if (depth > LIMITS.containerDepth) {
-        return {
-          ruleId: 'nesting-too-deep',
-          severity: 'error',
-          line,
-          column: i - start + 1,
-          message: `Lists and block quotes nested ${depth} deep are over the limit of ${LIMITS.containerDepth}; the page is not parsed. Flatten the nesting.`,
-          expected: `at most ${LIMITS.containerDepth} nested lists and block quotes`,
-          actual: `${depth} nested lists and block quotes`,
-        };
+        return nestingTooDeep(line, i - start + 1, depth, LIMITS.containerDepth, 'lists and block quotes');
       }
       items.push(...opened.filter((c) => c >= 0));
     }
     if (text.charCodeAt(i) === 0x21 || text.charCodeAt(i) === 0x3f) {
       const depth = Math.floor(columns / 4) + 1;
       if (depth > LIMITS.admonitionDepth && ADMONITION.test(text.slice(i, Math.min(end, i + 5)))) {
-        return {
-          ruleId: 'nesting-too-deep',
-          severity: 'error',
-          line,
-          column: i - start + 1,
-          message: `Admonition nested ${depth} deep is over the limit of ${LIMITS.admonitionDepth}; the page is not parsed. Flatten the nesting.`,
-          expected: `at most ${LIMITS.admonitionDepth} nested admonitions`,
-          actual: `${depth} nested admonitions`,
-        };
+        return nestingTooDeep(line, i - start + 1, depth, LIMITS.admonitionDepth, 'admonitions');
       }
     }
     start = end + 1;

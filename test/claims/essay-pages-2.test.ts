@@ -1,19 +1,14 @@
-import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { requotedDrafts } from '../../src/lib/formats/requote.js';
 import { cellContent } from '../../src/lib/claims/essay/table.js';
-import { analyze, checkAll } from '../../src/lib/pipeline.js';
+import { analyze } from '../../src/lib/pipeline.js';
+import { check, fixtureTests, read, type Row } from './essay-fixtures.js';
 
 /**
  * Write-ups around output the first essay fixtures do not cover: a non-streaming (embeddings) `vllm bench serve`
  * run with no TTFT, TPOT or ITL; a result block re-quoted in part further down; CRLF line endings, tab-indented
  * metric lines and trailing blanks.
  */
-const read = (name: string) => readFileSync(new URL(`../fixtures/essay-pages/${name}`, import.meta.url), 'utf8');
-const check = (source: string, name: string) => checkAll([analyze(source, name)])[0];
-const essay = (kind: string) => kind === 'cell-value' || kind === 'essay-change';
-
-type Row = [number, string, 'verified' | 'mismatch' | 'untraceable'];
 
 const expected: Record<string, Row[]> = {
   // Request rate, token rate and E2E latency only; TTFT and ITL claims have nothing to trace to.
@@ -108,35 +103,11 @@ const corrections: Record<string, Array<[string, string]>> = {
 const noSuchMetric: Record<string, string[]> = { 'pr-embedding-no-stream.md': ['40%', '1.2 ms'], 'offline-throughput-zh.md': ['30%'] };
 
 describe('essay pages 2: non-streaming runs, re-quoted lines, CRLF and tabs', () => {
-  for (const [name, rows] of Object.entries(expected)) {
-    it(`should find every stated number of ${name} with its verdict`, () => {
-      const report = check(read(name), name);
-      const got = report.claims.filter((c) => essay(c.kind)).map((c): Row => [c.line, c.text, c.verdict as Row[2]]);
-      expect(got).toEqual(rows);
-      expect(report.claims.filter((c) => !essay(c.kind))).toEqual([]);
-      for (const c of report.claims.filter((x) => x.verdict === 'mismatch'))
-        expect(report.messages.some((m) => m.line === c.line && m.severity === 'error' && /claim-(mismatch|rounding)/.test(m.ruleId))).toBe(
-          true,
-        );
-      // Errors only where a number is wrong.
-      const wrong = new Set(rows.filter((r) => r[2] === 'mismatch').map((r) => r[0]));
-      expect(report.messages.filter((m) => m.severity === 'error' && !wrong.has(m.line))).toEqual([]);
-    });
-    it(`should verify ${name} with its wrong numbers corrected, with no error`, () => {
-      let source = read(name);
-      for (const [wrong, right] of corrections[name]) {
-        expect(source.includes(wrong)).toBe(true);
-        source = source.replace(wrong, right);
-      }
-      const report = check(source, name);
-      const claims = report.claims.filter((c) => essay(c.kind));
-      expect(claims.filter((c) => c.verdict !== 'verified').map((c) => [c.text, c.verdict])).toEqual(
-        (noSuchMetric[name] ?? []).map((t) => [t, 'untraceable']),
-      );
-      expect(claims).toHaveLength(rows.length);
-      expect(report.messages.filter((m) => m.severity === 'error')).toEqual([]);
-    });
-  }
+  fixtureTests(
+    Object.fromEntries(
+      Object.entries(expected).map(([name, rows]) => [name, { rows, corrections: corrections[name], unmeasured: noSuchMetric[name] }]),
+    ),
+  );
 });
 
 describe('a non-streaming run (request rate, token rate and E2E latency only)', () => {

@@ -1,19 +1,14 @@
-import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { nameRuns } from '../../src/lib/claims/essay/runs.js';
 import { parseProseNumbers } from '../../src/lib/claims/essay/sentence.js';
-import { analyze, checkAll } from '../../src/lib/pipeline.js';
+import { analyze } from '../../src/lib/pipeline.js';
+import { check, fixtureTests, read, type Row } from './essay-fixtures.js';
 
 /**
  * Benchmark write-ups of other projects (PR descriptions, a README, a Chinese report) around real `vllm bench
  * serve` and `sglang.bench_serving` output: every number that restates or compares runs is a claim, the wrong
  * ones are found, the right ones verify.
  */
-const read = (name: string) => readFileSync(new URL(`../fixtures/essay-pages/${name}`, import.meta.url), 'utf8');
-const check = (source: string, name: string) => checkAll([analyze(source, name)])[0];
-const essay = (kind: string) => kind === 'cell-value' || kind === 'essay-change';
-
-type Row = [number, string, 'verified' | 'mismatch' | 'untraceable'];
 
 const expected: Record<string, Row[]> = {
   // Run names in plain `main:` / `this PR:` lines; command, server log and result in one fence.
@@ -161,31 +156,7 @@ const corrections: Record<string, Array<[string, string]>> = {
 };
 
 describe('essay pages: claims in any layout, traced to the runs', () => {
-  for (const [name, rows] of Object.entries(expected)) {
-    it(`should find every stated number of ${name} with its verdict`, () => {
-      const report = check(read(name), name);
-      const got = report.claims.filter((c) => essay(c.kind)).map((c): Row => [c.line, c.text, c.verdict as Row[2]]);
-      expect(got).toEqual(rows);
-      // Each mismatch is an error message at its line; each untraceable claim names its candidate runs.
-      for (const c of report.claims.filter((x) => x.verdict === 'mismatch'))
-        expect(report.messages.some((m) => m.line === c.line && m.severity === 'error' && /claim-(mismatch|rounding)/.test(m.ruleId))).toBe(
-          true,
-        );
-      for (const c of report.claims.filter((x) => x.verdict === 'untraceable')) expect(c.candidates?.length).toBeGreaterThan(0);
-    });
-    it(`should verify ${name} with its wrong numbers corrected, with no error and no untraceable claim`, () => {
-      let source = read(name);
-      for (const [wrong, right] of corrections[name]) {
-        expect(source.includes(wrong)).toBe(true);
-        source = source.replace(wrong, right);
-      }
-      const report = check(source, name);
-      const claims = report.claims.filter((c) => essay(c.kind));
-      expect(claims.filter((c) => c.verdict !== 'verified').map((c) => [c.line, c.text, c.verdict])).toEqual([]);
-      expect(claims).toHaveLength(rows.length);
-      expect(report.messages.filter((m) => m.severity === 'error')).toEqual([]);
-    });
-  }
+  fixtureTests(Object.fromEntries(Object.entries(expected).map(([name, rows]) => [name, { rows, corrections: corrections[name] }])));
 
   it('should give a mismatch its recomputed value and formula from the two labelled runs', () => {
     const report = check(read('vllm-pr-main-vs-this-pr.md'), 'p.md');
