@@ -33,6 +33,11 @@ export interface ProseNumber {
    * only when it reproduces a run's printed value.
    */
   bare?: boolean;
+  /**
+   * Another value of the same metric stands in the same clause (`9.15 ms with the cache on against 72.74 ms with it
+   * off`): a run the clause names may be the other value's, so it does not make this one's source certain.
+   */
+  shared?: boolean;
 }
 
 /** One-for-one character replacements, so that offsets are kept: full-width forms and the minus sign. */
@@ -97,7 +102,7 @@ const NOT_A_METRIC =
  * a setting (`after a 30 s warm-up`, `a 5 s timeout`), not a measurement.
  */
 const VALUE_FOLLOW =
-  /^\s*(?:$|[),.;:!?。，；：）→]|->|(?:and|or|vs\.?|versus|on|with|for|in|at|to|from|than|while|compared|against|instead|before|after|under|over|per|median|mean|avg|average|p\d{2}|ttft|tpot|itl|e2e|output|total|throughput|respectively|each|overall)\b|of\s(?:the\s)?(?:output|total|request|token|median|mean|p\d{2}|ttft|tpot|itl|e2e)|和|与|对比|相比|降|增|提|减|下|上|左右|的)/i;
+  /^\s*(?:$|[(),.;:!?。，；：（）→]|->|(?:and|or|vs\.?|versus|on|with|for|in|at|to|from|than|while|compared|against|instead|before|after|under|over|per|median|mean|avg|average|p\d{2}|ttft|tpot|itl|e2e|output|total|throughput|respectively|each|overall)\b|of\s(?:the\s)?(?:output|total|request|token|median|mean|p\d{2}|ttft|tpot|itl|e2e)|和|与|对比|相比|降|增|提|减|下|上|左右|的)/i;
 /** `8x H100`: a count of devices, not a ratio. */
 const DEVICES = /^\s*(?:[A-Z]{1,2}\d{2,4}|GPUs?|NPUs?|cards?|卡)/;
 
@@ -165,9 +170,16 @@ export function parseProseNumbers(raw: string): ProseNumber[] {
   const out: ProseNumber[] = [];
   /** Text ranges of the numbers read with a unit. */
   const taken: Array<[number, number]> = [];
+  /** The clause of each number of `out`, by index. */
+  const clauseOf: Array<[number, number]> = [];
+  /** The text position of each number of `out`, by index. */
+  const positionOf: number[] = [];
+  /** Every value written with a time or rate unit, claim or not: [position, unit]. */
+  const mentions: Array<[number, string]> = [];
   for (const m of text.matchAll(NUMBER)) {
     const [ns, ne] = m.indices![1];
     const unitRaw = m[2];
+    if (!['%', 'x', '倍'].includes(unitRaw)) mentions.push([ns, unitOf(unitRaw)]);
     // The spread of `a ± b` is not a claim of its own.
     const lead = text.slice(Math.max(0, m.index - 4), m.index).trimEnd();
     if (lead.endsWith('±') || lead.endsWith('+/-')) continue;
@@ -200,6 +212,8 @@ export function parseProseNumbers(raw: string): ProseNumber[] {
     const implied = named || kind !== 'value' || RATE_SETTING.test(text.slice(clause[0], clause[1])) ? null : rateOf(unit, ns);
     const metric = named ?? implied;
     taken.push([ns, end]);
+    clauseOf.push(clause);
+    positionOf.push(ns);
     out.push({
       kind,
       stated,
@@ -241,6 +255,20 @@ export function parseProseNumbers(raw: string): ProseNumber[] {
       clause: text.slice(clause[0], clause[1]),
       bare: true,
     });
+    clauseOf.push(clause);
+    positionOf.push(ns);
   }
+  // A value shares its clause with another value of its kind (a time with a time, a rate with a rate), whether
+  // or not that one was read as a claim (`from 1022.13 ms to 287.00 ms (-71.9%)`).
+  const dimension = (unit: string) => (unit === 'ms' || unit === 's' ? 'time' : unit);
+  out.forEach((n, i) => {
+    if (n.kind !== 'value') return;
+    const [cs, ce] = clauseOf[i];
+    const own = n.bare ? null : dimension(n.stated.unit ?? '');
+    const others = mentions.filter(([at, unit]) => at >= cs && at < ce && (own === null || dimension(unit) === own));
+    const here = others.filter(([at]) => at !== positionOf[i]);
+    const bareSame = out.some((m, j) => j !== i && m.kind === 'value' && clauseOf[j][0] === cs && clauseOf[j][1] === ce);
+    if (here.length > 0 || bareSame) n.shared = true;
+  });
   return out.sort((a, b) => a.stated.offset - b.stated.offset);
 }

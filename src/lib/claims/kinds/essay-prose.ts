@@ -65,10 +65,11 @@ function verifyFree(ctx: PageContext, node: Paragraph, base: number, n: ProseNum
   const lead = LEAD.exec(ctx.text(node));
   const leadNames = lead ? namedIn(lead[1] ?? lead[2], page, scope) : [];
   const inSentence = namedIn(n.context, page, scope);
-  // A value belongs to the run its clause names; runs named elsewhere in the sentence stay candidates.
+  // A value belongs to the run its clause names; runs named elsewhere in the sentence stay candidates. A clause
+  // that holds two values of one metric names the run of one of them at best: both are read against the section.
   const inClause = n.kind === 'value' ? namedIn(n.clause, page, scope) : inSentence;
   const others = n.kind === 'value' && inClause.length > 0 ? inSentence.filter((m) => !inClause.flat().some((r) => m.includes(r))) : [];
-  const named = [...(inClause.length > 0 ? [] : leadNames), ...inClause, ...others];
+  const named = n.shared ? [] : [...(inClause.length > 0 ? [] : leadNames), ...inClause, ...others];
   const offPage = n.kind !== 'value' && comparesOffPage(n.context, page);
   const verdict = resolveNumber({ ...n, metric: n.metric!, unit: '', named, scope, all: page.runs, offPage }, ctx.path);
   if (!verdict) return [];
