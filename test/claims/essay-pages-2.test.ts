@@ -345,3 +345,28 @@ describe('two values of one metric in one clause', () => {
     expect(checked.messages.filter((m) => m.line === lineNo && m.severity === 'error')).toEqual([]);
   });
 });
+
+describe('values about something other than the named run', () => {
+  const base = read('vllm-pr-main-vs-this-pr.md');
+  const verdictOf = (line: string) => {
+    const source = `${base.trimEnd()}\n\n${line}\n`;
+    const lineNo = source.split('\n').indexOf(line) + 1;
+    const report = check(source, 'elsewhere.md');
+    const errors = report.messages.filter((m) => m.line === lineNo && m.severity === 'error').length;
+    return [report.claims.filter((c) => c.line === lineNo).map((c) => `${c.text} ${c.verdict}`), errors];
+  };
+
+  it('should not make an error of a target, an upstream figure or an earlier test', () => {
+    // Found by writing a new page through the CLI: each of these was a certain mismatch against the named run.
+    expect(verdictOf('Upstream reported 250 ms median TTFT with this PR on a larger GPU.')[1]).toBe(0);
+    expect(verdictOf('The target was a median TTFT under 500 ms for this PR.')[1]).toBe(0);
+    expect(verdictOf('In an earlier test, this PR gave 310 ms median TTFT.')[1]).toBe(0);
+    // Far from the named run and printed by no run: not certain, whatever the wording.
+    expect(verdictOf('On the A100 box this PR reached 610 ms median TTFT.')).toEqual([['610 ms untraceable'], 0]);
+  });
+
+  it('should still make an error of a slip and of the other run cited', () => {
+    expect(verdictOf('this PR: median TTFT 297.00 ms.')).toEqual([['297.00 ms mismatch'], 1]);
+    expect(verdictOf('this PR: median TTFT 1022.13 ms.')).toEqual([['1022.13 ms mismatch'], 1]);
+  });
+});

@@ -239,7 +239,7 @@ export function resolveNumber(n: EssayNumber, path: string): EssayVerdict | null
     };
   }
   const nearest = [...readings].sort((a, b) => Math.abs(a.value - Math.abs(n.stated.value)) - Math.abs(b.value - Math.abs(n.stated.value)));
-  if (readings.length > 0 && certain && !n.bound) return mismatch(n, nearest[0], tol);
+  if (readings.length > 0 && certain && !n.bound && !farAndAlone(n, nearest[0], path, slack)) return mismatch(n, nearest[0], tol);
   if (n.kind !== 'value' && !n.offPage) {
     // Far above every comparison the page allows for the metric: no reading of the runs makes it true.
     const every = pairReadings({ ...n, multiple: true, direction: null }, allPairs(n.all), path);
@@ -257,6 +257,21 @@ export function resolveNumber(n: EssayNumber, path: string): EssayVerdict | null
     recomputed: roundHalfUp(r.value, d),
   }));
   return { result: null, source: null, sources: [], grade: { uncertain: candidates } };
+}
+
+/** How far a restated value may be from its run's and still be that value written wrong (a slip, a stale digit). */
+const RESTATE_BAND = 0.25;
+
+/**
+ * A value far from the one run its sentence names, that no other run of the page reproduces either: more likely
+ * a number about something else (a target, another machine, an earlier test) than that run's value written
+ * wrong, so it is not certain. A value another run prints is the wrong run cited, and stays a mismatch.
+ */
+function farAndAlone(n: EssayNumber, nearest: Reading, path: string, slack: number): boolean {
+  if (n.kind !== 'value') return false;
+  const stated = Math.abs(n.stated.value);
+  if (nearest.value === 0 || Math.abs(stated - nearest.value) / nearest.value <= RESTATE_BAND) return false;
+  return !valueReadings(n, n.all, path).some((r) => holds(n, r, slack));
 }
 
 /** No run of the page prints the metric the number names (`TTFT` where every run is offline). */

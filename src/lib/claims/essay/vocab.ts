@@ -98,7 +98,7 @@ export function unitOfKey(key: string): string {
 /** Words that make a number approximate. */
 export const APPROX = /(?:~|≈|约|大约|大概|近|about|around|roughly|approximately|approx\.?|nearly|almost)\s*$/i;
 /** Words that make a number a bound. */
-export const UP_TO = /(?:up\s+to|as\s+much\s+as|最高|高达|最多)\s*(?:约\s*)?$/i;
+export const UP_TO = /(?:up\s+to|as\s+much\s+as|under|below|less\s+than|within|at\s+most|最高|高达|最多|不超过|低于|小于)\s*(?:约\s*)?$/i;
 export const AT_LEAST = /(?:more\s+than|over|at\s+least|greater\s+than|above|超过|超|至少|逾)\s*(?:约\s*)?$/i;
 
 /** Which way a percentage goes: `+`, `higher`, `增加` up; `-`, `lower`, `降低` down; `faster` or `提升` on a latency either. */

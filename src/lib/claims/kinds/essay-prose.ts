@@ -57,6 +57,10 @@ export const essayProse = claimKind<Candidate>({
 /** The leading label of a paragraph or list item (`**this PR**: ...`, `Dynamic: ...`), which names its subject. */
 const LEAD = /^\s*(?:[-*+]\s+)?(?:\*\*([^*]{1,60})\*\*|([^\s:：][^:：\n]{0,40}))\s*[:：]/;
 
+/** Words that put a sentence's numbers somewhere else than the page's runs. */
+const ELSEWHERE =
+  /\b(?:reported|claimed|published|upstream|official|earlier|previous(?:ly)?|prior|last\s+(?:week|month|year|time|release)|target(?:ed|s)?|goal|slo|budget|other\s+(?:setups?|machines?|hardware|clusters?)|elsewhere)\b|此前|之前|上次|官方|目标/i;
+
 function verifyFree(ctx: PageContext, node: Paragraph, base: number, n: ProseNumber) {
   const page = essayPage(ctx)!;
   const line = node.position?.start.line ?? 1;
@@ -69,7 +73,10 @@ function verifyFree(ctx: PageContext, node: Paragraph, base: number, n: ProseNum
   // that holds two values of one metric names the run of one of them at best: both are read against the section.
   const inClause = n.kind === 'value' ? namedIn(n.clause, page, scope) : inSentence;
   const others = n.kind === 'value' && inClause.length > 0 ? inSentence.filter((m) => !inClause.flat().some((r) => m.includes(r))) : [];
-  const named = n.shared ? [] : [...(inClause.length > 0 ? [] : leadNames), ...inClause, ...others];
+  // A sentence about numbers from elsewhere (a target, an earlier test, an upstream report) names runs only for
+  // comparison: its values are read against the section, never made certain by that name.
+  const elsewhere = n.kind === 'value' && ELSEWHERE.test(n.context);
+  const named = n.shared || elsewhere ? [] : [...(inClause.length > 0 ? [] : leadNames), ...inClause, ...others];
   const offPage = n.kind !== 'value' && comparesOffPage(n.context, page);
   const verdict = resolveNumber({ ...n, metric: n.metric!, unit: '', named, scope, all: page.runs, offPage }, ctx.path);
   if (!verdict) return [];
