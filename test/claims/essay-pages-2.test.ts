@@ -365,6 +365,10 @@ describe('values about something other than the named run', () => {
     expect(verdictOf('On the A100 box this PR reached 610 ms median TTFT.')).toEqual([['610 ms untraceable'], 0]);
   });
 
+  it('should take a rate the text sets for a setting, not a measurement', () => {
+    expect(verdictOf('For this PR we used 100 prompts at 4 req/s and a 30 s warm-up.')).toEqual([[], 0]);
+  });
+
   it('should still make an error of a slip and of the other run cited', () => {
     expect(verdictOf('this PR: median TTFT 297.00 ms.')).toEqual([['297.00 ms mismatch'], 1]);
     expect(verdictOf('this PR: median TTFT 1022.13 ms.')).toEqual([['1022.13 ms mismatch'], 1]);

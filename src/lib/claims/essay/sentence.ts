@@ -140,8 +140,8 @@ function metricFor(
   return metrics.find((m) => m.start >= end && m.end <= sentence[1]) ?? null;
 }
 
-/** A clause that sets a rate (`at a request rate of 4 req/s`) rather than measuring one. */
-const RATE_SETTING = /\brate\b|速率|\blimit/i;
+/** A clause that sets a rate (`at a request rate of 4 req/s`, `we used 100 prompts at 4 req/s`) rather than measuring one. */
+const RATE_SETTING = /\brate\b|速率|\blimit|\b(?:used|using|sent|sending|issued|configured|fixed|capped)\b|设置|使用/i;
 
 /** The metric a rate unit implies when the text names none: a token rate is some throughput, a request rate the request throughput. */
 function rateOf(unit: string, at: number): MetricRef | null {
@@ -207,6 +207,8 @@ export function parseProseNumbers(raw: string): ProseNumber[] {
     let before = text.slice(Math.max(sentence[0], ns - 16), ns).trimEnd();
     if (before.endsWith('+') || before.endsWith('-')) before = before.slice(0, -1);
     stated.claim = raw.slice(stated.offset, stated.end);
+    // A rate the clause sets (`at a request rate of 4 req/s`, `we used 100 prompts at 4 req/s`) is a setting.
+    if (kind === 'value' && (unit === 'req/s' || unit === 'tok/s') && RATE_SETTING.test(text.slice(clause[0], clause[1]))) continue;
     const named = metricFor(text, metrics, clause, sentence, ns, end, kind !== 'value');
     // A rate with no metric named is about the rate its unit says (`reaches 1,014 tok/s`): a guess, never certain.
     const implied = named || kind !== 'value' || RATE_SETTING.test(text.slice(clause[0], clause[1])) ? null : rateOf(unit, ns);
