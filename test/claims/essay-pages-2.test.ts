@@ -374,3 +374,21 @@ describe('values about something other than the named run', () => {
     expect(verdictOf('this PR: median TTFT 1022.13 ms.')).toEqual([['1022.13 ms mismatch'], 1]);
   });
 });
+
+describe('what counts as a quote of an earlier run', () => {
+  it('should keep a later fence of counts alone as a run: only a measurement makes a quote', () => {
+    const draft = (metrics: Record<string, { value: number; text: string; unit: string }>) => ({ metrics, failed: false }) as never;
+    const earlier = [
+      {
+        failed: false,
+        metrics: {
+          successful_requests: { value: 1000, text: '1000', unit: 'req' },
+          total_token_throughput: { value: 4934.95, text: '4934.95', unit: 'tok/s' },
+        },
+      },
+    ] as never;
+    expect(requotedDrafts([draft({ successful_requests: { value: 1000, text: '1000', unit: 'req' } })], earlier)).toEqual([]);
+    const quote = draft({ total_token_throughput: { value: 4934.95, text: '4934.95', unit: 'tok/s' } });
+    expect(requotedDrafts([quote], earlier)).toEqual([quote]);
+  });
+});

@@ -6,6 +6,9 @@
 import type { Run } from '../schemas/run.js';
 import type { RunDraft } from './types.js';
 
+/** A rate, a time or a share: a unit that a count of requests or tokens does not have. */
+const measured = (unit: string) => unit.includes('/') || unit === 'ms' || unit === 's' || unit === '%';
+
 /**
  * The drafts of a fence that only re-quote an earlier run of the page: every metric the draft prints is printed
  * by that run with the same text, and the run prints more. A full block printed twice is not a quote (that is
@@ -14,7 +17,8 @@ import type { RunDraft } from './types.js';
 export function requotedDrafts(drafts: readonly RunDraft[], earlier: readonly Run[]): RunDraft[] {
   return drafts.filter((d) => {
     const names = Object.keys(d.metrics);
-    if (d.failed || names.length === 0) return false;
+    // Only a measurement makes a quote: lines of counts alone (`Successful requests: 1000`) could be any run's.
+    if (d.failed || !names.some((n) => measured(d.metrics[n].unit))) return false;
     return earlier.some(
       (r) =>
         !r.failed &&

@@ -182,6 +182,8 @@ export function splitLines(lines: readonly SourceLine[]): SplitResult {
 
   for (const line of lines) {
     const text = line.text.trim();
+    // A line of several metrics (one format prints its rates on one line), read once per line.
+    const several = severalOf(line);
 
     if (block) {
       if (text === '') {
@@ -221,7 +223,7 @@ export function splitLines(lines: readonly SourceLine[]): SplitResult {
         }
       }
       // A line of several metrics starts a run of its own format (read again outside).
-      const shape = title === null && !severalOf(line) ? metricShape(line) : null;
+      const shape = title === null && !several ? metricShape(line) : null;
       if (shape) {
         const name = lookupLabel(shape.label)?.name ?? null;
         // Unknown labels stay in the block unless the line is a failure or tool chatter.
@@ -269,7 +271,6 @@ export function splitLines(lines: readonly SourceLine[]): SplitResult {
       if (!banner || banner.format.block.closer !== null) dropGroup();
     }
     // A line of several metrics is its format's banner and its first metrics at once.
-    const several = severalOf(line);
     if (several) {
       traceback = null;
       const [first, ...rest] = several.shapes;
