@@ -367,6 +367,8 @@ describe('values about something other than the named run', () => {
 
   it('should take a rate the text sets for a setting, not a measurement', () => {
     expect(verdictOf('For this PR we used 100 prompts at 4 req/s and a 30 s warm-up.')).toEqual([[], 0]);
+    // A rate reached with something in use is measured.
+    expect(verdictOf('Using this PR, total throughput reaches 3,133.35 tok/s.')[0]).toEqual(['3,133.35 tok/s verified']);
   });
 
   it('should still make an error of a slip and of the other run cited', () => {

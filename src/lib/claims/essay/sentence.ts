@@ -140,8 +140,11 @@ function metricFor(
   return metrics.find((m) => m.start >= end && m.end <= sentence[1]) ?? null;
 }
 
-/** A clause that sets a rate (`at a request rate of 4 req/s`, `we used 100 prompts at 4 req/s`) rather than measuring one. */
-const RATE_SETTING = /\brate\b|速率|\blimit|\b(?:used|using|sent|sending|issued|configured|fixed|capped)\b|设置|使用/i;
+/**
+ * A clause that sets a rate (`at a request rate of 4 req/s`, `we used 100 prompts at 4 req/s`) rather than measuring
+ * one. Not `using`: `using the cache, output reaches 1,014 tok/s` measures.
+ */
+const RATE_SETTING = /\brate\b|速率|\blimit|\b(?:used|sent|sending|issued|configured|fixed|capped)\b|设置/i;
 
 /** The metric a rate unit implies when the text names none: a token rate is some throughput, a request rate the request throughput. */
 function rateOf(unit: string, at: number): MetricRef | null {
