@@ -1,6 +1,6 @@
 import { defineCollection } from 'astro:content';
 import { reportsLoader } from './loader/index.js';
-import { storedEntrySchema } from './lib/site/entry.js';
+import { storeRefSchema } from './lib/site/entry.js';
 
 // PERFLAB_CONTENT (comma-separated folders) lets the tests build extra fixture reports next to content/.
 const roots = process.env.PERFLAB_CONTENT?.split(',').filter(Boolean) ?? ['content'];
@@ -8,5 +8,5 @@ const roots = process.env.PERFLAB_CONTENT?.split(',').filter(Boolean) ?? ['conte
 const failOnError = process.env.PERFLAB_ALLOW_ERRORS === '1' ? false : undefined;
 
 export const collections = {
-  reports: defineCollection({ loader: reportsLoader({ roots, failOnError }), schema: storedEntrySchema }),
+  reports: defineCollection({ loader: reportsLoader({ roots, failOnError }), schema: storeRefSchema }),
 };

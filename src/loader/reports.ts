@@ -12,7 +12,16 @@ import type { Report } from '../lib/schemas/report.js';
 import { describe, pageTitle } from '../lib/site/describe.js';
 import { searchValueProblems } from '../lib/site/search-value.js';
 import { runSchema } from '../lib/schemas/run.js';
-import { siteSchema, storedEntrySchema, type Entry, type SiteData, type StoredEntry } from '../lib/site/entry.js';
+import { storedEntry } from '../lib/site/cached.js';
+import {
+  entryFileSchema,
+  siteSchema,
+  storedEntrySchema,
+  type Entry,
+  type SiteData,
+  type StoreRef,
+  type StoredEntry,
+} from '../lib/site/entry.js';
 import { reportUrl, slugOf } from '../lib/site/urls.js';
 import { CacheWriteError, cachePrefix, cacheValid, codeHash, lockCache, pruneCache, writeCache } from './cache.js';
 import { listMarkdown, type SkippedPath, type SourceFile } from './files.js';
@@ -104,12 +113,12 @@ async function load(context: LoaderContext, roots: string[], failOnError: boolea
     meta.get('set-digest') === setDigest &&
     files.every((f) => storedIds.has(slugOf(f.path))) &&
     storedIds.size === files.length &&
-    store.values().every((e) => cacheValid(e.data as Partial<StoredEntry>))
+    store.values().every((e) => cacheValid(e.data as Partial<StoreRef>))
   ) {
     logger.info(`${files.length} reports unchanged; using the stored entries`);
     finish(
       context,
-      store.values().map((e) => e.data as unknown as StoredEntry),
+      store.values().map((e) => storedEntry(e.data as unknown as StoreRef)),
       failOnError,
     );
     return;
@@ -145,8 +154,8 @@ async function load(context: LoaderContext, roots: string[], failOnError: boolea
       linked: linked.map((url) => [url, [...(anchors(url.split('#')[0]) ?? [])].length]).join('\n'),
     } as Record<string, unknown>);
     const existing = store.get(id);
-    if (existing && existing.digest === digest && cacheValid(existing.data as Partial<StoredEntry>)) {
-      entries.push(existing.data as unknown as StoredEntry);
+    if (existing && existing.digest === digest && cacheValid(existing.data as Partial<StoreRef>)) {
+      entries.push(storedEntry(existing.data as unknown as StoreRef));
       continue;
     }
     try {
@@ -158,14 +167,14 @@ async function load(context: LoaderContext, roots: string[], failOnError: boolea
         pageUrl,
         anchors,
       });
-      // Full runs are validated here and kept in the cache; the store gets them without metrics.
+      // The entry and its full runs are validated here and written to the cache; the store gets only where they are.
       const runs = runsSchema.parse(entry.data.runs);
+      const body = entryFileSchema.parse({ ...entry.data, runs: runs.map(({ metrics: _m, unknown: _u, ...run }) => run) });
       const cache = cachePrefix(cacheDir, id, digest);
-      const cacheHashes = writeCache(cache, { html: entry.html, source: sources[i], runs });
-      const stored = { ...entry.data, runs: runs.map(({ metrics: _m, unknown: _u, ...run }) => run), cache, cacheHashes };
-      const data = await parseData({ id, data: stored as unknown as Record<string, unknown>, filePath: file.projectPath });
-      store.set({ id, data, filePath: file.projectPath, digest });
-      entries.push(data as unknown as StoredEntry);
+      const cacheHashes = writeCache(cache, { html: entry.html, source: sources[i], runs, entry: body });
+      const ref = await parseData({ id, data: { cache, cacheHashes }, filePath: file.projectPath });
+      store.set({ id, data: ref, filePath: file.projectPath, digest });
+      entries.push({ ...body, cache, cacheHashes });
       rendered++;
     } catch (error) {
       // An unwritable cache is no page's fault: stop and say so, rather than leave every page out.

@@ -8,8 +8,8 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { reportsLoader } from '../../src/loader/index.js';
 import { lockCache } from '../../src/loader/cache.js';
 import { cachedHtml, cachedRuns, cachedSource } from '../../src/lib/site/cached.js';
-import { storedEntrySchema } from '../../src/lib/site/entry.js';
-import { fakeLoader } from './loader-context.js';
+import { storeRefSchema } from '../../src/lib/site/entry.js';
+import { fakeLoader, readEntry } from './loader-context.js';
 
 let root = '';
 const write = (name: string, text: string) => writeFileSync(join(root, 'content', name), text);
@@ -28,7 +28,7 @@ const failing =
   (bad: string) =>
   async ({ id, data }: { id: string; data: unknown }) => {
     if (id === bad) throw new Error('data does not match the collection schema: `gpus` must be positive');
-    return storedEntrySchema.parse(data);
+    return storeRefSchema.parse(data);
   };
 
 describe('a page that cannot be rendered', () => {
@@ -56,7 +56,7 @@ describe('a page that cannot be rendered', () => {
     expect(entry).toBeDefined();
     expect(cachedHtml(entry)).toContain('stay readable');
     // The check stage reports both links (one diagnostic channel); the renderer only shows them as plain text.
-    const rules = entry.data.messages.map((m: { ruleId: string; line: number }) => `${m.ruleId}@${m.line}`);
+    const rules = readEntry(entry).data.messages.map((m: { ruleId: string; line: number }) => `${m.ruleId}@${m.line}`);
     expect(rules).toContain('link-unresolved@3');
     expect(rules).toContain('anchor-missing@3');
     expect(cachedHtml(entry)).toMatch(/<span class="link-unavailable"[^>]*>x<\/span> and <span class="link-unavailable"[^>]*>y<\/span>/);
@@ -100,6 +100,21 @@ describe('cache entries', () => {
   it('should re-render a truncated runs file instead of crashing', async () => {
     const entry = await loadTwice((p) => writeFileSync(`${p}.runs.json`, '[{"id":'));
     expect(cachedRuns(entry)).toEqual([]);
+  });
+
+  it('should re-read an edited entry file from the page, never serve it', async () => {
+    const entry = await loadTwice((p) =>
+      writeFileSync(`${p}.entry.json`, readFileSync(`${p}.entry.json`, 'utf8').replace('A clean page', '<img src=x onerror=alert(1)>')),
+    );
+    expect(readEntry(entry).data.title).toBe('A clean page');
+  });
+
+  it('should refuse an entry file changed after the load', async () => {
+    const f = fakeLoader(root, cacheDir());
+    await reportsLoader({ failOnError: true }).load(f.context);
+    const entry = f.entries.get('clean');
+    writeFileSync(`${entry.data.cache}.entry.json`, '{}');
+    expect(() => readEntry(entry)).toThrow(/changed after it was written; not publishing it/);
   });
 
   it('should refuse to publish a cache file changed after the load', async () => {

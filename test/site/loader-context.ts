@@ -2,7 +2,8 @@
 import { createHash } from 'node:crypto';
 import { pathToFileURL } from 'node:url';
 import type { LoaderContext } from 'astro/loaders';
-import { storedEntrySchema } from '../../src/lib/site/entry.js';
+import { storedEntry } from '../../src/lib/site/cached.js';
+import { storeRefSchema, type StoredEntry } from '../../src/lib/site/entry.js';
 
 export interface FakeLoader {
   context: LoaderContext;
@@ -60,7 +61,7 @@ export function fakeLoader(
       fork: () => undefined,
     },
     config: { root: pathToFileURL(`${root}/`), cacheDir: pathToFileURL(`${cacheDir}/`), base: '/' },
-    parseData: parseData ?? (async ({ data }: { data: unknown }) => storedEntrySchema.parse(data)),
+    parseData: parseData ?? (async ({ data }: { data: unknown }) => storeRefSchema.parse(data)),
     generateDigest: (data: unknown) =>
       createHash('sha1')
         .update(typeof data === 'string' ? data : JSON.stringify(data))
@@ -68,4 +69,10 @@ export function fakeLoader(
     renderMarkdown: async () => ({ html: '' }),
   } as unknown as LoaderContext;
   return { context, entries, logs };
+}
+
+/** A stored item with its entry read back from the cache, as the site's routes read it. */
+export function readEntry(item: { data: unknown } | undefined): { data: StoredEntry } {
+  if (!item) throw new Error('no such entry in the store');
+  return { ...item, data: storedEntry(storeRefSchema.parse(item.data)) };
 }

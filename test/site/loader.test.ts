@@ -8,7 +8,7 @@ import { reportsLoader } from '../../src/loader/index.js';
 import { cachedHtml, cachedRuns, cachedSource, fullEntry } from '../../src/lib/site/cached.js';
 import { entrySchema } from '../../src/lib/site/entry.js';
 import { projectRoot } from './build.js';
-import { fakeLoader } from './loader-context.js';
+import { fakeLoader, readEntry } from './loader-context.js';
 
 const mismatch = join(projectRoot, 'test/fixtures/site/fixtures/mismatch.md');
 let root = '';
@@ -40,7 +40,7 @@ it('should store one validated entry with rendered HTML per Markdown file', asyn
   const entry = entries.get('clean');
   expect(cachedHtml(entry)).toContain('Nothing to check here.');
   expect(cachedSource(entry)).toBe(clean);
-  expect(entry.data.site.url).toBe('/reports/clean/');
+  expect(readEntry(entry).data.site.url).toBe('/reports/clean/');
   expect(entry.digest).toBeTruthy();
 });
 
@@ -55,7 +55,9 @@ it('should not throw when the error is acknowledged', async () => {
   const source = readFileSync(mismatch, 'utf8').replace(/\n$/, '') + ' <!-- perflab-ignore claim-mismatch: kept as published -->\n';
   write('mismatch.md', source);
   await expect(reportsLoader({ failOnError: true }).load(context())).resolves.toBeUndefined();
-  expect(entries.get('mismatch').data.claims.find((c: any) => c.text === '8500.00').acknowledged.reason).toBe('kept as published');
+  expect(readEntry(entries.get('mismatch')).data.claims.find((c: any) => c.text === '8500.00').acknowledged.reason).toBe(
+    'kept as published',
+  );
 });
 
 it('should log and go on when failing is off', async () => {
@@ -77,15 +79,18 @@ it('should skip unchanged files and re-render only the changed one', async () =>
   expect(rendered).toBe(1);
   expect(cachedHtml(entries.get('other'))).toContain('Changed text.');
   // The files of the replaced version are gone; one set per entry remains.
-  expect(readdirSync(join(root, 'cache', 'perflab')).length).toBe(2 * 3);
+  expect(readdirSync(join(root, 'cache', 'perflab')).length).toBe(2 * 4);
 });
 
-it('should keep the HTML, the source and the run metrics out of the store, and give them back from the cache', async () => {
+it('should keep the entry, the HTML, the source and the run metrics out of the store, and give them back from the cache', async () => {
   write('mismatch.md', readFileSync(mismatch, 'utf8'));
   await reportsLoader({ failOnError: false }).load(context());
-  const entry = entries.get('mismatch');
-  expect(entry.body).toBeUndefined();
-  expect(entry.rendered).toBeUndefined();
+  const item = entries.get('mismatch');
+  expect(item.body).toBeUndefined();
+  expect(item.rendered).toBeUndefined();
+  // The store holds where the files are, nothing else: Astro bundles the whole store into the build.
+  expect(Object.keys(item.data).sort()).toEqual(['cache', 'cacheHashes']);
+  const entry = readEntry(item);
   expect(entry.data.runs.length).toBeGreaterThan(0);
   expect(entry.data.runs.every((r: any) => !('metrics' in r))).toBe(true);
   const runs = cachedRuns(entry);

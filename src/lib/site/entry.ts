@@ -45,17 +45,22 @@ export const entrySchema = reportSchema.extend({ site: siteSchema });
 /** A run as kept in the content store: everything but its metrics (the bulk), which stay in the loader's cache. */
 export const storedRunSchema = runSchema.omit({ metrics: true, unknown: true });
 
+/** The entry as the loader writes it to its `.entry.json` cache file: the full entry with slim runs. */
+export const entryFileSchema = entrySchema.extend({ runs: z.array(storedRunSchema) });
+
+/** SHA-256 of each cached file: a file that no longer matches is rendered again, never published. */
+export const cacheHashesSchema = z.object({ html: z.string(), source: z.string(), runs: z.string(), entry: z.string() });
+
 /**
- * What the content store holds per report: the entry with slim runs, plus `cache`, the path prefix of the files the
- * loader wrote next to it (`.html` body, `.md` source, `.runs.json` full runs; see src/loader/cache.ts). Keeping those
- * out of the store keeps the store Astro bundles into the build small.
+ * What the content store holds per report: only where its files are. `cache` is the path prefix of the files the
+ * loader wrote (`.html` body, `.md` source, `.runs.json` full runs, `.entry.json` the entry itself; see
+ * src/loader/cache.ts). Astro bundles the whole store into the build as one JavaScript module, so a store that held
+ * the entries would cost the build time and memory in proportion to the site; this one stays a few lines per report.
  */
-export const storedEntrySchema = entrySchema.extend({
-  runs: z.array(storedRunSchema),
-  cache: z.string(),
-  /** SHA-256 of each cached file: a file that no longer matches is rendered again, never published. */
-  cacheHashes: z.object({ html: z.string(), source: z.string(), runs: z.string() }),
-});
+export const storeRefSchema = z.object({ cache: z.string(), cacheHashes: cacheHashesSchema });
+
+/** An entry as pages read it: the entry file's data, with the reference it was read through. */
+export const storedEntrySchema = entryFileSchema.merge(storeRefSchema);
 
 export type Counts = z.output<typeof countsSchema>;
 export type SiteProblem = z.output<typeof siteProblemSchema>;
@@ -63,5 +68,7 @@ export type SiteData = z.output<typeof siteSchema>;
 export type Entry = z.output<typeof entrySchema>;
 export type StoredRun = z.output<typeof storedRunSchema>;
 export type StoredEntry = z.output<typeof storedEntrySchema>;
+export type EntryFile = z.output<typeof entryFileSchema>;
+export type StoreRef = z.output<typeof storeRefSchema>;
 /** What listings and summaries read: a full Entry or a stored one (runs without metrics). */
 export type ListedEntry = Omit<Entry, 'runs'> & { runs: StoredRun[] };

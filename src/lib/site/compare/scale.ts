@@ -1,5 +1,6 @@
 // Axis scales for the explorer's scatter: linear from zero for throughput, linear or logarithmic for latency
 // (logarithmic when the values span more than a factor of 20), with round tick values.
+import { grouped } from '../format.js';
 
 export interface Scale {
   log: boolean;
@@ -59,10 +60,10 @@ export function latencyScale(values: readonly number[]): Scale {
 /** `12,257.62`, `0.5`, `20k`: tick labels, short. */
 export function tickLabel(v: number): string {
   if (Math.abs(v) >= 10_000) return `${Number((v / 1000).toPrecision(6))}k`;
-  return Number(v.toPrecision(6)).toLocaleString('en-US');
+  return grouped(Number(v.toPrecision(6)), 0, 3);
 }
 
 /** A value as the table shows it: grouped thousands, two decimals at most. */
 export function formatValue(v: number, decimals = 2): string {
-  return v.toLocaleString('en-US', { minimumFractionDigits: 0, maximumFractionDigits: decimals });
+  return grouped(v, 0, decimals);
 }
