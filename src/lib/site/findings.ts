@@ -155,11 +155,9 @@ export type MessagePart = { text: string } | { code: string } | { text: string; 
  * links to that line of the page it is on (`current`, the page of the finding, unless it follows another's path).
  */
 export function messageParts(message: string, entries: readonly Entry[], current?: Entry): MessagePart[] {
-  const pages = entries
-    .flatMap((e) => [e.path, e.site.sourcePath].map((path) => ({ path, entry: e, href: e.site.url, title: pageTitle(e) })))
-    .sort((a, b) => b.path.length - a.path.length);
   const out: MessagePart[] = [];
   const linkPaths = (text: string) => {
+    const pages = pagesNamedIn(text, entries);
     let rest = text;
     while (rest) {
       const hits = pages
@@ -197,6 +195,40 @@ export function messageParts(message: string, entries: readonly Entry[], current
     else linkPaths(piece);
   });
   return out;
+}
+
+interface PageName {
+  path: string;
+  entry: Entry;
+  href: string;
+  title: string;
+}
+
+/** The paths of a set of pages, longest first, and where each file name occurs in that list: built once per set. */
+const pageNames = new WeakMap<readonly Entry[], { sorted: PageName[]; byName: Map<string, number[]> }>();
+
+/**
+ * The pages whose path may occur in `text`, longest path first: only those whose file name does (a path holds its
+ * file name), so a message is not searched for every path of a large site.
+ */
+function pagesNamedIn(text: string, entries: readonly Entry[]): PageName[] {
+  let names = pageNames.get(entries);
+  if (!names) {
+    const sorted = entries
+      .flatMap((e) => [e.path, e.site.sourcePath].map((path) => ({ path, entry: e, href: e.site.url, title: pageTitle(e) })))
+      .sort((a, b) => b.path.length - a.path.length);
+    const byName = new Map<string, number[]>();
+    sorted.forEach((p, i) => {
+      const name = p.path.slice(p.path.lastIndexOf('/') + 1);
+      const list = byName.get(name);
+      if (list) list.push(i);
+      else byName.set(name, [i]);
+    });
+    pageNames.set(entries, (names = { sorted, byName }));
+  }
+  const found: number[] = [];
+  for (const [name, at] of names.byName) if (text.includes(name)) found.push(...at);
+  return found.sort((a, b) => a - b).map((i) => names.sorted[i]);
 }
 
 /** `1 finding`, `3 findings`, with the unacknowledged errors: `3 findings (1 error)`. */

@@ -34,10 +34,17 @@ export function filterGroups(rows: readonly RunRow[]): FilterGroup[] {
     const values = new Set(rows.map((r) => filterValue(r, id)));
     if (id === 'verdict') for (const v of verdictOrder) values.add(v);
     const sorted = id === 'verdict' ? verdictOrder.filter((v) => values.has(v)) : [...values].sort(byValue);
+    // Counted in one pass over the rows (one per value would be quadratic: a large site has a value per report).
+    const counts = new Map<string, number>();
+    for (const r of rows) {
+      if (!matches(r, view, id)) continue;
+      const value = filterValue(r, id);
+      counts.set(value, (counts.get(value) ?? 0) + 1);
+    }
     const options = sorted.map((value) => ({
       value,
       label: id === 'verdict' ? verdictLabels[value as Verdict] : id === 'gpus' && value !== NOT_STATED ? `${value} × GPU` : value,
-      count: rows.filter((r) => matches(r, view, id) && filterValue(r, id) === value).length,
+      count: counts.get(value) ?? 0,
     }));
     return { id, label: filterLabels[id], options };
   });
