@@ -2,13 +2,15 @@ import { existsSync } from 'node:fs';
 import { VFile } from 'vfile';
 import { emit, toMessage } from './diagnostics.js';
 import type { Analysis } from './page.js';
-import { siteFindings } from './render/findings.js';
+import { pagePaths, siteFindingsOf } from './render/findings.js';
 import { rules } from './rules/index.js';
 import type { Rule } from './rules/types.js';
 import type { Claim } from './schemas/claim.js';
 import type { Message } from './schemas/message.js';
 import type { Report } from './schemas/report.js';
-import { verifyClaims } from './verify/index.js';
+import { verifyPage } from './verify/index.js';
+import { RunIndex } from './verify/run-index.js';
+import { claimKinds } from './claims/kinds/index.js';
 
 /**
  * Run one rule on one page. The rule reports on a fresh VFile of the page (so the page's own file is left as
@@ -41,17 +43,36 @@ export interface PageFindings {
 }
 
 /**
- * The checks over the set of pages: the claims of every page are verified, what the site cannot show is found,
- * then every rule (one file each) runs on every page, reading the reports with their verified claims. Returns
- * each page's claims and messages in input order; nothing it is given is changed.
+ * What the checks of one page read of the other pages: their reports as read (no claims), every run value by metric,
+ * and their paths. Built once per set of pages, from the reports alone, so a page can be checked without the trees of
+ * the others in memory.
  */
+export interface PageSet {
+  reports: readonly Report[];
+  runs: RunIndex;
+  paths: ReadonlySet<string>;
+}
+
+export function pageSet(reports: readonly Report[]): PageSet {
+  return { reports, runs: new RunIndex(reports), paths: pagePaths(reports) };
+}
+
+/**
+ * The checks of one page of a set: its claims are verified, what the site cannot show is found, then every rule
+ * (one file each) runs on it, reading its report with its verified claims and the other pages' reports as read.
+ * Nothing it is given is changed.
+ */
+export function checkPage(a: Analysis, set: PageSet): PageFindings {
+  const verified = verifyPage(a, set.runs, claimKinds);
+  const page: Analysis = { ...a, report: { ...a.report, claims: verified.claims } };
+  return {
+    claims: verified.claims,
+    messages: [...verified.messages, ...siteFindingsOf(a, set.paths), ...rules.flatMap((rule) => runRule(rule, page, set.reports))],
+  };
+}
+
+/** `checkPage` over a set of pages; each page's claims and messages in input order. */
 export function runChecks(analyses: readonly Analysis[]): PageFindings[] {
-  const verified = verifyClaims(analyses);
-  const site = siteFindings(analyses);
-  const pages = analyses.map((a, i): Analysis => ({ ...a, report: { ...a.report, claims: verified[i].claims } }));
-  const reports = pages.map((a) => a.report);
-  return pages.map((a, i) => ({
-    claims: verified[i].claims,
-    messages: [...verified[i].messages, ...site[i], ...rules.flatMap((rule) => runRule(rule, a, reports))],
-  }));
+  const set = pageSet(analyses.map((a) => a.report));
+  return analyses.map((a) => checkPage(a, set));
 }

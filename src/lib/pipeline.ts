@@ -8,7 +8,8 @@ import type { Message } from './schemas/message.js';
 import type { Report } from './schemas/report.js';
 import { applyConfig, type Config } from './config.js';
 import { acknowledge, findAcknowledgements } from './acknowledge.js';
-import { runChecks } from './checks.js';
+import { checkPage, pageSet, type PageSet } from './checks.js';
+export { pageSet, type PageSet } from './checks.js';
 import { compareText } from './order.js';
 import { checkLimits } from './limits.js';
 
@@ -43,15 +44,22 @@ export function analyze(source: string, path: string, absolutePath: string | nul
  * configured severities. Returns the final reports in input order; the analyses are not changed.
  */
 export function checkAll(analyses: readonly Analysis[], config: Config = {}): Report[] {
-  const found = runChecks(analyses);
-  return analyses.map((a, i) => {
-    const acks = findAcknowledgements(a.tree);
-    const report = { ...a.report, claims: found[i].claims };
-    const messages = acknowledge(applyConfig([...a.report.messages, ...found[i].messages], config), acks, report).sort(
-      (x, y) => x.line - y.line || x.column - y.column || compareText(x.ruleId, y.ruleId),
-    );
-    return { ...report, messages };
-  });
+  const set = pageSet(analyses.map((a) => a.report));
+  return analyses.map((a) => checkOne(a, set, config));
+}
+
+/**
+ * The final report of one page of a set (see `pageSet`): what `checkAll` gives for it, without the other pages'
+ * trees. A loader that cannot hold every page in memory checks them one at a time with this.
+ */
+export function checkOne(a: Analysis, set: PageSet, config: Config = {}): Report {
+  const found = checkPage(a, set);
+  const acks = findAcknowledgements(a.tree);
+  const report = { ...a.report, claims: found.claims };
+  const messages = acknowledge(applyConfig([...a.report.messages, ...found.messages], config), acks, report).sort(
+    (x, y) => x.line - y.line || x.column - y.column || compareText(x.ruleId, y.ruleId),
+  );
+  return { ...report, messages };
 }
 
 /** One page to check: its text, its content-relative path, and its absolute path on disk when it has one. */

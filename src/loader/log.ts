@@ -2,10 +2,17 @@
 import type { AstroIntegrationLogger } from 'astro';
 import { formatMessage } from '../lib/diagnostics.js';
 import { isBlocking } from '../lib/pipeline.js';
-import type { ListedEntry as Entry } from '../lib/site/entry.js';
+import type { Claim } from '../lib/schemas/claim.js';
+import type { ListedEntry, SiteData } from '../lib/site/entry.js';
+
+/** What the log reads of an entry. */
+export type LoggedEntry = Pick<ListedEntry, 'messages'> & {
+  claims: readonly Pick<Claim, 'verdict'>[];
+  site: Pick<SiteData, 'sourcePath' | 'problems'>;
+};
 
 /** Logs every message and renderer problem; returns the number of unacknowledged errors. */
-export function logDiagnostics(logger: AstroIntegrationLogger, entries: readonly Entry[]): number {
+export function logDiagnostics(logger: AstroIntegrationLogger, entries: readonly LoggedEntry[]): number {
   let blocking = 0;
   let warnings = 0;
   for (const entry of entries) {

@@ -5,9 +5,11 @@ import { existsSync, readFileSync, statSync } from 'node:fs';
 import { isAbsolute, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { loadConfig } from '../lib/config.js';
-import { analyze, checkAll, type Analysis } from '../lib/pipeline.js';
+import { checkOne, pageSet, type Analysis } from '../lib/pipeline.js';
+import { LoadedPages } from './analyses.js';
 import { countConstructs } from '../lib/render/counts.js';
 import { RENDER_VERSION, anchorsOf, renderReport } from '../lib/render/index.js';
+import type { Claim } from '../lib/schemas/claim.js';
 import type { Report } from '../lib/schemas/report.js';
 import { describe, pageTitle } from '../lib/site/describe.js';
 import { searchValueProblems } from '../lib/site/search-value.js';
@@ -125,23 +127,36 @@ async function load(context: LoaderContext, roots: string[], failOnError: boolea
   }
 
   const started = performance.now();
-  const analyses: Analysis[] = files.map((f, i) => analyze(sources[i], f.path, f.absolutePath));
-  const reports = checkAll(analyses, config);
-  const byPath = new Map(reports.map((r, i) => [r.path, i]));
-  const anchorCache = new Map<string, Set<string>>();
+  // Read every page once; the checks of each page need only the others' reports (see LoadedPages for memory).
+  const pages = new LoadedPages(
+    files.map((f, i) => ({ source: sources[i], path: f.path, absolutePath: f.absolutePath })),
+    join(cacheDir, 'analyses'),
+    versions.code,
+  );
+  // What links to a page can point at: its headings, runs and metric lines (not its claims, whose places are
+  // known only once the page is checked; `anchor-missing` takes heading slugs only).
+  const anchorSets: Array<Set<string>> = [];
+  const set = pageSet(
+    files.map((_, i) => {
+      const a = pages.read(i);
+      anchorSets.push(anchorsOf(a.tree, a.report));
+      return a.report;
+    }),
+  );
+  const byPath = new Map(files.map((f, i) => [f.path, i]));
   const anchors = (path: string) => {
     const i = byPath.get(path);
-    if (i === undefined) return null;
-    if (!anchorCache.has(path)) anchorCache.set(path, anchorsOf(analyses[i].tree, reports[i]));
-    return anchorCache.get(path)!;
+    return i === undefined ? null : anchorSets[i];
   };
   const pageUrl = (path: string) => (byPath.has(path) ? reportUrl(base, slugOf(path)) : null);
 
-  const entries: StoredEntry[] = [];
+  // Each page is checked, then rendered if it changed, then let go: only what the log needs is kept of it.
+  const entries: Logged[] = [];
   const failed: string[] = [];
   let rendered = 0;
   for (const [i, file] of files.entries()) {
-    const report = reports[i];
+    const analysis = pages.get(i);
+    const report = checkOne(analysis, set, config);
     const id = slugOf(file.path);
     const linked = report.links.map((l) => l.url).sort();
     const digest = generateDigest({
@@ -155,11 +170,12 @@ async function load(context: LoaderContext, roots: string[], failOnError: boolea
     } as Record<string, unknown>);
     const existing = store.get(id);
     if (existing && existing.digest === digest && cacheValid(existing.data as Partial<StoreRef>)) {
-      entries.push(storedEntry(existing.data as unknown as StoreRef));
+      entries.push(logged(storedEntry(existing.data as unknown as StoreRef)));
+      pages.release(i);
       continue;
     }
     try {
-      const entry = buildEntry(analyses[i], report, file, {
+      const entry = buildEntry(analysis, report, file, {
         base,
         date: dates.get(file.projectPath) ?? null,
         projectRoot,
@@ -174,15 +190,18 @@ async function load(context: LoaderContext, roots: string[], failOnError: boolea
       const cacheHashes = writeCache(cache, { html: entry.html, source: sources[i], runs, entry: body });
       const ref = await parseData({ id, data: { cache, cacheHashes }, filePath: file.projectPath });
       store.set({ id, data: ref, filePath: file.projectPath, digest });
-      entries.push({ ...body, cache, cacheHashes });
+      entries.push(logged({ ...body, cache, cacheHashes }));
       rendered++;
     } catch (error) {
       // An unwritable cache is no page's fault: stop and say so, rather than leave every page out.
       if (error instanceof CacheWriteError) throw error;
       failed.push(`${file.projectPath}:1:1: cannot be rendered: ${(error as Error).message}`);
       store.delete(id);
+    } finally {
+      pages.release(i);
     }
   }
+  pages.prune();
   // A page that cannot be rendered fails a production build; elsewhere it is an error line and the rest builds.
   for (const f of failed) logger.error(f);
   if (failed.length > 0 && failOnError) {
@@ -207,11 +226,26 @@ async function load(context: LoaderContext, roots: string[], failOnError: boolea
     );
   }
   meta.set('set-digest', setDigest);
-  logger.info(`${files.length} reports checked, ${rendered} rendered in ${Math.round(performance.now() - started)} ms`);
+  logger.info(
+    `${files.length} reports checked (${pages.parsed} parsed, the others read back), ${rendered} rendered in ${Math.round(performance.now() - started)} ms`,
+  );
   finish(context, entries, failOnError);
 }
 
 const runsSchema = runSchema.array();
+
+/** What the log and the cache pruning need of an entry (see `logDiagnostics`). */
+type Logged = Pick<StoredEntry, 'cache' | 'messages'> & {
+  claims: Pick<Claim, 'verdict'>[];
+  site: Pick<SiteData, 'sourcePath' | 'problems'>;
+};
+
+const logged = (e: StoredEntry): Logged => ({
+  cache: e.cache,
+  messages: e.messages,
+  claims: e.claims.map((c) => ({ verdict: c.verdict })),
+  site: { sourcePath: e.site.sourcePath, problems: e.site.problems },
+});
 
 interface BuildOptions {
   base: string;
@@ -245,7 +279,7 @@ function buildEntry(analysis: Analysis, report: Report, file: SourceFile, o: Bui
 }
 
 /** Log every finding, then fail the build if any error is unacknowledged. */
-function finish(context: LoaderContext, entries: StoredEntry[], failOnError: boolean) {
+function finish(context: LoaderContext, entries: readonly Logged[], failOnError: boolean) {
   const blocking = logDiagnostics(context.logger, entries);
   if (blocking > 0 && !failOnError)
     context.logger.warn(`${blocking} unacknowledged errors; building anyway (not a production build, or PERFLAB_ALLOW_ERRORS=1)`);

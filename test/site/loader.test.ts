@@ -78,7 +78,9 @@ it('should skip unchanged files and re-render only the changed one', async () =>
   expect(rendered).toBe(1);
   expect(cachedHtml(entries.get('other'))).toContain('Changed text.');
   // The files of the replaced version are gone; one set per entry remains.
-  expect(readdirSync(join(root, 'cache', 'perflab')).length).toBe(2 * 4);
+  expect(readdirSync(join(root, 'cache', 'perflab')).filter((n) => n !== 'analyses').length).toBe(2 * 4);
+  // The parsed pages kept for the next load: one per page, the edited page's older parse gone.
+  expect(readdirSync(join(root, 'cache', 'perflab', 'analyses')).length).toBe(2);
 });
 
 it('should keep the entry, the HTML, the source and the run metrics out of the store, and give them back from the cache', async () => {

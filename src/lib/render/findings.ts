@@ -18,38 +18,49 @@ export const PUBLISHED_IMAGE = /\.(png|jpe?g|gif|webp|avif)$/i;
  * a file on disk are left to `image-missing` and `link-unresolved`.
  */
 export function siteFindings(analyses: readonly Analysis[], exists: (path: string) => boolean = existsSync): Message[][] {
-  const pages = new Set(analyses.map((a) => posix.normalize(a.report.path)));
-  return analyses.map(({ report, tree, absolutePath }) => {
-    if (!absolutePath) return [];
-    const out: Message[] = [];
-    const at = (l: { line: number; column: number }, ruleId: string, message: string, expected: string, actual: string) =>
-      out.push({ file: report.path, line: l.line, column: l.column, ruleId, severity: 'warning', message, expected, actual });
-    const base = dirname(absolutePath);
-    for (const image of pageLinks(tree, true)) {
-      if (isExternal(image.url) || image.url.startsWith('/')) continue;
-      const { path } = splitUrl(image.url);
-      if (!path || !exists(resolve(base, path)) || PUBLISHED_IMAGE.test(path)) continue;
-      at(
-        image,
-        'site-image-missing',
-        `Unexpected image \`${path}\`: the site publishes PNG, JPEG, GIF, WebP and AVIF images only; it shows a placeholder`,
-        'a raster image',
-        path,
-      );
-    }
-    for (const link of pageLinks(tree, false)) {
-      if (isExternal(link.url) || link.url.startsWith('/') || link.url.startsWith('#')) continue;
-      const { path } = splitUrl(link.url);
-      if (!path || !exists(resolve(base, path))) continue;
-      if (pages.has(posix.normalize(posix.join(posix.dirname(report.path), path)))) continue;
-      at(
-        link,
-        'site-link-unpublished',
-        `Unexpected link to \`${path}\`: the file exists but is not a page of this site; the site shows the link as plain text`,
-        'a page of the site',
-        path,
-      );
-    }
-    return out;
-  });
+  const pages = pagePaths(analyses.map((a) => a.report));
+  return analyses.map((a) => siteFindingsOf(a, pages, exists));
+}
+
+/** The paths of the pages of a set, as `siteFindingsOf` compares them. */
+export const pagePaths = (reports: readonly { path: string }[]): ReadonlySet<string> =>
+  new Set(reports.map((r) => posix.normalize(r.path)));
+
+/** `siteFindings` of one page of the set whose paths are `pages` (see `pagePaths`). */
+export function siteFindingsOf(
+  { report, tree, absolutePath }: Analysis,
+  pages: ReadonlySet<string>,
+  exists: (path: string) => boolean = existsSync,
+): Message[] {
+  if (!absolutePath) return [];
+  const out: Message[] = [];
+  const at = (l: { line: number; column: number }, ruleId: string, message: string, expected: string, actual: string) =>
+    out.push({ file: report.path, line: l.line, column: l.column, ruleId, severity: 'warning', message, expected, actual });
+  const base = dirname(absolutePath);
+  for (const image of pageLinks(tree, true)) {
+    if (isExternal(image.url) || image.url.startsWith('/')) continue;
+    const { path } = splitUrl(image.url);
+    if (!path || !exists(resolve(base, path)) || PUBLISHED_IMAGE.test(path)) continue;
+    at(
+      image,
+      'site-image-missing',
+      `Unexpected image \`${path}\`: the site publishes PNG, JPEG, GIF, WebP and AVIF images only; it shows a placeholder`,
+      'a raster image',
+      path,
+    );
+  }
+  for (const link of pageLinks(tree, false)) {
+    if (isExternal(link.url) || link.url.startsWith('/') || link.url.startsWith('#')) continue;
+    const { path } = splitUrl(link.url);
+    if (!path || !exists(resolve(base, path))) continue;
+    if (pages.has(posix.normalize(posix.join(posix.dirname(report.path), path)))) continue;
+    at(
+      link,
+      'site-link-unpublished',
+      `Unexpected link to \`${path}\`: the file exists but is not a page of this site; the site shows the link as plain text`,
+      'a page of the site',
+      path,
+    );
+  }
+  return out;
 }

@@ -4,6 +4,7 @@
 // edits show up, and an entry file already read is not read again (its path names its digest).
 import { getCollection } from 'astro:content';
 import { contentRoots, listMarkdown } from '../../loader/files';
+import { compareText } from '../order';
 import { storedEntry } from './cached';
 import type { StoredEntry } from './entry';
 
@@ -31,6 +32,9 @@ async function load(): Promise<ReportEntry[]> {
     kept.set(key, data);
     return { id, data };
   });
+  // In the order of their files (as the loader lists them), not the store's, which depends on what earlier builds
+  // added to it first: two builds of the same pages list them the same way.
+  out.sort((a, b) => compareText(a.data.path, b.data.path));
   // A production build reads each entry once (the list is kept); dev keeps the entries of the current store only.
   if (!import.meta.env.PROD) read = kept;
   return out;

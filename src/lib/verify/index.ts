@@ -18,11 +18,12 @@ export interface PageClaims {
  * claim kinds of the registry in order. Pure: returns each page's claims and messages, in input order.
  */
 export function verifyClaims(analyses: readonly Analysis[], kinds: readonly ClaimKindModule[] = claimKinds): PageClaims[] {
-  const index = new RunIndex(analyses);
+  const index = new RunIndex(analyses.map((a) => a.report));
   return analyses.map((analysis) => verifyPage(analysis, index, kinds));
 }
 
-function verifyPage(analysis: Analysis, index: RunIndex, kinds: readonly ClaimKindModule[]): PageClaims {
+/** The claims of one page, looked up on the other pages through `index` (every page's runs). */
+export function verifyPage(analysis: Analysis, index: RunIndex, kinds: readonly ClaimKindModule[]): PageClaims {
   const ctx = new PageContext(analysis, index);
   const messages: Message[] = [];
   // Never throw on content: a kind that stops on one candidate is reported there, and the rest is still checked.

@@ -1,4 +1,4 @@
-import type { Analysis } from '../page.js';
+import type { Report } from '../schemas/report.js';
 import { MEAN_REQUEST_LATENCY, printsAs, valueOf, type Found } from './sources.js';
 
 /** Metrics a stated number is looked up by on other pages. */
@@ -19,12 +19,12 @@ const INDEXED = [
 export class RunIndex {
   private readonly buckets = new Map<string, Found[]>();
 
-  constructor(analyses: readonly Analysis[]) {
-    for (const a of analyses) {
-      for (const run of a.report.runs) {
+  constructor(reports: readonly Pick<Report, 'path' | 'runs'>[]) {
+    for (const report of reports) {
+      for (const run of report.runs) {
         if (run.failed) continue;
         for (const metric of INDEXED) {
-          const f = valueOf(a.report.path, run, metric);
+          const f = valueOf(report.path, run, metric);
           if (!f) continue;
           const key = `${metric}|${Math.floor(f.operand.value)}`;
           const list = this.buckets.get(key);

@@ -1,0 +1,82 @@
+// The parsed pages of one load. Every page is read once (`analyze`, or its parse kept from an earlier load in the
+// analysis cache), then checked and rendered one at a time. A site whose Markdown fits `KEEP_BYTES` keeps its
+// parsed pages in memory for the whole load; a larger one reads each page back from the analysis cache when it is
+// checked and when it is rendered (a v8 copy, about ten times faster than parsing), so that the trees of every page
+// are never in memory at once: the load's memory does not grow with the tree of each page.
+import { readdirSync, rmSync } from 'node:fs';
+import { basename, join } from 'node:path';
+import { AnalysisCache } from '../lib/cli/cache.js';
+import { analyze, type Analysis } from '../lib/pipeline.js';
+
+/** Markdown bytes up to which a load keeps every parsed page in memory (`PERFLAB_KEEP_MB` overrides it). */
+export const KEEP_BYTES = 8_000_000;
+
+export interface PageSource {
+  source: string;
+  /** Content-relative path (the page's name in messages). */
+  path: string;
+  absolutePath: string;
+}
+
+export class LoadedPages {
+  private readonly kept: Array<Analysis | undefined>;
+  private readonly cache: AnalysisCache;
+  private readonly keep: boolean;
+  /** Pages parsed in this load (the others came from the analysis cache). */
+  parsed = 0;
+
+  /** `dir`: the analysis cache folder; `code`: the version of the code that parses (the cache key). */
+  constructor(
+    private readonly pages: readonly PageSource[],
+    private readonly dir: string,
+    code: string,
+    keepBytes: number = budget(),
+  ) {
+    this.cache = new AnalysisCache(dir, { code });
+    this.keep = pages.reduce((n, p) => n + p.source.length, 0) <= keepBytes;
+    this.kept = new Array(pages.length);
+  }
+
+  /** The first reading of page `i`: its own parse, or the one an earlier load kept. */
+  read(i: number): Analysis {
+    const p = this.pages[i];
+    let a = this.cache.lookup(p.source, p.path, p.absolutePath);
+    if (!a) {
+      a = analyze(p.source, p.path, p.absolutePath);
+      this.parsed++;
+      this.cache.store(p.source, p.path, p.absolutePath, a);
+    }
+    if (this.keep) this.kept[i] = a;
+    return a;
+  }
+
+  /** Page `i` again, after `read`: from memory, else from the analysis cache, else parsed again. */
+  get(i: number): Analysis {
+    const kept = this.kept[i];
+    if (kept) return kept;
+    const p = this.pages[i];
+    return this.cache.lookup(p.source, p.path, p.absolutePath) ?? analyze(p.source, p.path, p.absolutePath);
+  }
+
+  /** Page `i` is no longer needed in this load. */
+  release(i: number): void {
+    this.kept[i] = undefined;
+  }
+
+  /** Delete the cache files of pages that are not in this load (older versions, removed pages). */
+  prune(): void {
+    const keep = new Set(this.pages.map((p) => this.cache.fileOf(p.source, p.path, p.absolutePath)).map((f) => f && basename(f)));
+    let names: string[];
+    try {
+      names = readdirSync(this.dir);
+    } catch {
+      return;
+    }
+    for (const name of names) if (name.endsWith('.bin') && !keep.has(name)) rmSync(join(this.dir, name), { force: true });
+  }
+}
+
+function budget(): number {
+  const mb = process.env.PERFLAB_KEEP_MB;
+  return mb && /^\d+(\.\d+)?$/.test(mb) ? Number(mb) * 1_000_000 : KEEP_BYTES;
+}

@@ -1,0 +1,63 @@
+// A site too large to keep every parsed page in memory is checked and rendered one page at a time, reading pages
+// back from the analysis cache: what it stores must be what a load that keeps every page stores.
+import { cpSync, existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterEach, beforeEach, expect, it } from 'vitest';
+import { reportsLoader } from '../../src/loader/index.js';
+import { cachedHtml, cachedRuns } from '../../src/lib/site/cached.js';
+import { projectRoot } from './build.js';
+import { fakeLoader, readEntry } from './loader-context.js';
+
+let root = '';
+const corpus = join(projectRoot, '..', 'shared', 'corpus');
+if (!existsSync(corpus)) console.warn(`loader-stream: ${corpus} is absent; comparing the repository's own pages only`);
+const saved = process.env.PERFLAB_KEEP_MB;
+beforeEach(() => {
+  root = mkdtempSync(join(tmpdir(), 'perflab-stream-'));
+  // The real pages of the repository, and the site fixtures (links between pages, images, mismatches).
+  cpSync(join(projectRoot, 'content'), join(root, 'content'), { recursive: true });
+  cpSync(join(projectRoot, 'test/fixtures/site'), join(root, 'content', 'fixtures'), { recursive: true });
+  // The family's other real pages, when they are beside the repository (to a temporary folder, never into it).
+  if (existsSync(corpus)) cpSync(corpus, join(root, 'content', 'corpus'), { recursive: true });
+});
+afterEach(() => {
+  rmSync(root, { recursive: true, force: true });
+  if (saved === undefined) delete process.env.PERFLAB_KEEP_MB;
+  else process.env.PERFLAB_KEEP_MB = saved;
+});
+
+async function load(keepMb: string, cache: string) {
+  process.env.PERFLAB_KEEP_MB = keepMb;
+  const f = fakeLoader(root, join(root, cache));
+  await reportsLoader({ failOnError: false }).load(f.context);
+  const ids = [...f.entries.keys()].sort();
+  const out = ids.map((id) => {
+    const item = f.entries.get(id);
+    const { cache: _c, cacheHashes: _h, ...data } = readEntry(item).data;
+    return { id, data, html: cachedHtml(item), runs: cachedRuns(item) };
+  });
+  return { out, logs: f.logs, dir: join(root, cache, 'perflab', 'analyses') };
+}
+
+it('should store the same entries, bodies and runs whether the pages are kept in memory or read back one at a time', async () => {
+  const kept = await load('1000', 'cache-kept');
+  const streamed = await load('0', 'cache-streamed');
+  expect(kept.out.length).toBeGreaterThan(5);
+  expect(streamed.out.map((e) => e.id)).toEqual(kept.out.map((e) => e.id));
+  for (const [i, e] of streamed.out.entries()) expect(e, e.id).toEqual(kept.out[i]);
+  // Both logged the same findings.
+  const findings = (logs: string[]) => logs.filter((l) => !/reports checked/.test(l));
+  expect(findings(streamed.logs)).toEqual(findings(kept.logs));
+  // One parsed page per report is kept for the next load.
+  expect(readdirSync(streamed.dir).length).toBe(streamed.out.length);
+});
+
+it('should parse only the pages that changed on the next load, reading the others back', async () => {
+  const first = await load('1000', 'cache');
+  expect(first.logs.some((l) => new RegExp(`${first.out.length} reports checked \\(${first.out.length} parsed`).test(l))).toBe(true);
+  const f = fakeLoader(root, join(root, 'cache'));
+  // A new store (as after a restart), the same cache folder: nothing to parse.
+  await reportsLoader({ failOnError: false }).load(f.context);
+  expect(f.logs.some((l) => /reports checked \(0 parsed/.test(l))).toBe(true);
+});
