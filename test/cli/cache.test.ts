@@ -89,6 +89,29 @@ describe('CLI cache entries are verified before use', () => {
   });
 });
 
+describe('CLI cache entries hold the parse, not the page text again', () => {
+  const strip = ({ file: _f, ...a }: Analysis) => a;
+  it.each([
+    ['plain text', claimMismatch.examples.notOk],
+    ['a byte order mark and lone CRs (the text read differs from the file)', `\ufeff${claimMismatch.examples.notOk.replace(/\n/g, '\r')}`],
+  ])('should give back the analysis of a page with %s, text and VFile included', (_name, source) => {
+    const dir = mkdtempSync(join(tmpdir(), 'perflab-text-'));
+    const fresh = analyze(source, 'p.md', '/x/p.md');
+    new AnalysisCache(dir).analyze(source, 'p.md', '/x/p.md');
+    const cache = new AnalysisCache(dir);
+    const back = cache.analyze(source, 'p.md', '/x/p.md');
+    expect(cache.hits).toBe(1);
+    expect(strip(back)).toEqual(strip(fresh));
+    expect(String(back.file.value)).toBe(fresh.source);
+    expect(output(back)).toBe(output(fresh));
+    // A page read as it is on disk is stored without its text (the reader looks it up by that text).
+    const size = readFileSync(join(dir, readdirSync(dir)[0])).length;
+    const withoutText = serialize({ ...strip(fresh), source: '' }).length;
+    if (fresh.source === source) expect(size).toBeLessThan(withoutText + 300);
+    else expect(size).toBeGreaterThan(withoutText + fresh.source.length);
+  });
+});
+
 describe('CLI cache entries are keyed by the code that wrote them', () => {
   it("should not read an entry written by other code, under its own key or copied over this one's", () => {
     const dir = mkdtempSync(join(tmpdir(), 'perflab-code-'));

@@ -42,7 +42,7 @@ export function codeHash(): string {
 }
 
 /** Layout of an entry on disk; bump when it changes. */
-const ENTRY_VERSION = 3;
+const ENTRY_VERSION = 4;
 const MAGIC = Buffer.from(`PLC${ENTRY_VERSION}`);
 const DIGEST = 32;
 
@@ -55,6 +55,8 @@ interface Record {
   absolutePath: string;
   /** sha256 of the exact source text the analysis was made from. */
   source: string;
+  /** True when the analysis read exactly the source (no BOM or lone CR to normalise): its text is not stored. */
+  sameText?: boolean;
   analysis: Analysis;
 }
 
@@ -106,14 +108,26 @@ export class AnalysisCache {
     const cached = this.read(file, { path, absolutePath, source: sha256(source).toString('hex') });
     if (!cached) return null;
     this.hits++;
-    return revive(cached);
+    return revive(cached, source);
   }
 
   /** Keep the analysis of a page (made from exactly `source`) for the next run. */
   store(source: string, path: string, absolutePath: string, analysis: Analysis): void {
     const file = this.fileOf(source, path, absolutePath);
     if (!file) return;
-    this.write(file, { entry: ENTRY_VERSION, code: this.code, path, absolutePath, source: sha256(source).toString('hex'), analysis });
+    // The text and the VFile are made again on read (see `revive`): the page's text is not stored with its parse
+    // when the reader has it already (the source it looks the page up by), and never twice.
+    const sameText = analysis.source === source;
+    const kept: Analysis = { ...analysis, file: undefined as unknown as Analysis['file'], source: sameText ? '' : analysis.source };
+    this.write(file, {
+      entry: ENTRY_VERSION,
+      code: this.code,
+      path,
+      absolutePath,
+      source: sha256(source).toString('hex'),
+      sameText,
+      analysis: kept,
+    });
   }
 
   analyze(source: string, path: string, absolutePath: string): Analysis {
@@ -124,7 +138,7 @@ export class AnalysisCache {
     return fresh;
   }
 
-  private read(file: string, want: Pick<Record, 'path' | 'absolutePath' | 'source'>): Analysis | null {
+  private read(file: string, want: Pick<Record, 'path' | 'absolutePath' | 'source'>): Record | null {
     let bytes: Buffer;
     try {
       bytes = readFileSync(file);
@@ -142,7 +156,7 @@ export class AnalysisCache {
       typeof record.analysis?.source === 'string' &&
       record.analysis.report?.path === want.path
     ) {
-      return record.analysis;
+      return record;
     }
     this.discarded++;
     try {
@@ -173,8 +187,9 @@ export class AnalysisCache {
  * An analysis back from v8 serialisation: that keeps data, not classes, so the
  * VFile is made again from the text.
  */
-function revive(analysis: Analysis): Analysis {
-  return { ...analysis, file: new VFile({ path: analysis.report.path, value: analysis.source }) };
+function revive({ analysis, sameText }: Pick<Record, 'analysis' | 'sameText'>, source: string): Analysis {
+  const text = sameText ? source : analysis.source;
+  return { ...analysis, source: text, file: new VFile({ path: analysis.report.path, value: text }) };
 }
 
 /** The record of an entry whose header and checksum hold, else null (never throws). */

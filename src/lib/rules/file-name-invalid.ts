@@ -46,8 +46,7 @@ export const fileNameInvalid: Rule = {
         { expected: 'a file name without `#` or `?`', actual: name },
       );
     }
-    const key = report.path.normalize('NFC');
-    const twins = reports.filter((r) => r.path !== report.path && r.path.normalize('NFC') === key).map((r) => r.path);
+    const twins = (byNfc(reports).get(report.path.normalize('NFC')) ?? []).filter((path) => path !== report.path);
     if (twins.length > 0) {
       emit(
         file,
@@ -60,3 +59,21 @@ export const fileNameInvalid: Rule = {
     }
   },
 };
+
+const nfcIndexes = new WeakMap<readonly { path: string }[], Map<string, string[]>>();
+
+/** Page paths by their NFC form, built once per set of pages (the rule runs once per page). */
+function byNfc(reports: readonly { path: string }[]): Map<string, string[]> {
+  let index = nfcIndexes.get(reports);
+  if (!index) {
+    index = new Map();
+    for (const r of reports) {
+      const key = r.path.normalize('NFC');
+      const list = index.get(key);
+      if (list) list.push(r.path);
+      else index.set(key, [r.path]);
+    }
+    nfcIndexes.set(reports, index);
+  }
+  return index;
+}
