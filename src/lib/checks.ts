@@ -7,7 +7,7 @@ import { rules } from './rules/index.js';
 import type { Rule } from './rules/types.js';
 import type { Claim } from './schemas/claim.js';
 import type { Message } from './schemas/message.js';
-import type { Report } from './schemas/report.js';
+import type { PageView } from './schemas/report.js';
 import { verifyPage } from './verify/index.js';
 import { RunIndex } from './verify/run-index.js';
 import { claimKinds } from './claims/kinds/index.js';
@@ -16,7 +16,7 @@ import { claimKinds } from './claims/kinds/index.js';
  * Run one rule on one page. The rule reports on a fresh VFile of the page (so the page's own file is left as
  * it is); a rule that throws is reported as `rule-internal-error` and the other rules still run.
  */
-export function runRule(rule: Rule, a: Analysis, reports: readonly Report[]): Message[] {
+export function runRule(rule: Rule, a: Analysis, reports: readonly PageView[], exists: (path: string) => boolean = existsSync): Message[] {
   const file = new VFile({ path: a.file.path, value: a.file.value });
   try {
     rule.check({
@@ -27,7 +27,7 @@ export function runRule(rule: Rule, a: Analysis, reports: readonly Report[]): Me
       sites: a.sites,
       scripts: a.scripts,
       reports,
-      exists: existsSync,
+      exists,
       absolutePath: a.absolutePath,
     });
   } catch (error) {
@@ -48,26 +48,31 @@ export interface PageFindings {
  * the others in memory.
  */
 export interface PageSet {
-  reports: readonly Report[];
+  reports: readonly PageView[];
   runs: RunIndex;
   paths: ReadonlySet<string>;
 }
 
-export function pageSet(reports: readonly Report[]): PageSet {
+export function pageSet(reports: readonly PageView[]): PageSet {
   return { reports, runs: new RunIndex(reports), paths: pagePaths(reports) };
 }
 
 /**
  * The checks of one page of a set: its claims are verified, what the site cannot show is found, then every rule
  * (one file each) runs on it, reading its report with its verified claims and the other pages' reports as read.
- * Nothing it is given is changed.
+ * Nothing it is given is changed. `exists` is how it asks whether a linked file is on disk (the only thing outside
+ * the pages it reads).
  */
-export function checkPage(a: Analysis, set: PageSet): PageFindings {
+export function checkPage(a: Analysis, set: PageSet, exists: (path: string) => boolean = existsSync): PageFindings {
   const verified = verifyPage(a, set.runs, claimKinds);
   const page: Analysis = { ...a, report: { ...a.report, claims: verified.claims } };
   return {
     claims: verified.claims,
-    messages: [...verified.messages, ...siteFindingsOf(a, set.paths), ...rules.flatMap((rule) => runRule(rule, page, set.reports))],
+    messages: [
+      ...verified.messages,
+      ...siteFindingsOf(a, set.paths, exists),
+      ...rules.flatMap((rule) => runRule(rule, page, set.reports, exists)),
+    ],
   };
 }
 

@@ -52,8 +52,8 @@ export function checkAll(analyses: readonly Analysis[], config: Config = {}): Re
  * The final report of one page of a set (see `pageSet`): what `checkAll` gives for it, without the other pages'
  * trees. A loader that cannot hold every page in memory checks them one at a time with this.
  */
-export function checkOne(a: Analysis, set: PageSet, config: Config = {}): Report {
-  const found = checkPage(a, set);
+export function checkOne(a: Analysis, set: PageSet, config: Config = {}, exists?: (path: string) => boolean): Report {
+  const found = checkPage(a, set, exists);
   const acks = findAcknowledgements(a.tree);
   const report = { ...a.report, claims: found.claims };
   const messages = acknowledge(applyConfig([...a.report.messages, ...found.messages], config), acks, report).sort(

@@ -3,6 +3,7 @@
 // parsed pages in memory for the whole load; a larger one reads each page back from the analysis cache when it is
 // checked and when it is rendered (a v8 copy, about ten times faster than parsing), so that the trees of every page
 // are never in memory at once: the load's memory does not grow with the tree of each page.
+import { createHash } from 'node:crypto';
 import { readdirSync, rmSync } from 'node:fs';
 import { basename, join } from 'node:path';
 import { AnalysisCache } from '../lib/cli/cache.js';
@@ -25,28 +26,41 @@ export class LoadedPages {
   /** Pages parsed in this load (the others came from the analysis cache). */
   parsed = 0;
 
-  /** `dir`: the analysis cache folder; `code`: the version of the code that parses (the cache key). */
+  private readonly keys: string[];
+
+  /**
+   * `dir`: the analysis cache folder; `code`: the version of the code that parses (the cache key). `memo` (dev):
+   * parsed pages kept in memory from one load to the next, by code, path and source; it is left holding this
+   * load's pages only.
+   */
   constructor(
     private readonly pages: readonly PageSource[],
     private readonly dir: string,
     code: string,
+    private readonly memo: Map<string, Analysis> | null = null,
     keepBytes: number = budget(),
   ) {
     this.cache = new AnalysisCache(dir, { code });
-    this.keep = pages.reduce((n, p) => n + p.source.length, 0) <= keepBytes;
+    this.keep = memo !== null || pages.reduce((n, p) => n + p.source.length, 0) <= keepBytes;
     this.kept = new Array(pages.length);
+    this.keys = pages.map((p) => createHash('sha256').update(`${code}\0${p.path}\0${p.absolutePath}\0`).update(p.source).digest('hex'));
+    if (memo) {
+      const current = new Set(this.keys);
+      for (const key of memo.keys()) if (!current.has(key)) memo.delete(key);
+    }
   }
 
-  /** The first reading of page `i`: its own parse, or the one an earlier load kept. */
+  /** The first reading of page `i`: kept from the last load, else the parse an earlier load stored, else its own. */
   read(i: number): Analysis {
     const p = this.pages[i];
-    let a = this.cache.lookup(p.source, p.path, p.absolutePath);
+    let a = this.memo?.get(this.keys[i]) ?? this.cache.lookup(p.source, p.path, p.absolutePath);
     if (!a) {
       a = analyze(p.source, p.path, p.absolutePath);
       this.parsed++;
       this.cache.store(p.source, p.path, p.absolutePath, a);
     }
     if (this.keep) this.kept[i] = a;
+    this.memo?.set(this.keys[i], a);
     return a;
   }
 

@@ -64,3 +64,5 @@ export function mediaResolver(base: string, projectRoot: string, pagePath: strin
     published: () => [...published].map(([url, file]) => ({ url, file })),
   };
 }
+
+export type MediaResolver = ReturnType<typeof mediaResolver>;

@@ -10,7 +10,7 @@ import { LoadedPages } from './analyses.js';
 import { countConstructs } from '../lib/render/counts.js';
 import { RENDER_VERSION, anchorsOf, renderReport } from '../lib/render/index.js';
 import type { Claim } from '../lib/schemas/claim.js';
-import type { Report } from '../lib/schemas/report.js';
+import type { PageView, Report } from '../lib/schemas/report.js';
 import { describe, pageTitle } from '../lib/site/describe.js';
 import { searchValueProblems } from '../lib/site/search-value.js';
 import { runSchema } from '../lib/schemas/run.js';
@@ -29,7 +29,8 @@ import { CacheWriteError, cachePrefix, cacheValid, codeHash, lockCache, pruneCac
 import { listMarkdown, type SkippedPath, type SourceFile } from './files.js';
 import { lastUpdated } from './git.js';
 import { logDiagnostics } from './log.js';
-import { mediaResolver } from './media.js';
+import { mediaResolver, type MediaResolver } from './media.js';
+import { Probes, citedHold, citedPages, probesHold } from './probes.js';
 
 export interface ReportsLoaderOptions {
   /** Content folders relative to the project root (default `['content']`). */
@@ -43,10 +44,13 @@ export function reportsLoader(options: ReportsLoaderOptions = {}): Loader {
   if (!Array.isArray(roots) || roots.length === 0 || roots.some((r) => typeof r !== 'string' || !r)) {
     throw new Error('reportsLoader: `roots` must be a non-empty array of folder paths, e.g. `{ roots: ["content"] }`.');
   }
+  // Dev: the parsed pages stay in memory from one reload to the next (an edit parses the edited page only).
+  const memo = new Map<string, Analysis>();
   return {
     name: 'perflab-reports',
     load: async (context) => {
-      await load(context, roots, options.failOnError ?? process.env.NODE_ENV === 'production');
+      const kept = context.watcher ? memo : null;
+      await load(context, roots, options.failOnError ?? process.env.NODE_ENV === 'production', kept);
       // Dev: reload on any Markdown change under the roots (cross-page checks need every page).
       const root = fileURLToPath(context.config.root);
       const watched = roots.map((r) => resolve(root, r));
@@ -54,14 +58,14 @@ export function reportsLoader(options: ReportsLoaderOptions = {}): Loader {
       for (const dir of watched) context.watcher?.add(dir);
       context.watcher?.on('all', (_event, file) => {
         if (file.endsWith('.md') && watched.some((dir) => file.startsWith(dir))) {
-          load(context, roots, false).catch((error) => context.logger.error(String(error)));
+          load(context, roots, false, kept).catch((error) => context.logger.error(String(error)));
         }
       });
     },
   };
 }
 
-async function load(context: LoaderContext, roots: string[], failOnError: boolean): Promise<void> {
+async function load(context: LoaderContext, roots: string[], failOnError: boolean, memo: Map<string, Analysis> | null): Promise<void> {
   const { store, meta, logger, generateDigest, parseData } = context;
   const projectRoot = fileURLToPath(context.config.root);
   const base = context.config.base;
@@ -96,6 +100,7 @@ async function load(context: LoaderContext, roots: string[], failOnError: boolea
     files.map((f) => f.projectPath),
   );
   const config = loadConfig(projectRoot);
+  const sourceDigests = sources.map((s) => generateDigest(s));
   // The entry shape is part of the version: a new site field must not be served from an old store.
   const versions = {
     code: codeHash(),
@@ -108,7 +113,7 @@ async function load(context: LoaderContext, roots: string[], failOnError: boolea
   const setDigest = generateDigest({
     ...versions,
     config: JSON.stringify(config),
-    files: files.map((f, i) => [f.path, generateDigest(sources[i]), dates.get(f.projectPath) ?? null]),
+    files: files.map((f, i) => [f.path, sourceDigests[i], dates.get(f.projectPath) ?? null]),
   } as Record<string, unknown>);
   const storedIds = new Set(store.keys());
   if (
@@ -132,15 +137,25 @@ async function load(context: LoaderContext, roots: string[], failOnError: boolea
     files.map((f, i) => ({ source: sources[i], path: f.path, absolutePath: f.absolutePath })),
     join(cacheDir, 'analyses'),
     versions.code,
+    memo,
   );
   // What links to a page can point at: its headings, runs and metric lines (not its claims, whose places are
   // known only once the page is checked; `anchor-missing` takes heading slugs only).
   const anchorSets: Array<Set<string>> = [];
+  const links: string[][] = [];
+  const views: string[] = [];
+  const valueDigests: string[] = [];
   const set = pageSet(
     files.map((_, i) => {
       const a = pages.read(i);
       anchorSets.push(anchorsOf(a.tree, a.report));
-      return a.report;
+      links.push(a.report.links.map((l) => l.url).sort());
+      const view: PageView = { path: a.report.path, headings: a.report.headings, runs: a.report.runs };
+      views.push(generateDigest(JSON.stringify(view)));
+      // The same without places (lines, run ids): what a page's checks read of a page they do not cite.
+      const values = { path: view.path, slugs: view.headings.map((h) => h.slug), runs: view.runs.map((r) => [r.fingerprint, r.failed]) };
+      valueDigests.push(generateDigest(JSON.stringify(values)));
+      return view;
     }),
   );
   const byPath = new Map(files.map((f, i) => [f.path, i]));
@@ -149,46 +164,61 @@ async function load(context: LoaderContext, roots: string[], failOnError: boolea
     return i === undefined ? null : anchorSets[i];
   };
   const pageUrl = (path: string) => (byPath.has(path) ? reportUrl(base, slugOf(path)) : null);
+  // A page's entry is a function of its own text and of what the checks read of the other pages: the paths, heading
+  // slugs and run values of all, and the places in the pages it cites (their lines and run ids show in its claims
+  // and messages). When none of that changed, nor what it found on disk, its stored entry stands: it is neither
+  // checked nor rendered again.
+  const valuesOfAll = generateDigest(valueDigests.join('\n'));
+  const viewOf = (path: string) => {
+    const i = byPath.get(path);
+    return i === undefined ? null : views[i];
+  };
+  const pageList = [...byPath.keys()].join('\n');
 
   // Each page is checked, then rendered if it changed, then let go: only what the log needs is kept of it.
   const entries: Logged[] = [];
   const failed: string[] = [];
   let rendered = 0;
   for (const [i, file] of files.entries()) {
-    const analysis = pages.get(i);
-    const report = checkOne(analysis, set, config);
     const id = slugOf(file.path);
-    const linked = report.links.map((l) => l.url).sort();
+    const date = dates.get(file.projectPath) ?? null;
     const digest = generateDigest({
       ...versions,
-      source: sources[i],
-      report: JSON.stringify(report),
-      date: dates.get(file.projectPath) ?? null,
+      config: JSON.stringify(config),
+      path: file.path,
+      absolutePath: file.absolutePath,
+      source: sourceDigests[i],
+      values: valuesOfAll,
+      date,
       // Links to other pages render differently when those pages appear, vanish or change their anchors.
-      pages: [...byPath.keys()].join('\n'),
-      linked: linked.map((url) => [url, [...(anchors(url.split('#')[0]) ?? [])].length]).join('\n'),
+      pages: pageList,
+      linked: links[i].map((url) => [url, [...(anchors(url.split('#')[0]) ?? [])].length]).join('\n'),
     } as Record<string, unknown>);
+    const media = mediaResolver(base, projectRoot, file.absolutePath, absoluteRoots);
     const existing = store.get(id);
-    if (existing && existing.digest === digest && cacheValid(existing.data as Partial<StoreRef>)) {
+    if (
+      existing &&
+      existing.digest === digest &&
+      cacheValid(existing.data as Partial<StoreRef>) &&
+      probesHold((existing.data as Partial<StoreRef>).probes, media) &&
+      citedHold((existing.data as Partial<StoreRef>).cited, viewOf)
+    ) {
       entries.push(logged(storedEntry(existing.data as unknown as StoreRef)));
       pages.release(i);
       continue;
     }
+    const probe = new Probes();
+    const analysis = pages.get(i);
+    const report = checkOne(analysis, set, config, probe.exists);
     try {
-      const entry = buildEntry(analysis, report, file, {
-        base,
-        date: dates.get(file.projectPath) ?? null,
-        projectRoot,
-        roots: absoluteRoots,
-        pageUrl,
-        anchors,
-      });
+      const entry = buildEntry(analysis, report, file, { base, date, pageUrl, anchors, media: probe.media(media) });
       // The entry and its full runs are validated here and written to the cache; the store gets only where they are.
       const runs = runsSchema.parse(entry.data.runs);
       const body = entryFileSchema.parse({ ...entry.data, runs: runs.map(({ metrics: _m, unknown: _u, ...run }) => run) });
       const cache = cachePrefix(cacheDir, id, digest);
       const cacheHashes = writeCache(cache, { html: entry.html, source: sources[i], runs, entry: body });
-      const ref = await parseData({ id, data: { cache, cacheHashes }, filePath: file.projectPath });
+      const cited = citedPages(report, byPath).map((path) => ({ path, view: viewOf(path) ?? '' }));
+      const ref = await parseData({ id, data: { cache, cacheHashes, probes: probe.list(), cited }, filePath: file.projectPath });
       store.set({ id, data: ref, filePath: file.projectPath, digest });
       entries.push(logged({ ...body, cache, cacheHashes }));
       rendered++;
@@ -250,15 +280,14 @@ const logged = (e: StoredEntry): Logged => ({
 interface BuildOptions {
   base: string;
   date: string | null;
-  projectRoot: string;
-  /** Content folders (absolute): images are published only from inside them. */
-  roots: readonly string[];
   pageUrl: (path: string) => string | null;
   anchors: (path: string) => ReadonlySet<string> | null;
+  /** The page's images: published from inside the content folders only (see ./media.ts). */
+  media: Pick<MediaResolver, 'resolve' | 'published'>;
 }
 
 function buildEntry(analysis: Analysis, report: Report, file: SourceFile, o: BuildOptions) {
-  const media = mediaResolver(o.base, o.projectRoot, file.absolutePath, o.roots);
+  const media = o.media;
   const out = renderReport(analysis, report, { pageUrl: o.pageUrl, anchors: o.anchors, image: media.resolve });
   const site: SiteData = {
     url: reportUrl(o.base, report.slug),

@@ -16,7 +16,7 @@ export interface LoaderState {
   entries: Map<string, any>;
   meta: Map<string, string>;
   logs: string[];
-  onSet?: () => void;
+  onSet?: (id: string) => void;
 }
 
 /**
@@ -32,7 +32,7 @@ export function fakeLoader(
   const { entries, meta, logs } = state;
   const store = {
     get: (id: string) => entries.get(id),
-    set: (e: any) => (entries.set(e.id, e), state.onSet?.(), true),
+    set: (e: any) => (entries.set(e.id, e), state.onSet?.(e.id), true),
     delete: (id: string) => void entries.delete(id),
     keys: () => [...entries.keys()],
     values: () => [...entries.values()],

@@ -2,13 +2,14 @@
 import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterEach, beforeEach, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { LoaderContext } from 'astro/loaders';
 import { reportsLoader } from '../../src/loader/index.js';
 import { cachedHtml, cachedRuns, cachedSource, fullEntry } from '../../src/lib/site/cached.js';
 import { entrySchema } from '../../src/lib/site/entry.js';
 import { projectRoot } from './build.js';
 import { fakeLoader, readEntry } from './loader-context.js';
+import { claimOtherPage } from '../../src/lib/rules/claim-other-page.js';
 
 const mismatch = join(projectRoot, 'test/fixtures/site/fixtures/mismatch.md');
 let root = '';
@@ -16,9 +17,10 @@ let logs: string[] = [];
 let entries: Map<string, any>;
 let meta: Map<string, string>;
 let rendered = 0;
+const setIds: string[] = [];
 
 function context(): LoaderContext {
-  return fakeLoader(root, join(root, 'cache'), undefined, { entries, meta, logs, onSet: () => rendered++ }).context;
+  return fakeLoader(root, join(root, 'cache'), undefined, { entries, meta, logs, onSet: (id) => (rendered++, setIds.push(id)) }).context;
 }
 
 const write = (name: string, text: string) => writeFileSync(join(root, 'content', name), text);
@@ -90,7 +92,7 @@ it('should keep the entry, the HTML, the source and the run metrics out of the s
   expect(item.body).toBeUndefined();
   expect(item.rendered).toBeUndefined();
   // The store holds where the files are, nothing else: Astro bundles the whole store into the build.
-  expect(Object.keys(item.data).sort()).toEqual(['cache', 'cacheHashes']);
+  expect(Object.keys(item.data).sort()).toEqual(['cache', 'cacheHashes', 'cited', 'probes']);
   const entry = readEntry(item);
   expect(entry.data.runs.length).toBeGreaterThan(0);
   expect(entry.data.runs.every((r: any) => !('metrics' in r))).toBe(true);
@@ -124,4 +126,72 @@ it('should remove entries whose files are gone', async () => {
 
 it('should reject bad options with the fix in the message', () => {
   expect(() => reportsLoader({ roots: [] })).toThrow(/non-empty array/);
+});
+
+describe('a page is checked again only when what its checks read changed', () => {
+  it("should re-check a page when another page's run it was compared with changes, and not on a prose edit elsewhere", async () => {
+    const { notOk, context: other } = claimOtherPage.examples as { notOk: string; context: string };
+    write('claims.md', notOk);
+    write('other.md', other);
+    const loader = reportsLoader({ failOnError: false });
+    await loader.load(context());
+    const rules = () => readEntry(entries.get('claims')).data.messages.map((m) => m.ruleId);
+    expect(rules()).toContain('claim-other-page');
+    // A sentence added to the other page: the page that cites its run is checked again (the run's line moved), the
+    // page that cites nothing is not.
+    const clean = entries.get('clean');
+    rendered = 0;
+    write('other.md', other.replace('# Optimizing Other-8B Throughput', '# Optimizing Other-8B Throughput\n\nA new sentence.'));
+    setIds.length = 0;
+    await loader.load(context());
+    expect(setIds.sort()).toEqual(['claims', 'other']);
+    expect(entries.get('clean')).toBe(clean);
+    // A sentence changed within its line: only that page.
+    rendered = 0;
+    write('other.md', other.replace('# Optimizing Other-8B Throughput', '# Optimizing Other-8B Throughput\n\nA changed sentence.'));
+    await loader.load(context());
+    expect(rendered).toBe(1);
+    // The other page's run no longer prints the number: a run value is read by every page's checks, so all are
+    // checked again, and the finding goes.
+    rendered = 0;
+    write('other.md', other.replace('160.00', '170.00'));
+    await loader.load(context());
+    expect(rendered).toBe(3);
+    expect(rules()).not.toContain('claim-other-page');
+  });
+
+  it('should re-check a page when a file it links to appears', async () => {
+    write('pic.md', '# Pictures\n\n![a chart](chart.png)\n');
+    const loader = reportsLoader({ failOnError: false });
+    await loader.load(context());
+    const rules = () => readEntry(entries.get('pic')).data.messages.map((m) => m.ruleId);
+    expect(rules()).toContain('image-missing');
+    rendered = 0;
+    await loader.load(context());
+    expect(rendered).toBe(0);
+    // A real PNG (1x1) beside the page.
+    writeFileSync(
+      join(root, 'content', 'chart.png'),
+      Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==', 'base64'),
+    );
+    // Nothing in the Markdown changed, so the whole-set shortcut must not apply either.
+    meta.clear();
+    await loader.load(context());
+    expect(rendered).toBe(1);
+    expect(rules()).not.toContain('image-missing');
+    expect(cachedHtml(entries.get('pic'))).toMatch(/<img[^>]+src="\/media\//);
+  });
+});
+
+it('should render a page again when a page it links to renames the heading its link points at', async () => {
+  write('target.md', '# Target\n\n## Results\n\nText.\n');
+  write('linker.md', '# Linker\n\nSee [the results](target.md#results).\n');
+  const loader = reportsLoader({ failOnError: false });
+  await loader.load(context());
+  expect(cachedHtml(entries.get('linker'))).toContain('href="/reports/target/#results"');
+  write('target.md', '# Target\n\n## Findings\n\nText.\n');
+  await loader.load(context());
+  // The anchor is gone: the link points at the page, and the check says so.
+  expect(cachedHtml(entries.get('linker'))).toContain('href="/reports/target/"');
+  expect(readEntry(entries.get('linker')).data.messages.map((m) => m.ruleId)).toContain('anchor-missing');
 });

@@ -5,7 +5,7 @@
  */
 import { dirname, resolve } from 'node:path';
 import { emit } from '../diagnostics.js';
-import type { Report } from '../schemas/report.js';
+import type { PageView } from '../schemas/report.js';
 import { isExternal, pageLinks, splitUrl } from './shared/tree.js';
 import { reportPage } from './shared/examples.js';
 import type { Rule } from './types.js';
@@ -54,7 +54,7 @@ export const anchorMissing: Rule = {
   },
 };
 
-function findPage(from: string, target: string, reports: readonly Report[]): Report | null {
+function findPage(from: string, target: string, reports: readonly PageView[]): PageView | null {
   const want = resolve('/', dirname(from), target);
   return reports.find((r) => resolve('/', r.path) === want) ?? null;
 }

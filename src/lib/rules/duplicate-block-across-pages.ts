@@ -7,7 +7,7 @@
 import { emit } from '../diagnostics.js';
 import { reportPage, resultBlock, servingMetrics } from './shared/examples.js';
 import type { Rule } from './types.js';
-import type { Report } from '../schemas/report.js';
+import type { PageView } from '../schemas/report.js';
 import type { Run } from '../schemas/run.js';
 
 /** A report of the given title whose results are vLLM runs of 100 requests lasting the given durations. */
@@ -58,10 +58,10 @@ export const duplicateBlockAcrossPages: Rule = {
   },
 };
 
-const indexes = new WeakMap<readonly Report[], Map<string, Array<{ other: Report; twin: Run }>>>();
+const indexes = new WeakMap<readonly PageView[], Map<string, Array<{ other: PageView; twin: Run }>>>();
 
 /** Runs of every page by fingerprint, built once per set of pages (the rule runs once per page). */
-function byFingerprint(reports: readonly Report[]) {
+function byFingerprint(reports: readonly PageView[]) {
   let index = indexes.get(reports);
   if (!index) {
     index = new Map();

@@ -2,7 +2,7 @@ import type { Root } from 'mdast';
 import type { VFile } from 'vfile';
 import type { Script } from '../model/script.js';
 import type { ClaimSite } from '../model/sites.js';
-import type { Report } from '../schemas/report.js';
+import type { PageView, Report } from '../schemas/report.js';
 import type { Severity } from '../schemas/message.js';
 
 /** What a rule sees: one page, its source, and every page of the set being checked. */
@@ -19,8 +19,11 @@ export interface RuleContext {
   sites: readonly ClaimSite[];
   /** Every fence the page model read as a script, with its node and its commands, tokenised once. */
   scripts: readonly Script[];
-  /** Every page checked together (cross-page rules); includes `report`. */
-  reports: readonly Report[];
+  /**
+   * Every page checked together (cross-page rules), this one included, as other pages see it: its path, headings
+   * and runs. A page's checks depend on nothing else of the others, so they are re-run only when that changes.
+   */
+  reports: readonly PageView[];
   /** Whether a path (resolved relative to the page's file on disk) exists; used by link and image rules. */
   exists: (absolutePath: string) => boolean;
   /** Absolute path of the page's file on disk, when it has one. */

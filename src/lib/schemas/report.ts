@@ -169,3 +169,10 @@ export type Link = z.output<typeof linkSchema>;
 export type Image = z.output<typeof imageSchema>;
 export type Heading = z.output<typeof headingSchema>;
 export type Report = z.output<typeof reportSchema>;
+
+/**
+ * What the checks of one page read of the other pages of a set: their paths, headings and runs. A page's findings
+ * depend on nothing else of the others (the type says so to every rule), so a page whose own text and whose set's
+ * views are unchanged needs no new check.
+ */
+export type PageView = Pick<Report, 'path' | 'headings' | 'runs'>;

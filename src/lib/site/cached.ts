@@ -13,7 +13,7 @@ export type CacheHashes = Record<keyof typeof cacheSuffixes, string>;
 
 export const contentHash = (data: string | Buffer): string => createHash('sha256').update(data).digest('hex');
 
-type Cached = { data: StoreRef };
+type Cached = { data: Pick<StoreRef, 'cache' | 'cacheHashes'> };
 
 /** A cached file, only if it still matches the hash the loader stored: an edited or damaged file is never published. */
 function read(entry: Cached, kind: keyof typeof cacheSuffixes): string {
@@ -43,7 +43,7 @@ export const cachedRuns = (entry: Cached): Run[] => JSON.parse(read(entry, 'runs
  * The entry a store reference points to, as the loader validated it before writing it (the hash guarantees it is
  * that text), with the reference kept so that its other files can be read.
  */
-export function storedEntry(ref: StoreRef): StoredEntry {
+export function storedEntry(ref: Pick<StoreRef, 'cache' | 'cacheHashes'>): StoredEntry {
   const data = JSON.parse(read({ data: ref }, 'entry')) as EntryFile;
   return { ...data, cache: ref.cache, cacheHashes: ref.cacheHashes };
 }

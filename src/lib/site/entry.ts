@@ -48,6 +48,12 @@ export const storedRunSchema = runSchema.omit({ metrics: true, unknown: true });
 /** The entry as the loader writes it to its `.entry.json` cache file: the full entry with slim runs. */
 export const entryFileSchema = entrySchema.extend({ runs: z.array(storedRunSchema) });
 
+/** One question a page's check or render asked of the disk: does a linked file exist; where is an image published. */
+export const probeSchema = z.discriminatedUnion('kind', [
+  z.object({ kind: z.literal('file'), path: z.string(), answer: z.boolean() }),
+  z.object({ kind: z.literal('image'), path: z.string(), answer: z.string().nullable() }),
+]);
+
 /** SHA-256 of each cached file: a file that no longer matches is rendered again, never published. */
 export const cacheHashesSchema = z.object({ html: z.string(), source: z.string(), runs: z.string(), entry: z.string() });
 
@@ -57,10 +63,17 @@ export const cacheHashesSchema = z.object({ html: z.string(), source: z.string()
  * src/loader/cache.ts). Astro bundles the whole store into the build as one JavaScript module, so a store that held
  * the entries would cost the build time and memory in proportion to the site; this one stays a few lines per report.
  */
-export const storeRefSchema = z.object({ cache: z.string(), cacheHashes: cacheHashesSchema });
+export const storeRefSchema = z.object({
+  cache: z.string(),
+  cacheHashes: cacheHashesSchema,
+  /** What the page's check and render asked of the disk, with the answers (see src/loader/probes.ts). */
+  probes: z.array(probeSchema).default([]),
+  /** The other pages its claims and messages cite, with a digest of what they were then (see src/loader/probes.ts). */
+  cited: z.array(z.object({ path: z.string(), view: z.string() })).default([]),
+});
 
 /** An entry as pages read it: the entry file's data, with the reference it was read through. */
-export const storedEntrySchema = entryFileSchema.merge(storeRefSchema);
+export const storedEntrySchema = entryFileSchema.merge(storeRefSchema.pick({ cache: true, cacheHashes: true }));
 
 export type Counts = z.output<typeof countsSchema>;
 export type SiteProblem = z.output<typeof siteProblemSchema>;
@@ -70,5 +83,7 @@ export type StoredRun = z.output<typeof storedRunSchema>;
 export type StoredEntry = z.output<typeof storedEntrySchema>;
 export type EntryFile = z.output<typeof entryFileSchema>;
 export type StoreRef = z.output<typeof storeRefSchema>;
+export type Probe = z.output<typeof probeSchema>;
+export type Cited = StoreRef['cited'][number];
 /** What listings and summaries read: a full Entry or a stored one (runs without metrics). */
 export type ListedEntry = Omit<Entry, 'runs'> & { runs: StoredRun[] };

@@ -1,0 +1,79 @@
+// What a page's check and render asked of the disk: whether each linked file exists, and where each image is
+// published (or that it is not). Kept with the stored entry, so that an entry is reused only while every answer is
+// the same: a page is checked and rendered again when a file it links to appears or goes away.
+import { existsSync } from 'node:fs';
+import { isAbsolute, posix } from 'node:path';
+import type { MediaResolver } from './media.js';
+import type { Report } from '../lib/schemas/report.js';
+import type { Cited, Probe } from '../lib/site/entry.js';
+
+export class Probes {
+  private readonly files = new Map<string, boolean>();
+  private readonly images = new Map<string, string | null>();
+
+  /** `existsSync`, remembered. */
+  readonly exists = (path: string): boolean => {
+    const known = this.files.get(path);
+    if (known !== undefined) return known;
+    const found = existsSync(path);
+    this.files.set(path, found);
+    return found;
+  };
+
+  /** The page's media resolver, each answer remembered. */
+  media(resolver: Pick<MediaResolver, 'resolve' | 'published'>): Pick<MediaResolver, 'resolve' | 'published'> {
+    return {
+      resolve: (src: string) => {
+        const url = resolver.resolve(src);
+        this.images.set(src, url);
+        return url;
+      },
+      published: () => resolver.published(),
+    };
+  }
+
+  list(): Probe[] {
+    return [
+      ...[...this.files].map(([path, found]): Probe => ({ kind: 'file', path, answer: found })),
+      ...[...this.images].map(([path, url]): Probe => ({ kind: 'image', path, answer: url })),
+    ];
+  }
+}
+
+/** Whether every stored answer is still what the disk says (false when there is no list to compare). */
+export function probesHold(probes: readonly Probe[] | undefined, media: Pick<MediaResolver, 'resolve'>): boolean {
+  if (!Array.isArray(probes)) return false;
+  return probes.every((p) => (p.kind === 'file' ? existsSync(p.path) === p.answer : media.resolve(p.path) === p.answer));
+}
+
+/**
+ * The other pages a checked page cites: those its claims were traced to, and those its messages name (as
+ * `path.md`). Their places (lines, run ids) are in its entry, so it is checked again when they change.
+ */
+export function citedPages(report: Report, pages: ReadonlyMap<string, unknown>): string[] {
+  const out = new Set<string>();
+  // Pages it links to: their headings and runs are the anchors its links may keep.
+  for (const l of report.links) {
+    const path = safeDecode(l.url.split(/[?#]/)[0]);
+    if (!path || isAbsolute(path) || /^[a-z][a-z0-9+.-]*:/i.test(path)) continue;
+    const target = posix.normalize(posix.join(posix.dirname(report.path), path));
+    if (target !== report.path && pages.has(target)) out.add(target);
+  }
+  for (const c of report.claims) for (const s of [c.source, ...c.sources]) if (s && s.path !== report.path) out.add(s.path);
+  for (const m of report.messages)
+    for (const token of m.message.match(/[^\s`'"()<>]+\.md\b/g) ?? []) if (token !== report.path && pages.has(token)) out.add(token);
+  return [...out].sort();
+}
+
+function safeDecode(text: string): string | null {
+  try {
+    return decodeURIComponent(text);
+  } catch {
+    return null;
+  }
+}
+
+/** Whether every cited page is still there with the same view (false when there is no list to compare). */
+export function citedHold(cited: readonly Cited[] | undefined, viewOf: (path: string) => string | null): boolean {
+  return Array.isArray(cited) && cited.every((c) => viewOf(c.path) === c.view);
+}
