@@ -1,5 +1,5 @@
 // Command-line options of `npm run bench`.
-export const PARTS = ['perflab', 'mkdocs', 'hugo', 'rebuild', 'dev', 'check', 'weight'];
+export const PARTS = ['perflab', 'mkdocs', 'hugo', 'bare', 'rebuild', 'dev', 'check', 'weight'];
 
 export function parseArgs(argv) {
   const o = {

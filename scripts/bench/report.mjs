@@ -31,20 +31,24 @@ export function renderResults(r, _rel) {
     `- ${r.opts.reps} repetition(s)${r.merged?.sizes.length ? ' in the latest run' : ''}, interleaved across sizes and tools; cells are medians, [min–max] when repeated. Wall time from \`process.hrtime\`; peak RSS is the largest process (\`/usr/bin/time -v\`)${r.hasTimeV ? '' : ' (not available on this run)'}.`,
   );
   L.push(
-    '- perflab build = `astro build` + `pagefind` (what `npm run build` runs), from a cold cache. MkDocs = `mkdocs build` with Material and its built-in search; Hugo = a minimal site with a one-file layout (no search, no theme): the speed floor.',
+    "- perflab build = `astro build` + `pagefind` (what `npm run build` runs), from a cold cache. MkDocs = `mkdocs build` with Material and its built-in search; Hugo = a minimal site with a one-file layout (no search, no theme): the speed floor. Bare Astro = the same pages through a minimal Astro content collection on the same Astro (glob loader, Astro's own Markdown with highlighting off, one page template, no checks, no search): what perflab adds to Astro itself; `astro build ÷ bare Astro` leaves Pagefind out.",
     '',
   );
 
   L.push('## Full build', '');
-  L.push('| N | Markdown | perflab | peak RSS | MkDocs Material | peak RSS | Hugo | peak RSS | perflab ÷ MkDocs | perflab ÷ Hugo |');
-  L.push('|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|');
+  L.push(
+    '| N | Markdown | perflab | peak RSS | MkDocs Material | peak RSS | Hugo | peak RSS | bare Astro | peak RSS | perflab ÷ MkDocs | perflab ÷ Hugo | perflab ÷ bare Astro | astro build ÷ bare Astro |',
+  );
+  L.push('|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|');
   for (const c of r.corpora) {
     const p = pick(c, (x) => (x.perflab?.full.ok ? x.perflab.full.ms : null));
+    const a = pick(c, (x) => x.perflab?.full.steps?.find((s) => s.name === 'astro build' && s.ok)?.ms ?? null);
     const k = pick(c, (x) => (x.mkdocs?.full.ok ? x.mkdocs.full.ms : null));
     const h = pick(c, (x) => (x.hugo?.full.ok ? x.hugo.full.ms : null));
+    const b = pick(c, (x) => (x.bare?.full.ok ? x.bare.full.ms : null));
     const rss = (t) => pick(c, (x) => (x[t]?.full.ok ? x[t].full.rssMiB : null));
     L.push(
-      `| ${c.n} | ${mb(c.bytes)} | ${cellMs(p)} | ${cellMiB(rss('perflab'))} | ${cellMs(k)} | ${cellMiB(rss('mkdocs'))} | ${cellMs(h)} | ${cellMiB(rss('hugo'))} | ${ratio(p, k)} | ${ratio(p, h)} |`,
+      `| ${c.n} | ${mb(c.bytes)} | ${cellMs(p)} | ${cellMiB(rss('perflab'))} | ${cellMs(k)} | ${cellMiB(rss('mkdocs'))} | ${cellMs(h)} | ${cellMiB(rss('hugo'))} | ${cellMs(b)} | ${cellMiB(rss('bare'))} | ${ratio(p, k)} | ${ratio(p, h)} | ${ratio(p, b)} | ${ratio(a, b)} |`,
     );
   }
   L.push('');

@@ -11,7 +11,7 @@ import { defaults, endLive, hasTimeV, tail } from './measure.mjs';
 import { htmlFiles, locate, touch } from './pages.mjs';
 import { renderResults } from './report.mjs';
 import { buildSite, bundleCli, runCheck, snapshotRoot } from './site.mjs';
-import { buildHugo, buildMkdocs, hugoSite, INSTALL, mkdocsSite, toolVersion } from './tools.mjs';
+import { bareAstroSite, buildBareAstro, buildHugo, buildMkdocs, hugoSite, INSTALL, mkdocsSite, toolVersion } from './tools.mjs';
 import { pageWeight } from './weight.mjs';
 
 const MAIN = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
@@ -49,7 +49,8 @@ const fail = (what, r) => {
 };
 
 // Tools.
-const versions = { mkdocs: toolVersion('mkdocs'), hugo: toolVersion('hugo') };
+// Bare Astro runs on the project's own Astro: there whenever perflab builds.
+const versions = { mkdocs: toolVersion('mkdocs'), hugo: toolVersion('hugo'), bare: 'astro' };
 for (const t of ['mkdocs', 'hugo']) {
   if (want(t) && !versions[t]) say(`${t} not installed; skipping it. Install with: ${INSTALL[t]}`);
 }
@@ -81,6 +82,7 @@ const corpora = opts.sizes.map((n) => {
     edit: { file: join(content, edit.path), title: title(edit) },
     mkdocs: versions.mkdocs ? mkdocsSite(join(dir, 'mkdocs'), content) : null,
     hugo: versions.hugo ? hugoSite(join(dir, 'hugo'), content) : null,
+    bare: want('bare') ? bareAstroSite(join(dir, 'bare'), content, join(project, 'node_modules')) : null,
     runs: [],
   };
 });
@@ -118,7 +120,7 @@ for (let rep = 1; rep <= opts.reps; rep++) {
   for (const c of order) {
     const run = { rep };
     c.runs.push(run);
-    const tools = ['perflab', 'mkdocs', 'hugo'];
+    const tools = ['perflab', 'mkdocs', 'hugo', 'bare'];
     for (const t of tools.map((_, i) => tools[(i + rep - 1) % tools.length])) {
       if (!want(t)) continue;
       const logPrefix = join(c.dir, `rep${rep}`);
@@ -139,6 +141,11 @@ for (let rep = 1; rep <= opts.reps; rep++) {
           say(`N=${c.n} page weight`);
           c.weight = await pageWeight({ site, path: c.located.url });
         }
+      } else if (t === 'bare') {
+        say(`rep ${rep} N=${c.n} bare Astro build`);
+        run.bare = { full: await buildBareAstro({ dir: c.bare, out: join(c.dir, 'site-bare'), logPrefix }) };
+        if (!run.bare.full.ok) fail(`bare Astro build N=${c.n} rep ${rep}`, run.bare.full);
+        else c.htmlFiles = { ...c.htmlFiles, bare: htmlFiles(join(c.dir, 'site-bare')).length };
       } else if (versions[t]) {
         say(`rep ${rep} N=${c.n} ${t} build`);
         const build = t === 'mkdocs' ? buildMkdocs : buildHugo;

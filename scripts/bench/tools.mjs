@@ -1,7 +1,7 @@
 // The comparison builders: MkDocs Material (what the reports were written for) and Hugo
 // (the speed floor). Each gets a minimal generated site over the same pages.
 import { execFileSync } from 'node:child_process';
-import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { measure } from './measure.mjs';
 
@@ -75,4 +75,67 @@ export function hugoSite(dir, content) {
 export function buildHugo({ dir, out, logPrefix }) {
   rmSync(out, { recursive: true, force: true });
   return measure('hugo', ['--quiet', '-s', dir, '-d', out, '--cacheDir', join(dir, '.cache')], { cwd: dir, log: `${logPrefix}.hugo.log` });
+}
+
+/**
+ * Bare Astro: the same pages through a minimal Astro 5 content collection (the glob loader, Astro's own Markdown
+ * with syntax highlighting off, one page template, no checks, no search), on the project's own Astro. The floor
+ * that shows what perflab adds on top of Astro itself.
+ */
+export function bareAstroSite(dir, content, nodeModules) {
+  rmSync(dir, { recursive: true, force: true });
+  mkdirSync(join(dir, 'src/pages'), { recursive: true });
+  symlinkSync(nodeModules, join(dir, 'node_modules'), 'dir');
+  writeFileSync(join(dir, 'package.json'), JSON.stringify({ name: 'bare-astro-bench', private: true, type: 'module' }));
+  writeFileSync(
+    join(dir, 'astro.config.mjs'),
+    [
+      // The pages link images that are not in the corpus; Astro's Markdown would fail the build importing them, so
+      // relative image paths become site paths (the page shows a broken image, as MkDocs and Hugo do).
+      'const sitePaths = () => (tree) => {',
+      '  const walk = (n) => {',
+      "    if (n.type === 'image' && !/^([a-z][a-z0-9+.-]*:|\\/)/i.test(n.url)) n.url = '/' + n.url.replace(/^(\\.\\.?\\/)+/, '');",
+      '    n.children?.forEach(walk);',
+      '  };',
+      '  walk(tree);',
+      '};',
+      "export default { cacheDir: process.env.BARE_CACHE ?? './.cache/', markdown: { syntaxHighlight: false, remarkPlugins: [sitePaths] } };",
+      '',
+    ].join('\n'),
+  );
+  writeFileSync(
+    join(dir, 'src/content.config.mjs'),
+    [
+      "import { defineCollection } from 'astro:content';",
+      "import { glob } from 'astro/loaders';",
+      `export const collections = { reports: defineCollection({ loader: glob({ pattern: '**/*.md', base: ${JSON.stringify(content)} }) }) };`,
+      '',
+    ].join('\n'),
+  );
+  writeFileSync(
+    join(dir, 'src/pages/[...slug].astro'),
+    [
+      '---',
+      "import { getCollection, render } from 'astro:content';",
+      'export async function getStaticPaths() {',
+      "  return (await getCollection('reports')).map((entry) => ({ params: { slug: entry.id }, props: { entry } }));",
+      '}',
+      'const { entry } = Astro.props;',
+      'const { Content } = await render(entry);',
+      '---',
+      '<!doctype html><html><head><meta charset="utf-8"><title>{entry.id}</title></head><body><main><Content /></main></body></html>',
+      '',
+    ].join('\n'),
+  );
+  return dir;
+}
+
+export function buildBareAstro({ dir, out, logPrefix }) {
+  rmSync(out, { recursive: true, force: true });
+  rmSync(join(dir, '.cache'), { recursive: true, force: true });
+  return measure(join(dir, 'node_modules', '.bin', 'astro'), ['build', '--outDir', out], {
+    cwd: dir,
+    env: { ASTRO_TELEMETRY_DISABLED: '1' },
+    log: `${logPrefix}.bare.log`,
+  });
 }

@@ -34,12 +34,14 @@ const result = {
           perflab: { full: build(10_000) },
           mkdocs: { full: { ok: true, ms: 2_000, rssMiB: 80 } },
           hugo: { full: { ok: true, ms: 200, rssMiB: 70 } },
+          bare: { full: { ok: true, ms: 4_000, rssMiB: 90 } },
         },
         {
           rep: 2,
           perflab: { full: build(12_000) },
           mkdocs: { full: { ok: true, ms: 2_000, rssMiB: 80 } },
           hugo: { full: { ok: true, ms: 200, rssMiB: 70 } },
+          bare: { full: { ok: true, ms: 4_000, rssMiB: 90 } },
         },
       ],
     },
@@ -55,7 +57,7 @@ describe('bench results', () => {
   it('should put medians, ranges and ratios in the build table', () => {
     const md = renderResults(result, (p: string) => p);
     expect(md).toContain(
-      '| 30 | 1.2 MB | 11.0 s [10.0–12.0] | 100 MiB | 2.00 s [2.00–2.00] | 80 MiB | 0.20 s [0.20–0.20] | 70 MiB | 5.5× | 55.0× |',
+      '| 30 | 1.2 MB | 11.0 s [10.0–12.0] | 100 MiB | 2.00 s [2.00–2.00] | 80 MiB | 0.20 s [0.20–0.20] | 70 MiB | 4.00 s [4.00–4.00] | 90 MiB | 5.5× | 55.0× | 2.8× | 2.7× |',
     );
   });
 
