@@ -56,8 +56,11 @@ function variation(seed, index, taken) {
     family = stem[0].toUpperCase() + stem.slice(1) + int(rand, 2, 9);
   } while (taken.has(family));
   taken.add(family);
+  // 94 x 31 versions: past a few thousand pages most draws are taken, so a long run of misses adds a suffix
+  // (a loop over a full set never ends). Small corpora draw the same names as before.
   let version;
-  do version = `0.${int(rand, 6, 99)}.${int(rand, 0, 30)}`;
+  let tries = 0;
+  do version = `0.${int(rand, 6, 99)}.${int(rand, 0, 30)}${++tries > 20 ? `.post${tries}` : ''}`;
   while (taken.has(version));
   taken.add(version);
   const gpus = [...GPUS];

@@ -34,6 +34,13 @@ describe('bench corpus generator', () => {
     expect(new Set(pages.map((p) => /^# (.+)$/m.exec(p.content)?.[1])).size).toBe(300);
   });
 
+  it('should finish at N=5000, past the number of plain engine versions, every path unique', () => {
+    // The version names are drawn from 94 x 31; a corpus larger than that once drew forever.
+    const pages: Page[] = generateCorpus(sources, 5000, 1);
+    expect(new Set(pages.map((p) => p.path)).size).toBe(5000);
+    expect(generateCorpus(sources, 5000, 1).slice(0, 300)).toEqual(generateCorpus(sources, 300, 1));
+  });
+
   it('should keep every number and every relative link target', () => {
     // Free-standing numbers (not parts of names such as `H100`, `Qwen3.5-35B`, `v0.5.1`).
     const numbers = (t: string) => t.match(/(?<![\w./-])\d+(?:\.\d+)?(?![\w.])/g) ?? [];
