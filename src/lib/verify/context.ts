@@ -86,9 +86,9 @@ export class PageContext {
     return this.values.find(metric, stated.value, stated.decimals);
   }
 
-  /** The same look-up over every other page (a number copied from another report). */
-  elsewhere(metric: string, stated: Stated): Found[] {
-    return this.index.find(metric, stated.value, stated.decimals, this.path);
+  /** The first run of another page (in page order) whose metric prints as the stated number: a copied number. */
+  elsewhere(metric: string, stated: Stated): Found | null {
+    return this.index.find(metric, stated.value, stated.decimals, this.path, 1)[0] ?? null;
   }
 
   /**

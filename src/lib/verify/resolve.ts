@@ -42,7 +42,7 @@ export function resolveValue(ctx: PageContext, metric: string, stated: Stated, h
     return { result: checkValue(stated, best.operand, { label }), found: best, elsewhere: null };
   }
   // A number that no run on its page prints may be another page's run (copied between reports).
-  const other = ctx.elsewhere(metric, stated)[0] ?? null;
+  const other = ctx.elsewhere(metric, stated);
   const structural = structuralRun(ctx, metric, hints);
   if (structural && 'found' in structural) {
     return { result: checkValue(stated, structural.found.operand, { label }), found: structural.found, elsewhere: other };

@@ -35,14 +35,18 @@ export class RunIndex {
     }
   }
 
-  /** Runs outside `exceptPath` whose metric prints as the stated number. */
-  find(metric: string, value: number, decimals: number, exceptPath: string): Found[] {
+  /**
+   * Runs outside `exceptPath` whose metric prints as the stated number, in page order, at most `limit` of them (a
+   * large site may print one value on hundreds of pages; a caller that needs one stops at the first).
+   */
+  find(metric: string, value: number, decimals: number, exceptPath: string, limit = Infinity): Found[] {
     const out: Found[] = [];
     const whole = Math.floor(value);
     // A value near an integer boundary may round from the neighbouring bucket.
     for (const k of [whole - 1, whole, whole + 1]) {
       for (const f of this.buckets.get(`${metric}|${k}`) ?? []) {
         if (f.source.path !== exceptPath && printsAs(f, value, decimals)) out.push(f);
+        if (out.length >= limit) return out;
       }
     }
     return out;
