@@ -60,9 +60,20 @@ export function citedPages(report: Report, pages: ReadonlyMap<string, unknown>):
     if (target !== report.path && pages.has(target)) out.add(target);
   }
   for (const c of report.claims) for (const s of [c.source, ...c.sources]) if (s && s.path !== report.path) out.add(s.path);
-  for (const m of report.messages)
-    for (const token of m.message.match(/[^\s`'"()<>]+\.md\b/g) ?? []) if (token !== report.path && pages.has(token)) out.add(token);
+  for (const m of report.messages) for (const path of mdPaths(m.message)) if (path !== report.path && pages.has(path)) out.add(path);
   return [...out].sort();
+}
+
+/** Every `….md` a message names: each word (between blanks, quotes, brackets) cut after each `.md` that ends a name. */
+function mdPaths(message: string): string[] {
+  const out: string[] = [];
+  for (const word of message.split(/[\s`'"()<>]/)) {
+    for (let at = word.indexOf('.md'); at >= 0; at = word.indexOf('.md', at + 1)) {
+      const next = word.charAt(at + 3);
+      if (!/\w/.test(next)) out.push(word.slice(0, at + 3));
+    }
+  }
+  return out;
 }
 
 function safeDecode(text: string): string | null {
