@@ -120,7 +120,11 @@ async function load(context: LoaderContext, roots: string[], failOnError: boolea
     meta.get('set-digest') === setDigest &&
     files.every((f) => storedIds.has(slugOf(f.path))) &&
     storedIds.size === files.length &&
-    store.values().every((e) => cacheValid(e.data as Partial<StoreRef>))
+    files.every((f) => {
+      const ref = store.get(slugOf(f.path))?.data as Partial<StoreRef> | undefined;
+      // The Markdown is unchanged, but a linked file or an image may have come or gone since.
+      return cacheValid(ref) && probesHold(ref?.probes, mediaResolver(base, projectRoot, f.absolutePath, absoluteRoots));
+    })
   ) {
     logger.info(`${files.length} reports unchanged; using the stored entries`);
     finish(
