@@ -146,14 +146,12 @@ async function load(context: LoaderContext, roots: string[], failOnError: boolea
   // What links to a page can point at: its headings, runs and metric lines (not its claims, whose places are
   // known only once the page is checked; `anchor-missing` takes heading slugs only).
   const anchorSets: Array<Set<string>> = [];
-  const links: string[][] = [];
   const views: string[] = [];
   const valueDigests: string[] = [];
   const set = pageSet(
     files.map((_, i) => {
       const a = pages.read(i);
       anchorSets.push(anchorsOf(a.tree, a.report));
-      links.push(a.report.links.map((l) => l.url).sort());
       const view: PageView = { path: a.report.path, headings: a.report.headings, runs: a.report.runs };
       views.push(generateDigest(JSON.stringify(view)));
       // The same without places (lines, run ids): what a page's checks read of a page they do not cite.
@@ -183,6 +181,7 @@ async function load(context: LoaderContext, roots: string[], failOnError: boolea
   const entries: Logged[] = [];
   const failed: string[] = [];
   let rendered = 0;
+  let checked = 0;
   for (const [i, file] of files.entries()) {
     const id = slugOf(file.path);
     const date = dates.get(file.projectPath) ?? null;
@@ -194,9 +193,9 @@ async function load(context: LoaderContext, roots: string[], failOnError: boolea
       source: sourceDigests[i],
       values: valuesOfAll,
       date,
-      // Links to other pages render differently when those pages appear, vanish or change their anchors.
+      // Links to other pages render differently when those pages appear or vanish; the anchors of the pages it
+      // links to are held by `cited`.
       pages: pageList,
-      linked: links[i].map((url) => [url, [...(anchors(url.split('#')[0]) ?? [])].length]).join('\n'),
     } as Record<string, unknown>);
     const media = mediaResolver(base, projectRoot, file.absolutePath, absoluteRoots);
     const existing = store.get(id);
@@ -213,6 +212,7 @@ async function load(context: LoaderContext, roots: string[], failOnError: boolea
     }
     const probe = new Probes();
     const analysis = pages.get(i);
+    checked++;
     const report = checkOne(analysis, set, config, probe.exists);
     try {
       const entry = buildEntry(analysis, report, file, { base, date, pageUrl, anchors, media: probe.media(media) });
@@ -261,7 +261,7 @@ async function load(context: LoaderContext, roots: string[], failOnError: boolea
   }
   meta.set('set-digest', setDigest);
   logger.info(
-    `${files.length} reports checked (${pages.parsed} parsed, the others read back), ${rendered} rendered in ${Math.round(performance.now() - started)} ms`,
+    `${files.length} reports: ${checked} checked (the others unchanged), ${pages.parsed} parsed, ${rendered} rendered in ${Math.round(performance.now() - started)} ms`,
   );
   finish(context, entries, failOnError);
 }
