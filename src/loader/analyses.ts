@@ -3,9 +3,8 @@
 // parsed pages in memory for the whole load; a larger one reads each page back from the analysis cache when it is
 // checked and when it is rendered (a v8 copy, about ten times faster than parsing), so that the trees of every page
 // are never in memory at once: the load's memory does not grow with the tree of each page.
-import { createHash } from 'node:crypto';
 import { readdirSync, rmSync } from 'node:fs';
-import { basename, join } from 'node:path';
+import { join } from 'node:path';
 import { AnalysisCache } from '../lib/cli/cache.js';
 import { analyze, type Analysis } from '../lib/pipeline.js';
 
@@ -43,7 +42,7 @@ export class LoadedPages {
     this.cache = new AnalysisCache(dir, { code });
     this.keep = memo !== null || pages.reduce((n, p) => n + p.source.length, 0) <= keepBytes;
     this.kept = new Array(pages.length);
-    this.keys = pages.map((p) => createHash('sha256').update(`${code}\0${p.path}\0${p.absolutePath}\0`).update(p.source).digest('hex'));
+    this.keys = pages.map((p) => this.cache.keyOf(p.source, p.path, p.absolutePath));
     if (memo) {
       const current = new Set(this.keys);
       for (const key of memo.keys()) if (!current.has(key)) memo.delete(key);
@@ -53,11 +52,11 @@ export class LoadedPages {
   /** The first reading of page `i`: kept from the last load, else the parse an earlier load stored, else its own. */
   read(i: number): Analysis {
     const p = this.pages[i];
-    let a = this.memo?.get(this.keys[i]) ?? this.cache.lookup(p.source, p.path, p.absolutePath);
+    let a = this.memo?.get(this.keys[i]) ?? this.cache.lookup(p.source, p.path, p.absolutePath, this.keys[i]);
     if (!a) {
       a = analyze(p.source, p.path, p.absolutePath);
       this.parsed++;
-      this.cache.store(p.source, p.path, p.absolutePath, a);
+      this.cache.store(p.source, p.path, p.absolutePath, a, this.keys[i]);
     }
     if (this.keep) this.kept[i] = a;
     this.memo?.set(this.keys[i], a);
@@ -69,7 +68,7 @@ export class LoadedPages {
     const kept = this.kept[i];
     if (kept) return kept;
     const p = this.pages[i];
-    return this.cache.lookup(p.source, p.path, p.absolutePath) ?? analyze(p.source, p.path, p.absolutePath);
+    return this.cache.lookup(p.source, p.path, p.absolutePath, this.keys[i]) ?? analyze(p.source, p.path, p.absolutePath);
   }
 
   /** Page `i` is no longer needed in this load. */
@@ -79,7 +78,7 @@ export class LoadedPages {
 
   /** Delete the cache files of pages that are not in this load (older versions, removed pages). */
   prune(): void {
-    const keep = new Set(this.pages.map((p) => this.cache.fileOf(p.source, p.path, p.absolutePath)).map((f) => f && basename(f)));
+    const keep = new Set(this.keys.map((key) => `${key}.bin`));
     let names: string[];
     try {
       names = readdirSync(this.dir);

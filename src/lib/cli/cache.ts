@@ -94,16 +94,19 @@ export class AnalysisCache {
     this.code = options.code ?? codeHash();
   }
 
-  /** The entry file of a page: a digest of everything the analysis depends on. */
-  fileOf(source: string, path: string, absolutePath: string): string | null {
-    if (!this.dir) return null;
-    const key = createHash('sha256').update(`${ENTRY_VERSION}\0${this.code}\0${path}\0${absolutePath}\0`).update(source).digest('hex');
-    return join(this.dir, `${key}.bin`);
+  /** The key of a page: a digest of everything the analysis depends on (the code, the page's paths and text). */
+  keyOf(source: string, path: string, absolutePath: string): string {
+    return createHash('sha256').update(`${ENTRY_VERSION}\0${this.code}\0${path}\0${absolutePath}\0`).update(source).digest('hex');
   }
 
-  /** The cached analysis of a page, or null (not cached, or refused). */
-  lookup(source: string, path: string, absolutePath: string): Analysis | null {
-    const file = this.fileOf(source, path, absolutePath);
+  /** The entry file of a page, named by its key (`keyOf`, or the key already made). */
+  fileOf(source: string, path: string, absolutePath: string, key = this.keyOf(source, path, absolutePath)): string | null {
+    return this.dir ? join(this.dir, `${key}.bin`) : null;
+  }
+
+  /** The cached analysis of a page, or null (not cached, or refused). `key`: its `keyOf`, when already made. */
+  lookup(source: string, path: string, absolutePath: string, key?: string): Analysis | null {
+    const file = this.fileOf(source, path, absolutePath, key);
     if (!file) return null;
     const cached = this.read(file, { path, absolutePath, source: sha256(source).toString('hex') });
     if (!cached) return null;
@@ -112,8 +115,8 @@ export class AnalysisCache {
   }
 
   /** Keep the analysis of a page (made from exactly `source`) for the next run. */
-  store(source: string, path: string, absolutePath: string, analysis: Analysis): void {
-    const file = this.fileOf(source, path, absolutePath);
+  store(source: string, path: string, absolutePath: string, analysis: Analysis, key?: string): void {
+    const file = this.fileOf(source, path, absolutePath, key);
     if (!file) return;
     // The text and the VFile are made again on read (see `revive`): the page's text is not stored with its parse
     // when the reader has it already (the source it looks the page up by), and never twice.
