@@ -1,6 +1,6 @@
 // @ts-check
 import { cpSync, mkdirSync, renameSync, rmSync } from 'node:fs';
-import { dirname, isAbsolute, relative, resolve } from 'node:path';
+import { dirname, isAbsolute, relative, resolve, sep } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { defineConfig } from 'astro/config';
 import { lockCache } from './src/loader/cache.ts';
@@ -23,24 +23,28 @@ const insideCwd = (/** @type {string} */ path) => {
  */
 function outsideOutDir() {
   const stage = resolve('node_modules', '.astro', `perflab-out-${process.pid}`);
+  /** The output folder asked for (in this file, or by `astro build --outDir`), when it is outside the project. */
+  let target = '';
   return {
     name: 'perflab-outside-out-dir',
     hooks: {
-      'astro:config:setup': ({ command, updateConfig }) => {
-        if (command !== 'build' || insideCwd(outDir)) return;
+      'astro:config:setup': ({ command, config, updateConfig }) => {
+        const asked = resolve(fileURLToPath(config.outDir));
+        if (command !== 'build' || insideCwd(asked) || asked === stage) return;
+        target = asked;
         rmSync(stage, { recursive: true, force: true });
         updateConfig({ outDir: /** @type {any} */ (pathToFileURL(`${stage}/`)) });
       },
       'astro:build:done': ({ dir }) => {
         const built = resolve(fileURLToPath(dir));
-        if (built !== stage) return;
-        rmSync(outDir, { recursive: true, force: true });
-        mkdirSync(dirname(outDir), { recursive: true });
+        if (!target || built !== stage) return;
+        rmSync(target, { recursive: true, force: true });
+        mkdirSync(dirname(target), { recursive: true });
         try {
-          renameSync(stage, outDir);
+          renameSync(stage, target);
         } catch {
           // Another file system: copy, then remove the stage.
-          cpSync(stage, outDir, { recursive: true });
+          cpSync(stage, target, { recursive: true });
           rmSync(stage, { recursive: true, force: true });
         }
       },
@@ -65,6 +69,27 @@ function oneBuildAtATime() {
   };
 }
 
+/**
+ * The dev server watches the project for edits. The caches and the output folder are written by the build itself:
+ * watched, each file written there is a change event (and at a few thousand reports, more open watches than the
+ * system allows). So the dev server leaves them out, wherever the final config puts them.
+ * @returns {import('astro').AstroIntegration}
+ */
+function watchSourcesOnly() {
+  return {
+    name: 'perflab-watch-sources-only',
+    hooks: {
+      'astro:config:setup': ({ command, config, updateConfig }) => {
+        if (command !== 'dev') return;
+        const written = [config.cacheDir, config.outDir].map((url) => resolve(fileURLToPath(url)));
+        /** @param {string} path */
+        const ignored = (path) => written.some((dir) => path === dir || path.startsWith(`${dir}${sep}`));
+        updateConfig({ vite: { server: { watch: { ignored: [ignored] } } } });
+      },
+    },
+  };
+}
+
 export default defineConfig({
   outDir,
   cacheDir,
@@ -72,6 +97,6 @@ export default defineConfig({
   trailingSlash: 'ignore',
   build: { format: 'directory' },
   devToolbar: { enabled: false },
-  integrations: [oneBuildAtATime(), outsideOutDir()],
+  integrations: [oneBuildAtATime(), outsideOutDir(), watchSourcesOnly()],
   vite: { build: { assetsInlineLimit: 0 } },
 });

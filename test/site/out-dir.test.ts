@@ -1,0 +1,62 @@
+// A build into a folder outside the project (`PERFLAB_OUT_DIR`, or `astro build --outDir ../site`) is staged in a
+// folder of its own and moved into place when done: Astro's internals never land beside the site.
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import { afterEach, expect, it } from 'vitest';
+import config from '../../astro.config.mjs';
+
+type Hooks = {
+  'astro:config:setup': (o: { command: string; config: { outDir: URL }; updateConfig: (c: { outDir: URL }) => void }) => void;
+  'astro:build:done': (o: { dir: URL }) => void;
+};
+const hooks = () => {
+  const found = config.integrations?.find((i) => !!i && typeof i === 'object' && 'name' in i && i.name === 'perflab-outside-out-dir');
+  expect(found, 'the staging integration is configured').toBeTruthy();
+  return (found as unknown as { hooks: Hooks }).hooks;
+};
+
+let tmp = '';
+afterEach(() => tmp && rmSync(tmp, { recursive: true, force: true }));
+
+it('should stage a build whose output folder is outside the project, however it was asked for, then move it there', () => {
+  tmp = mkdtempSync(join(tmpdir(), 'perflab-outdir-'));
+  const target = join(tmp, 'site');
+  mkdirSync(target);
+  writeFileSync(join(target, 'stale.html'), 'from an earlier build');
+  const h = hooks();
+  const updates: URL[] = [];
+  // As `astro build --outDir <target>` gives it: the final config's folder, not this project's default.
+  h['astro:config:setup']({
+    command: 'build',
+    config: { outDir: pathToFileURL(`${target}/`) },
+    updateConfig: (c) => updates.push(c.outDir),
+  });
+  expect(updates).toHaveLength(1);
+  const stage = resolve(fileURLToPath(updates[0]));
+  expect(stage).not.toBe(target);
+  expect(stage.startsWith(resolve('node_modules', '.astro'))).toBe(true);
+  mkdirSync(stage, { recursive: true });
+  writeFileSync(join(stage, 'index.html'), 'the site');
+  h['astro:build:done']({ dir: pathToFileURL(`${stage}/`) });
+  expect(readFileSync(join(target, 'index.html'), 'utf8')).toBe('the site');
+  expect(existsSync(join(target, 'stale.html'))).toBe(false);
+  expect(existsSync(stage)).toBe(false);
+});
+
+it('should leave a build into a folder inside the project, and the dev server, as they are', () => {
+  const h = hooks();
+  const updates: URL[] = [];
+  h['astro:config:setup']({
+    command: 'build',
+    config: { outDir: pathToFileURL(`${resolve('dist')}/`) },
+    updateConfig: (c) => updates.push(c.outDir),
+  });
+  h['astro:config:setup']({
+    command: 'dev',
+    config: { outDir: pathToFileURL(`${tmpdir()}/elsewhere/`) },
+    updateConfig: (c) => updates.push(c.outDir),
+  });
+  expect(updates).toEqual([]);
+});
