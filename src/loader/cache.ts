@@ -56,6 +56,32 @@ export function cachePrefix(dir: string, id: string, digest: string): string {
   return join(dir, `${id.replace(/[^A-Za-z0-9._-]/g, '__')}-${digest}`);
 }
 
+/**
+ * The files this process has hashed, with what `stat` said of each then. A dev server checks every entry on each
+ * reload; a file whose size, inode and modification time are as they were is not read again. (Publishing does not
+ * rest on this: pages read each file through src/lib/site/cached.ts, which hashes the text it publishes.)
+ */
+const hashed = new Map<string, { size: number; mtimeMs: number; ino: number; hash: string }>();
+
+function hashOf(file: string): string {
+  const stat = statSync(file);
+  const known = hashed.get(file);
+  if (known && known.size === stat.size && known.mtimeMs === stat.mtimeMs && known.ino === stat.ino) return known.hash;
+  const hash = contentHash(readFileSync(file));
+  hashed.set(file, { size: stat.size, mtimeMs: stat.mtimeMs, ino: stat.ino, hash });
+  return hash;
+}
+
+/** A file this process has just written, with the hash of what it wrote. */
+function remember(file: string, hash: string): void {
+  try {
+    const stat = statSync(file);
+    hashed.set(file, { size: stat.size, mtimeMs: stat.mtimeMs, ino: stat.ino, hash });
+  } catch {
+    hashed.delete(file);
+  }
+}
+
 /** True when every file of the entry is there and matches its stored hash (else the entry is rendered again). */
 export function cacheValid(entry: { cache?: unknown; cacheHashes?: unknown } | undefined): boolean {
   const prefix = entry?.cache;
@@ -63,7 +89,7 @@ export function cacheValid(entry: { cache?: unknown; cacheHashes?: unknown } | u
   if (typeof prefix !== 'string' || !hashes || typeof hashes !== 'object') return false;
   return kinds.every((k) => {
     try {
-      return typeof hashes[k] === 'string' && contentHash(readFileSync(prefix + cacheSuffixes[k])) === hashes[k];
+      return typeof hashes[k] === 'string' && hashOf(prefix + cacheSuffixes[k]) === hashes[k];
     } catch {
       return false;
     }
@@ -100,8 +126,18 @@ export function writeCache(prefix: string, files: { html: string; source: string
   } catch (error) {
     throw new CacheWriteError(`cannot create the render cache folder \`${join(prefix, '..')}\`: ${(error as Error).message}`);
   }
-  for (const k of kinds) writeAtomic(prefix + cacheSuffixes[k], text[k]);
-  return { html: contentHash(text.html), source: contentHash(text.source), runs: contentHash(text.runs), entry: contentHash(text.entry) };
+  const hashes = {
+    html: contentHash(text.html),
+    source: contentHash(text.source),
+    runs: contentHash(text.runs),
+    entry: contentHash(text.entry),
+  };
+  for (const k of kinds) {
+    const file = prefix + cacheSuffixes[k];
+    writeAtomic(file, text[k]);
+    remember(file, hashes[k]);
+  }
+  return hashes;
 }
 
 /** Delete the files of entries that are no longer in the store (older digests, removed pages) and stale temp files. */
@@ -112,7 +148,10 @@ export function pruneCache(dir: string, keep: Iterable<string>): void {
   for (const name of readdirSync(dir)) {
     const file = join(dir, name);
     const staleTemp = name.endsWith('.tmp') && (statSync(file, { throwIfNoEntry: false })?.mtimeMs ?? 0) < hourAgo;
-    if (staleTemp || (!kept.has(file) && suffixes.some((s) => name.endsWith(s)))) rmSync(file, { force: true });
+    if (staleTemp || (!kept.has(file) && suffixes.some((s) => name.endsWith(s)))) {
+      rmSync(file, { force: true });
+      hashed.delete(file);
+    }
   }
 }
 

@@ -1,7 +1,7 @@
 // Markdown files under the content roots, with their ids (`qwen3-14b/h100`). Symlinks are never followed out of
 // a root: a linked file or folder is listed only when its real path lies inside the same root (and each real
 // folder is walked once, so a link cycle cannot loop); anything else is skipped with a reason the loader logs.
-import { readdirSync, realpathSync, statSync } from 'node:fs';
+import { readFileSync, readdirSync, realpathSync, statSync } from 'node:fs';
 import { join, relative, resolve, sep } from 'node:path';
 import { compareText } from '../lib/order.js';
 import { isInside } from './media.js';
@@ -73,4 +73,27 @@ export function listMarkdown(roots: readonly string[], projectRoot: string, skip
 export function contentRoots(projectRoot: string, env: string | undefined = process.env.PERFLAB_CONTENT): string[] {
   const roots = env?.split(',').filter(Boolean) ?? ['content'];
   return roots.map((r) => resolve(projectRoot, r));
+}
+
+/** Texts read by this process, with what `stat` said of each file then (see `readSource`). */
+const read = new Map<string, { size: number; mtimeMs: number; ino: number; text: string }>();
+
+/**
+ * The text of a Markdown file. With `remember` (a dev server, which reads every page again on each reload), a file
+ * whose size, inode and modification time are as they were when this process last read it is not read again.
+ */
+export function readSource(absolutePath: string, remember: boolean): string {
+  if (!remember) return readFileSync(absolutePath, 'utf8');
+  const stat = statSync(absolutePath);
+  const known = read.get(absolutePath);
+  if (known && known.size === stat.size && known.mtimeMs === stat.mtimeMs && known.ino === stat.ino) return known.text;
+  const text = readFileSync(absolutePath, 'utf8');
+  read.set(absolutePath, { size: stat.size, mtimeMs: stat.mtimeMs, ino: stat.ino, text });
+  return text;
+}
+
+/** Forget the texts of files that are no longer listed (removed or renamed pages). */
+export function keepSources(absolutePaths: readonly string[]): void {
+  const listed = new Set(absolutePaths);
+  for (const path of read.keys()) if (!listed.has(path)) read.delete(path);
 }

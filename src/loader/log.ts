@@ -9,33 +9,38 @@ import type { ListedEntry, SiteData } from '../lib/site/entry.js';
 export type LoggedEntry = Pick<ListedEntry, 'messages'> & {
   claims: readonly Pick<Claim, 'verdict'>[];
   site: Pick<SiteData, 'sourcePath' | 'problems'>;
+  /** Checked in this load (not an entry kept from an earlier one). */
+  fresh?: boolean;
 };
 
-/** Logs every message and renderer problem; returns the number of unacknowledged errors. */
-export function logDiagnostics(logger: AstroIntegrationLogger, entries: readonly LoggedEntry[]): number {
+/**
+ * Logs every message and renderer problem, then a summary; returns the number of unacknowledged errors. With
+ * `repeat` false, the lines of entries that are not `fresh` are counted in the summary but not printed again.
+ */
+export function logDiagnostics(logger: AstroIntegrationLogger, entries: readonly LoggedEntry[], repeat = true): number {
   let blocking = 0;
   let warnings = 0;
+  let unprinted = 0;
   for (const entry of entries) {
+    const print = repeat || entry.fresh === true;
     for (const m of entry.messages) {
-      const line = formatMessage({ ...m, file: entry.site.sourcePath });
-      if (isBlocking(m)) {
-        blocking++;
-        logger.error(line);
-      } else if (m.severity === 'info' || m.acknowledged) logger.debug(line);
-      else {
-        warnings++;
-        logger.warn(line);
-      }
+      const level = isBlocking(m) ? 'error' : m.severity === 'info' || m.acknowledged ? 'debug' : 'warn';
+      if (level === 'error') blocking++;
+      if (level === 'warn') warnings++;
+      if (!print) unprinted += level === 'debug' ? 0 : 1;
+      else logger[level](formatMessage({ ...m, file: entry.site.sourcePath }));
     }
     // The pipeline usually reports the same place already (missing image, unresolved link): say it once.
     const places = new Set(entry.messages.map((m) => `${m.line}:${m.column}`));
     for (const p of entry.site.problems.filter((p) => !places.has(`${p.line}:${p.column}`))) {
       warnings++;
-      logger.warn(`${entry.site.sourcePath}:${p.line}:${p.column}  warning  ${p.message}  ${p.ruleId}`);
+      if (!print) unprinted++;
+      else logger.warn(`${entry.site.sourcePath}:${p.line}:${p.column}  warning  ${p.message}  ${p.ruleId}`);
     }
   }
   const claims = entries.flatMap((e) => e.claims);
   const verified = claims.filter((c) => c.verdict === 'verified').length;
-  logger.info(`${entries.length} reports, ${verified}/${claims.length} numbers verified; ${blocking} errors, ${warnings} warnings`);
+  const rest = unprinted > 0 ? ` (${unprinted} of them on unchanged reports, listed before and not repeated)` : '';
+  logger.info(`${entries.length} reports, ${verified}/${claims.length} numbers verified; ${blocking} errors, ${warnings} warnings${rest}`);
   return blocking;
 }

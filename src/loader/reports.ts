@@ -1,7 +1,7 @@
 // Astro content loader for perflab reports: one pipeline (`analyze` per file, `checkAll` over all), validated
 // through the collection schema, rendered once into the store; unchanged entries are skipped by digest.
 import type { Loader, LoaderContext } from 'astro/loaders';
-import { existsSync, readFileSync, statSync } from 'node:fs';
+import { existsSync, statSync } from 'node:fs';
 import { isAbsolute, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { loadConfig } from '../lib/config.js';
@@ -9,7 +9,6 @@ import { checkOne, pageSet, type Analysis } from '../lib/pipeline.js';
 import { LoadedPages } from './analyses.js';
 import { countConstructs } from '../lib/render/counts.js';
 import { RENDER_VERSION, anchorsOf, renderReport } from '../lib/render/index.js';
-import type { Claim } from '../lib/schemas/claim.js';
 import type { PageView, Report } from '../lib/schemas/report.js';
 import { describe, pageTitle } from '../lib/site/describe.js';
 import { searchValueProblems } from '../lib/site/search-value.js';
@@ -26,9 +25,9 @@ import {
 } from '../lib/site/entry.js';
 import { reportUrl, slugOf } from '../lib/site/urls.js';
 import { CacheWriteError, cachePrefix, cacheValid, codeHash, lockCache, pruneCache, writeCache } from './cache.js';
-import { listMarkdown, type SkippedPath, type SourceFile } from './files.js';
+import { keepSources, listMarkdown, readSource, type SkippedPath, type SourceFile } from './files.js';
 import { lastUpdated } from './git.js';
-import { logDiagnostics } from './log.js';
+import { logDiagnostics, type LoggedEntry } from './log.js';
 import { mediaResolver, type MediaResolver } from './media.js';
 import { Probes, citedHold, citedPages, probesHold } from './probes.js';
 
@@ -58,14 +57,24 @@ export function reportsLoader(options: ReportsLoaderOptions = {}): Loader {
       for (const dir of watched) context.watcher?.add(dir);
       context.watcher?.on('all', (_event, file) => {
         if (file.endsWith('.md') && watched.some((dir) => file.startsWith(dir))) {
-          load(context, roots, false, kept).catch((error) => context.logger.error(String(error)));
+          load(context, roots, false, kept, false).catch((error) => context.logger.error(String(error)));
         }
       });
     },
   };
 }
 
-async function load(context: LoaderContext, roots: string[], failOnError: boolean, memo: Map<string, Analysis> | null): Promise<void> {
+/**
+ * One load of every report. `repeat`: log the findings of every page, not only of those checked in this load (a dev
+ * server lists them all once, then on each reload those of the pages that changed).
+ */
+async function load(
+  context: LoaderContext,
+  roots: string[],
+  failOnError: boolean,
+  memo: Map<string, Analysis> | null,
+  repeat = true,
+): Promise<void> {
   const { store, meta, logger, generateDigest, parseData } = context;
   const projectRoot = fileURLToPath(context.config.root);
   const base = context.config.base;
@@ -94,7 +103,8 @@ async function load(context: LoaderContext, roots: string[], failOnError: boolea
     if (other) throw new Error(`reportsLoader: \`${f.projectPath}\` and \`${other.projectPath}\` both map to /reports/${id}/; rename one.`);
     ids.set(id, f);
   }
-  const sources = files.map((f) => readFileSync(f.absolutePath, 'utf8'));
+  const sources = files.map((f) => readSource(f.absolutePath, memo !== null));
+  if (memo) keepSources(files.map((f) => f.absolutePath));
   const dates = lastUpdated(
     projectRoot,
     files.map((f) => f.projectPath),
@@ -129,8 +139,9 @@ async function load(context: LoaderContext, roots: string[], failOnError: boolea
     logger.info(`${files.length} reports unchanged; using the stored entries`);
     finish(
       context,
-      store.values().map((e) => storedEntry(e.data as unknown as StoreRef)),
+      store.values().map((e) => loggedStored(e.data as unknown as StoreRef)),
       failOnError,
+      repeat,
     );
     return;
   }
@@ -150,14 +161,11 @@ async function load(context: LoaderContext, roots: string[], failOnError: boolea
   const valueDigests: string[] = [];
   const set = pageSet(
     files.map((_, i) => {
-      const a = pages.read(i);
-      anchorSets.push(anchorsOf(a.tree, a.report));
-      const view: PageView = { path: a.report.path, headings: a.report.headings, runs: a.report.runs };
-      views.push(generateDigest(JSON.stringify(view)));
-      // The same without places (lines, run ids): what a page's checks read of a page they do not cite.
-      const values = { path: view.path, slugs: view.headings.map((h) => h.slug), runs: view.runs.map((r) => [r.fingerprint, r.failed]) };
-      valueDigests.push(generateDigest(JSON.stringify(values)));
-      return view;
+      const d = derived(pages.read(i), generateDigest);
+      anchorSets.push(d.anchors);
+      views.push(d.viewDigest);
+      valueDigests.push(d.valueDigest);
+      return d.view;
     }),
   );
   const byPath = new Map(files.map((f, i) => [f.path, i]));
@@ -175,7 +183,15 @@ async function load(context: LoaderContext, roots: string[], failOnError: boolea
     const i = byPath.get(path);
     return i === undefined ? null : views[i];
   };
-  const pageList = [...byPath.keys()].join('\n');
+  // What every page's digest shares, hashed once: the code, the config, the values of all pages and the list of
+  // pages (links to other pages render differently when those pages appear or vanish; the anchors of the pages it
+  // links to are held by `cited`).
+  const shared = generateDigest({
+    ...versions,
+    config: JSON.stringify(config),
+    values: valuesOfAll,
+    pages: generateDigest([...byPath.keys()].join('\n')),
+  } as Record<string, unknown>);
 
   // Each page is checked, then rendered if it changed, then let go: only what the log needs is kept of it.
   const entries: Logged[] = [];
@@ -185,18 +201,7 @@ async function load(context: LoaderContext, roots: string[], failOnError: boolea
   for (const [i, file] of files.entries()) {
     const id = slugOf(file.path);
     const date = dates.get(file.projectPath) ?? null;
-    const digest = generateDigest({
-      ...versions,
-      config: JSON.stringify(config),
-      path: file.path,
-      absolutePath: file.absolutePath,
-      source: sourceDigests[i],
-      values: valuesOfAll,
-      date,
-      // Links to other pages render differently when those pages appear or vanish; the anchors of the pages it
-      // links to are held by `cited`.
-      pages: pageList,
-    } as Record<string, unknown>);
+    const digest = generateDigest({ shared, path: file.path, absolutePath: file.absolutePath, source: sourceDigests[i], date });
     const media = mediaResolver(base, projectRoot, file.absolutePath, absoluteRoots);
     const existing = store.get(id);
     if (
@@ -206,7 +211,7 @@ async function load(context: LoaderContext, roots: string[], failOnError: boolea
       probesHold((existing.data as Partial<StoreRef>).probes, media) &&
       citedHold((existing.data as Partial<StoreRef>).cited, viewOf)
     ) {
-      entries.push(logged(storedEntry(existing.data as unknown as StoreRef)));
+      entries.push(loggedStored(existing.data as unknown as StoreRef));
       pages.release(i);
       continue;
     }
@@ -224,7 +229,9 @@ async function load(context: LoaderContext, roots: string[], failOnError: boolea
       const cited = citedPages(report, byPath).map((path) => ({ path, view: viewOf(path) ?? '' }));
       const ref = await parseData({ id, data: { cache, cacheHashes, probes: probe.list(), cited }, filePath: file.projectPath });
       store.set({ id, data: ref, filePath: file.projectPath, digest });
-      entries.push(logged({ ...body, cache, cacheHashes }));
+      const log = logged({ ...body, cache, cacheHashes });
+      loggedNext.set(`${cache}\0${cacheHashes.entry}`, log);
+      entries.push({ ...log, fresh: true });
       rendered++;
     } catch (error) {
       // An unwritable cache is no page's fault: stop and say so, rather than leave every page out.
@@ -263,16 +270,42 @@ async function load(context: LoaderContext, roots: string[], failOnError: boolea
   logger.info(
     `${files.length} reports: ${checked} checked (the others unchanged), ${pages.parsed} parsed, ${rendered} rendered in ${Math.round(performance.now() - started)} ms`,
   );
-  finish(context, entries, failOnError);
+  finish(context, entries, failOnError, repeat);
 }
 
 const runsSchema = runSchema.array();
 
-/** What the log and the cache pruning need of an entry (see `logDiagnostics`). */
-type Logged = Pick<StoredEntry, 'cache' | 'messages'> & {
-  claims: Pick<Claim, 'verdict'>[];
-  site: Pick<SiteData, 'sourcePath' | 'problems'>;
-};
+/** What the page set and the digests read of one parsed page. */
+interface Derived {
+  /** What links to the page can point at: its headings, runs and metric lines. */
+  anchors: Set<string>;
+  view: PageView;
+  /** Digest of the view: what a page that cites this one reads of it. */
+  viewDigest: string;
+  /** The same without places (lines, run ids): what a page's checks read of a page they do not cite. */
+  valueDigest: string;
+}
+
+/** By parsed page: a dev server keeps its parses from one reload to the next, and so what is derived from them. */
+const derivedOf = new WeakMap<Analysis, Derived>();
+
+function derived(a: Analysis, digest: (text: string) => string): Derived {
+  const known = derivedOf.get(a);
+  if (known) return known;
+  const view: PageView = { path: a.report.path, headings: a.report.headings, runs: a.report.runs };
+  const values = { path: view.path, slugs: view.headings.map((h) => h.slug), runs: view.runs.map((r) => [r.fingerprint, r.failed]) };
+  const d: Derived = {
+    anchors: anchorsOf(a.tree, a.report),
+    view,
+    viewDigest: digest(JSON.stringify(view)),
+    valueDigest: digest(JSON.stringify(values)),
+  };
+  derivedOf.set(a, d);
+  return d;
+}
+
+/** What the log and the cache pruning need of an entry (see `logDiagnostics`); `fresh` when checked in this load. */
+type Logged = LoggedEntry & Pick<StoredEntry, 'cache'>;
 
 const logged = (e: StoredEntry): Logged => ({
   cache: e.cache,
@@ -280,6 +313,23 @@ const logged = (e: StoredEntry): Logged => ({
   claims: e.claims.map((c) => ({ verdict: c.verdict })),
   site: { sourcePath: e.site.sourcePath, problems: e.site.problems },
 });
+
+/** What the log needs of stored entries, by cache file and hash: a dev server reads each entry file once. */
+let loggedMemo = new Map<string, Logged>();
+let loggedNext = new Map<string, Logged>();
+
+function loggedStored(ref: StoreRef): Logged {
+  const key = `${ref.cache}\0${ref.cacheHashes.entry}`;
+  const entry = loggedMemo.get(key) ?? logged(storedEntry(ref));
+  loggedNext.set(key, entry);
+  return entry;
+}
+
+/** The end of a load: what it logged is what the next one may reuse. */
+function rollLogged(): void {
+  loggedMemo = loggedNext;
+  loggedNext = new Map();
+}
 
 interface BuildOptions {
   base: string;
@@ -312,8 +362,9 @@ function buildEntry(analysis: Analysis, report: Report, file: SourceFile, o: Bui
 }
 
 /** Log every finding, then fail the build if any error is unacknowledged. */
-function finish(context: LoaderContext, entries: readonly Logged[], failOnError: boolean) {
-  const blocking = logDiagnostics(context.logger, entries);
+function finish(context: LoaderContext, entries: readonly Logged[], failOnError: boolean, repeat: boolean) {
+  rollLogged();
+  const blocking = logDiagnostics(context.logger, entries, repeat);
   if (blocking > 0 && !failOnError)
     context.logger.warn(`${blocking} unacknowledged errors; building anyway (not a production build, or PERFLAB_ALLOW_ERRORS=1)`);
   if (blocking > 0 && failOnError) {

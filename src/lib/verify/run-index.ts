@@ -21,16 +21,10 @@ export class RunIndex {
 
   constructor(reports: readonly Pick<Report, 'path' | 'runs'>[]) {
     for (const report of reports) {
-      for (const run of report.runs) {
-        if (run.failed) continue;
-        for (const metric of INDEXED) {
-          const f = valueOf(report.path, run, metric);
-          if (!f) continue;
-          const key = `${metric}|${Math.floor(f.operand.value)}`;
-          const list = this.buckets.get(key);
-          if (list) list.push(f);
-          else this.buckets.set(key, [f]);
-        }
+      for (const [key, f] of entriesOf(report)) {
+        const list = this.buckets.get(key);
+        if (list) list.push(f);
+        else this.buckets.set(key, [f]);
       }
     }
   }
@@ -51,4 +45,27 @@ export class RunIndex {
     }
     return out;
   }
+}
+
+type Entry = readonly [key: string, found: Found];
+
+/**
+ * One page's index entries, by its runs: a dev server builds the index again on each reload from the same parsed
+ * pages, so each page's values are read once. (A `Found` is never changed once made; sharing it is safe.)
+ */
+const pageEntries = new WeakMap<readonly Report['runs'][number][], { path: string; entries: Entry[] }>();
+
+function entriesOf(report: Pick<Report, 'path' | 'runs'>): Entry[] {
+  const known = pageEntries.get(report.runs);
+  if (known && known.path === report.path) return known.entries;
+  const entries: Entry[] = [];
+  for (const run of report.runs) {
+    if (run.failed) continue;
+    for (const metric of INDEXED) {
+      const f = valueOf(report.path, run, metric);
+      if (f) entries.push([`${metric}|${Math.floor(f.operand.value)}`, f]);
+    }
+  }
+  pageEntries.set(report.runs, { path: report.path, entries });
+  return entries;
 }

@@ -1,0 +1,117 @@
+// The dev server's reload: one edited page is read, checked and rendered again; the other pages' files are neither
+// read nor hashed again unless they changed on disk; the log lists the findings of the edited page only.
+import { EventEmitter } from 'node:events';
+import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterEach, beforeEach, expect, it } from 'vitest';
+import { reportsLoader } from '../../src/loader/index.js';
+import { cachedHtml } from '../../src/lib/site/cached.js';
+import { cacheSuffixes } from '../../src/lib/site/cached.js';
+import { projectRoot } from './build.js';
+import { fakeLoader, readEntry } from './loader-context.js';
+
+let root = '';
+beforeEach(() => {
+  root = mkdtempSync(join(tmpdir(), 'perflab-dev-'));
+  cpSync(join(projectRoot, 'content'), join(root, 'content'), { recursive: true });
+});
+afterEach(() => rmSync(root, { recursive: true, force: true }));
+
+const SUMMARY = / reports: (\d+) checked \(the others unchanged\), (\d+) parsed, (\d+) rendered/;
+
+/** A loader context with a watcher, as `astro dev` gives; `reload(file)` says the file changed and waits for the load. */
+async function devServer() {
+  const f = fakeLoader(root, join(root, 'cache'));
+  const watcher = Object.assign(new EventEmitter(), { add: () => undefined });
+  (f.context as { watcher?: unknown }).watcher = watcher;
+  await reportsLoader({ failOnError: false }).load(f.context);
+  const reload = async (file: string) => {
+    const from = f.logs.length;
+    watcher.emit('all', 'change', file);
+    for (let waited = 0; !f.logs.slice(from).some((l) => /\d+ reports, \d+\/\d+ numbers verified/.test(l)); waited += 20) {
+      if (waited > 60_000) throw new Error('the reload did not finish');
+      await new Promise((r) => setTimeout(r, 20));
+    }
+    return f.logs.slice(from);
+  };
+  return { ...f, reload };
+}
+
+const page = () => join(root, 'content', 'qwen3-14b', 'h100.md');
+
+/** The finding lines of a log (`path:line:col  severity  message  rule-id`), and the counts of its summary. */
+const findings = (logs: string[]) => logs.filter((l) => /^(warn|error) \S+:\d+:\d+ {2}/.test(l));
+const counted = (logs: string[]) => {
+  const summary = logs.find((l) => / numbers verified/.test(l)) ?? '';
+  const m = /(\d+) errors, (\d+) warnings/.exec(summary);
+  return { summary, findings: Number(m?.[1]) + Number(m?.[2]) };
+};
+
+it('should re-check, re-render and log only the edited page on a reload', async () => {
+  const dev = await devServer();
+  const first = counted(dev.logs);
+  expect(first.findings).toBeGreaterThan(5);
+  // The first load lists every finding.
+  expect(findings(dev.logs).length).toBe(first.findings);
+
+  writeFileSync(page(), `${readFileSync(page(), 'utf8')}\nA new paragraph devreloadmarker with a [link](missing-page.md).\n`);
+  const logs = await dev.reload(page());
+  expect(
+    logs
+      .find((l) => SUMMARY.test(l))
+      ?.match(SUMMARY)
+      ?.slice(1),
+  ).toEqual(['1', '1', '1']);
+  // Only the edited page's findings are printed again, the new one among them; the summary counts all pages.
+  const printed = findings(logs);
+  expect(printed.length).toBeGreaterThan(1);
+  expect(printed.filter((l) => !l.includes(' content/qwen3-14b/h100.md:'))).toEqual([]);
+  expect(printed.some((l) => l.includes('missing-page.md'))).toBe(true);
+  const now = counted(logs);
+  expect(now.findings).toBe(first.findings + 1);
+  const unprinted = now.findings - printed.length;
+  expect(unprinted).toBeGreaterThan(0);
+  expect(now.summary).toContain(`(${unprinted} of them on unchanged reports, listed before and not repeated)`);
+  expect(cachedHtml(dev.entries.get('qwen3-14b/h100'))).toContain('devreloadmarker');
+});
+
+it('should render a page again when one of its cache files changed on disk, though its Markdown did not', async () => {
+  const dev = await devServer();
+  const other = dev.entries.get('qwen3-32b/h100');
+  const html = `${other.data.cache}${cacheSuffixes.html}`;
+  // Damaged behind the server's back: the next reload sees that the file is not the one it wrote.
+  writeFileSync(html, 'damaged');
+  writeFileSync(page(), `${readFileSync(page(), 'utf8')}\nOne more line.\n`);
+  const logs = await dev.reload(page());
+  expect(
+    logs
+      .find((l) => SUMMARY.test(l))
+      ?.match(SUMMARY)
+      ?.slice(1),
+  ).toEqual(['2', '1', '2']);
+  expect(cachedHtml(dev.entries.get('qwen3-32b/h100'))).not.toBe('damaged');
+  expect(readEntry(dev.entries.get('qwen3-32b/h100')).data.path).toBe('qwen3-32b/h100.md');
+});
+
+it('should read an edited page again even when its size is unchanged', async () => {
+  const dev = await devServer();
+  const text = readFileSync(page(), 'utf8');
+  // The same length: the first letter of a paragraph changed (no heading, so no other page is affected).
+  const line = text.split('\n').findIndex((l) => /^[A-Z][a-z]+ /.test(l));
+  expect(line).toBeGreaterThan(0);
+  const lines = text.split('\n');
+  const before = lines[line];
+  lines[line] = `Q${before.slice(1)}`;
+  const edited = lines.join('\n');
+  expect(edited.length).toBe(text.length);
+  writeFileSync(page(), edited);
+  const logs = await dev.reload(page());
+  expect(
+    logs
+      .find((l) => SUMMARY.test(l))
+      ?.match(SUMMARY)
+      ?.slice(1),
+  ).toEqual(['1', '1', '1']);
+  expect(cachedHtml(dev.entries.get('qwen3-14b/h100'))).toContain(`Q${before.slice(1, 30)}`);
+});
