@@ -19,6 +19,12 @@ beforeEach(() => {
 afterEach(() => rmSync(root, { recursive: true, force: true }));
 
 const SUMMARY = / reports: (\d+) checked \(the others unchanged\), (\d+) parsed, (\d+) rendered/;
+/** What a load's summary line says it did: pages checked, parsed and rendered. */
+const loaded = (logs: string[]) =>
+  logs
+    .find((l) => SUMMARY.test(l))
+    ?.match(SUMMARY)
+    ?.slice(1);
 
 /** A loader context with a watcher, as `astro dev` gives; `reload(file)` says the file changed and waits for the load. */
 async function devServer() {
@@ -57,12 +63,7 @@ it('should re-check, re-render and log only the edited page on a reload', async 
 
   writeFileSync(page(), `${readFileSync(page(), 'utf8')}\nA new paragraph devreloadmarker with a [link](missing-page.md).\n`);
   const logs = await dev.reload(page());
-  expect(
-    logs
-      .find((l) => SUMMARY.test(l))
-      ?.match(SUMMARY)
-      ?.slice(1),
-  ).toEqual(['1', '1', '1']);
+  expect(loaded(logs)).toEqual(['1', '1', '1']);
   // Only the edited page's findings are printed again, the new one among them; the summary counts all pages.
   const printed = findings(logs);
   expect(printed.length).toBeGreaterThan(1);
@@ -84,12 +85,7 @@ it('should render a page again when one of its cache files changed on disk, thou
   writeFileSync(html, 'damaged');
   writeFileSync(page(), `${readFileSync(page(), 'utf8')}\nOne more line.\n`);
   const logs = await dev.reload(page());
-  expect(
-    logs
-      .find((l) => SUMMARY.test(l))
-      ?.match(SUMMARY)
-      ?.slice(1),
-  ).toEqual(['2', '1', '2']);
+  expect(loaded(logs)).toEqual(['2', '1', '2']);
   expect(cachedHtml(dev.entries.get('qwen3-32b/h100'))).not.toBe('damaged');
   expect(readEntry(dev.entries.get('qwen3-32b/h100')).data.path).toBe('qwen3-32b/h100.md');
 });
@@ -107,11 +103,6 @@ it('should read an edited page again even when its size is unchanged', async () 
   expect(edited.length).toBe(text.length);
   writeFileSync(page(), edited);
   const logs = await dev.reload(page());
-  expect(
-    logs
-      .find((l) => SUMMARY.test(l))
-      ?.match(SUMMARY)
-      ?.slice(1),
-  ).toEqual(['1', '1', '1']);
+  expect(loaded(logs)).toEqual(['1', '1', '1']);
   expect(cachedHtml(dev.entries.get('qwen3-14b/h100'))).toContain(`Q${before.slice(1, 30)}`);
 });
