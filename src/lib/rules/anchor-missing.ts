@@ -3,10 +3,9 @@
  *
  * Examples: `examples` below holds an ok and a not-ok page; the tests check both and docs/rules.md#anchor-missing shows them.
  */
-import { dirname, resolve } from 'node:path';
 import { emit } from '../diagnostics.js';
-import type { PageView } from '../schemas/report.js';
 import { isExternal, pageLinks, splitUrl } from './shared/tree.js';
+import { linkedPage } from './shared/pages.js';
 import { reportPage } from './shared/examples.js';
 import type { Rule } from './types.js';
 
@@ -34,7 +33,7 @@ export const anchorMissing: Rule = {
       if (isExternal(link.url)) continue;
       const { path, anchor } = splitUrl(link.url);
       if (!anchor) continue;
-      const target = path ? findPage(report.path, path, reports) : report;
+      const target = path ? linkedPage(report.path, path, reports) : report;
       if (!target) continue;
       const slugs = new Set(target.headings.map((h) => h.slug));
       if (slugs.has(anchor) || slugs.has(decodeOrSelf(anchor))) continue;
@@ -53,11 +52,6 @@ export const anchorMissing: Rule = {
     }
   },
 };
-
-function findPage(from: string, target: string, reports: readonly PageView[]): PageView | null {
-  const want = resolve('/', dirname(from), target);
-  return reports.find((r) => resolve('/', r.path) === want) ?? null;
-}
 
 /** The slug sharing the longest prefix with the anchor, when it shares at least half of it. */
 function closest(anchor: string, slugs: string[]): string | null {

@@ -6,6 +6,7 @@
 import { dirname, resolve } from 'node:path';
 import { emit } from '../diagnostics.js';
 import { isExternal, pageLinks, splitUrl } from './shared/tree.js';
+import { linkedPage } from './shared/pages.js';
 import type { Rule } from './types.js';
 
 const page = (target: string) => `# Overview
@@ -30,7 +31,7 @@ export const linkUnresolved: Rule = {
       if (isExternal(link.url)) continue;
       const { path } = splitUrl(link.url);
       if (!path) continue;
-      if (base ? exists(resolve(base, path)) : knownPage(report.path, path, reports)) continue;
+      if (base ? exists(resolve(base, path)) : linkedPage(report.path, path, reports) !== null) continue;
       emit(
         file,
         'link-unresolved',
@@ -45,9 +46,3 @@ export const linkUnresolved: Rule = {
     }
   },
 };
-
-/** For pages without a file on disk: a link resolves when it names a page of the set. */
-function knownPage(from: string, target: string, reports: readonly { path: string }[]): boolean {
-  const want = resolve('/', dirname(from), target);
-  return reports.some((r) => resolve('/', r.path) === want);
-}
