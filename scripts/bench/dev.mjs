@@ -29,7 +29,7 @@ async function until(url, test, limitMs, everyMs = 100) {
   return null;
 }
 
-export async function devLatency({ root, content, file, path, marker, port, log, limitMs = 120_000 }) {
+export async function devLatency({ root, content, file, path, marker, port, log, limitMs = 300_000 }) {
   const fd = openSync(log, 'w');
   const env = {
     ...process.env,

@@ -64,7 +64,7 @@ export function renderResults(r, _rel) {
 
   L.push('## After one report changes', '');
   L.push(
-    'Rebuild = the same build again after one report is edited (perflab keeps its content-layer cache; MkDocs and Hugo have no incremental build). Dev = `astro dev` on a loopback port: time until it answers, first render of the report, and time from saving the edit until the page shows it (polled every 100 ms, bounded at 60 s).',
+    'Rebuild = the same build again after one report is edited (perflab keeps its content-layer cache; MkDocs and Hugo have no incremental build). Dev = `astro dev` on a loopback port: time until it answers (bounded at 300 s), first render of the report, and time from saving the edit until the page shows it (polled every 100 ms, bounded at 60 s).',
     '',
   );
   L.push('| N | perflab rebuild | MkDocs rebuild | Hugo rebuild | dev: server up | dev: first render | dev: edit visible |');
