@@ -55,10 +55,25 @@ export function reportsLoader(options: ReportsLoaderOptions = {}): Loader {
       const watched = roots.map((r) => resolve(root, r));
       // Folders outside the project are not watched by default: add them so edits there reload too.
       for (const dir of watched) context.watcher?.add(dir);
-      context.watcher?.on('all', (_event, file) => {
-        if (file.endsWith('.md') && watched.some((dir) => file.startsWith(dir))) {
-          load(context, roots, false, kept, false).catch((error) => context.logger.error(String(error)));
+      // One reload at a time: a save often comes as two events (the file emptied, then written), and two loads at once
+      // could end in either order, leaving the entry of the half-written file. Events during a reload ask for one
+      // more, which reads the files as they are by then.
+      let running = false;
+      let again = false;
+      const reload = async () => {
+        if (running) {
+          again = true;
+          return;
         }
+        running = true;
+        do {
+          again = false;
+          await load(context, roots, false, kept, false).catch((error) => context.logger.error(String(error)));
+        } while (again);
+        running = false;
+      };
+      context.watcher?.on('all', (_event, file) => {
+        if (file.endsWith('.md') && watched.some((dir) => file.startsWith(dir))) void reload();
       });
     },
   };

@@ -41,7 +41,7 @@ async function devServer() {
     }
     return f.logs.slice(from);
   };
-  return { ...f, reload };
+  return { ...f, reload, watcher };
 }
 
 const page = () => join(root, 'content', 'qwen3-14b', 'h100.md');
@@ -105,4 +105,24 @@ it('should read an edited page again even when its size is unchanged', async () 
   const logs = await dev.reload(page());
   expect(loaded(logs)).toEqual(['1', '1', '1']);
   expect(cachedHtml(dev.entries.get('qwen3-14b/h100'))).toContain(`Q${before.slice(1, 30)}`);
+});
+
+it('should run one reload at a time, and end with the page as it was last written', async () => {
+  const dev = await devServer();
+  const from = dev.logs.length;
+  const text = readFileSync(page(), 'utf8');
+  // A save seen half-way (the file cut short), then the whole file, announced twice: three events in a row.
+  writeFileSync(page(), text.slice(0, 200));
+  dev.watcher.emit('all', 'change', page());
+  writeFileSync(page(), `${text}\nThe last version, lastversionmarker.\n`);
+  dev.watcher.emit('all', 'change', page());
+  dev.watcher.emit('all', 'change', page());
+  // Settled: no new line for half a second.
+  for (let seen = -1; seen !== dev.logs.length;) {
+    seen = dev.logs.length;
+    await new Promise((r) => setTimeout(r, 500));
+  }
+  // The first event's reload, then one more for the two events that came while it ran.
+  expect(dev.logs.slice(from).filter((l) => SUMMARY.test(l))).toHaveLength(2);
+  expect(cachedHtml(dev.entries.get('qwen3-14b/h100'))).toContain('lastversionmarker');
 });
