@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { formatMessage } from '../diagnostics.js';
 import { loadConfig } from '../config.js';
-import { checkAll, isBlocking } from '../pipeline.js';
+import { checkAll, isBlocking, type Analysis } from '../pipeline.js';
 import { AnalysisCache } from './cache.js';
 import type { Report } from '../schemas/report.js';
 import { UsageError, collectMarkdown } from './files.js';
@@ -28,6 +28,11 @@ export interface CheckOptions {
   cache?: boolean;
   /** Cache folder; default `node_modules/.cache/perflab` under `cwd`. */
   cacheDir?: string;
+  /**
+   * Parsed pages kept in memory from one check to the next (`--watch`), by page key: a page whose text, path and
+   * code are unchanged is not parsed or read from the cache again. Left holding this check's pages only.
+   */
+  memo?: Map<string, Analysis>;
 }
 
 /**
@@ -43,6 +48,9 @@ export function check(paths: readonly string[], options: CheckOptions): CheckRes
   const cache = new AnalysisCache(
     options.cache === false ? null : (options.cacheDir ?? join(options.cwd, 'node_modules', '.cache', 'perflab')),
   );
+  const memo = options.memo;
+  const keys = new Set<string>();
+  let kept = 0;
   const analyses = files.map((file) => {
     let source: string;
     try {
@@ -51,8 +59,19 @@ export function check(paths: readonly string[], options: CheckOptions): CheckRes
       throw new UsageError(`cannot read ${file}: ${(error as NodeJS.ErrnoException).code ?? String(error)}`);
     }
     bytes += Buffer.byteLength(source);
-    return cache.analyze(source, file, resolve(file));
+    if (!memo) return cache.analyze(source, file, resolve(file));
+    const key = cache.keyOf(source, file, resolve(file));
+    keys.add(key);
+    const known = memo.get(key);
+    if (known) {
+      kept++;
+      return known;
+    }
+    const fresh = cache.analyze(source, file, resolve(file));
+    memo.set(key, fresh);
+    return fresh;
   });
+  if (memo) for (const key of memo.keys()) if (!keys.has(key)) memo.delete(key);
   const reports = checkAll(analyses, config);
   const messages = reports
     .flatMap((r) => r.messages)
@@ -72,7 +91,7 @@ export function check(paths: readonly string[], options: CheckOptions): CheckRes
     `${files.length} files, ${reports.reduce((n, r) => n + r.runs.length, 0)} runs, ${verified}/${claims.length} claims verified` +
     `${grades.length ? ` (${grades.join(', ')})` : ''}; ` +
     `${count('error')} errors, ${count('warning')} warnings, ${messages.filter((m) => m.acknowledged).length} acknowledged ` +
-    `(${(bytes / 1e6).toFixed(2)} MB in ${ms.toFixed(0)} ms, ${(bytes / 1e6 / (ms / 1000)).toFixed(1)} MB/s; ${cache.hits} of ${files.length} files parsed earlier` +
+    `(${(bytes / 1e6).toFixed(2)} MB in ${ms.toFixed(0)} ms, ${(bytes / 1e6 / (ms / 1000)).toFixed(1)} MB/s; ${cache.hits + kept} of ${files.length} files parsed earlier` +
     `${cache.discarded ? `; ${cache.discarded} bad cache entries discarded` : ''})`;
   return { reports, exitCode: blocking > 0 ? 1 : 0, output, summary, advice: adviceFor(messages) };
 }

@@ -2,6 +2,7 @@ import { Command, type CommanderError } from 'commander';
 import { ConfigError } from '../config.js';
 import { check } from './check.js';
 import { UsageError } from './files.js';
+import { watchCheck } from './watch.js';
 import { runFix } from '../fix/command.js';
 import { formatClaims } from '../output/claims.js';
 import { ciOutput, isCiFormat } from '../output/index.js';
@@ -27,11 +28,39 @@ program
   .option('--quiet', 'print only errors', false)
   .option('--claims', 'also print every stated number with its grade (verified, consistent, rounding, mismatch, untraceable)', false)
   .option('--no-cache', 'parse every file afresh (by default parsed pages are kept in node_modules/.cache/perflab)')
+  .option('--watch', 'check again whenever a Markdown file or the config changes, printing the files whose findings changed')
   .addHelpText('after', '\nExit codes: 0 no unacknowledged error, 1 unacknowledged errors, 2 usage or config error.')
   .action(
-    (paths: string[], opts: { format: string; quiet: boolean; claims: boolean; cache: boolean; fix?: boolean; fixDryRun?: boolean }) => {
+    (
+      paths: string[],
+      opts: { format: string; quiet: boolean; claims: boolean; cache: boolean; fix?: boolean; fixDryRun?: boolean; watch?: boolean },
+    ) => {
       if (opts.format !== 'text' && opts.format !== 'json' && !isCiFormat(opts.format)) {
         usage(`--format must be "text" or "json", got "${opts.format}" (for CI: "github" or "sarif")`);
+        return;
+      }
+      if (opts.watch) {
+        const other = opts.format !== 'text' ? `--format ${opts.format}` : opts.fix ? '--fix' : opts.fixDryRun ? '--fix-dry-run' : null;
+        if (other) {
+          usage(`--watch prints findings as text; it does not go with ${other}`);
+          return;
+        }
+        try {
+          watchCheck(
+            paths,
+            { format: 'text', cwd: process.cwd(), cache: opts.cache },
+            {
+              out: (text) => process.stdout.write(text),
+              err: (text) => process.stderr.write(text),
+            },
+          );
+        } catch (error) {
+          if (error instanceof UsageError || error instanceof ConfigError) {
+            usage(error.message);
+            return;
+          }
+          throw error;
+        }
         return;
       }
       let result;

@@ -1,0 +1,79 @@
+// `perflab check --watch`: one check, then a check after each edit that prints only the files whose findings
+// changed; usage errors end it as they end a plain check.
+import { spawn, spawnSync } from 'node:child_process';
+import { appendFileSync, copyFileSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterEach, expect, it } from 'vitest';
+
+const ROOT = join(import.meta.dirname, '..', '..');
+const BIN = join(ROOT, 'bin', 'perflab.mjs');
+
+let dir = '';
+afterEach(() => dir && rmSync(dir, { recursive: true, force: true }));
+
+function project() {
+  dir = mkdtempSync(join(tmpdir(), 'perflab-watch-'));
+  mkdirSync(join(dir, 'content', 'a'), { recursive: true });
+  copyFileSync(join(ROOT, 'content', 'qwen3-14b', 'h100.md'), join(dir, 'content', 'a', 'one.md'));
+  copyFileSync(join(ROOT, 'content', 'qwen3-32b', 'h100.md'), join(dir, 'content', 'a', 'two.md'));
+  return dir;
+}
+
+/** Resolves when `test` holds of the text so far; rejects after `ms`. */
+function until(read: () => string, test: (text: string) => boolean, ms = 20_000): Promise<void> {
+  return new Promise((done, fail) => {
+    const started = Date.now();
+    const tick = () => {
+      if (test(read())) done();
+      else if (Date.now() - started > ms) fail(new Error(`timed out; output so far:\n${read()}`));
+      else setTimeout(tick, 50);
+    };
+    tick();
+  });
+}
+
+it('should check again after an edit and print only the findings of the file that changed', async () => {
+  const cwd = project();
+  const child = spawn(process.execPath, [BIN, 'check', 'content', '--watch'], { cwd });
+  let out = '';
+  let err = '';
+  child.stdout.on('data', (d) => (out += d));
+  child.stderr.on('data', (d) => (err += d));
+  try {
+    await until(
+      () => err,
+      (e) => /2 files, .* claims verified/.test(e),
+    );
+    expect(out).toContain('content/a/two.md:');
+    expect(out).toContain('content/a/one.md:');
+    const before = out.length;
+    appendFileSync(join(cwd, 'content', 'a', 'one.md'), '\nSee the [other page](missing-page.md).\n');
+    await until(
+      () => out.slice(before),
+      (o) => o.includes('missing-page.md'),
+    );
+    await until(
+      () => err,
+      (e) => /checked again\n.*1 errors/.test(e),
+    );
+    const again = out.slice(before).trim().split('\n');
+    // The edited file's findings, all of them, and nothing of the file whose findings did not change.
+    expect(again.every((l) => l.startsWith('content/a/one.md:'))).toBe(true);
+    expect(again.some((l) => /link-unresolved$/.test(l))).toBe(true);
+    // The other page was parsed once, at the start.
+    expect(err).toMatch(/checked again\n.*1 of 2 files parsed earlier/);
+  } finally {
+    child.kill();
+  }
+});
+
+it('should refuse --watch with another output format, and end on a path that does not exist', () => {
+  const cwd = project();
+  const json = spawnSync(process.execPath, [BIN, 'check', 'content', '--watch', '--format', 'json'], { cwd, encoding: 'utf8' });
+  expect(json.status).toBe(2);
+  expect(json.stderr).toContain('--watch prints findings as text');
+  const missing = spawnSync(process.execPath, [BIN, 'check', 'nosuch', '--watch'], { cwd, encoding: 'utf8', timeout: 20_000 });
+  expect(missing.status).toBe(2);
+  expect(missing.stderr).toContain('no such file or folder: nosuch');
+});
