@@ -158,6 +158,67 @@ describe.skipIf(!hasChromium)('compare explorer in Chromium', () => {
     expect(await page.evaluate(() => (window as unknown as { __perflabXss?: number }).__perflabXss)).toBeUndefined();
   });
 
+  it('should list a large site a page at a time, sort every run and export every match', async () => {
+    const { page } = await site.open('/compare/');
+    // A site of many runs: the page's data with each verified run copied under new keys, its throughput varied.
+    await page.route('**/compare/', async (route) => {
+      const response = await route.fetch();
+      const html = await response.text();
+      const grown = html.replace(
+        /(<script type="application\/json" data-compare>)([\s\S]*?)(<\/script>)/,
+        (_m, open: string, json: string, close: string) => {
+          const data = JSON.parse(json) as { rows: Array<Record<string, any>> };
+          const verified = data.rows.filter((r) => r.verdict === 'verified');
+          const copies = Array.from({ length: 250 - verified.length }, (_, i) => {
+            const r = structuredClone(verified[i % verified.length]);
+            r.key = `${r.key}-copy${i}`;
+            if (r.values.total) r.values.total.value = 1000 + ((i * 7919) % 5000) + 0.5;
+            return r;
+          });
+          data.rows.push(...copies);
+          return open + JSON.stringify(data).replace(/</g, '\\u003c') + close;
+        },
+      );
+      await route.fulfill({ response, body: grown });
+    });
+    await page.reload();
+    await page.waitForSelector('svg[data-plot] a.pt');
+    const listed = () => page.$$eval('tbody[data-rows] tr', (trs) => trs.length);
+    expect(await listed()).toBe(100);
+    expect(await page.textContent('[data-rows-status]')).toBe('Listed: 100 of 250 runs that match.');
+    expect(await page.textContent('button[data-more]')).toBe('Show 100 more (150 not listed)');
+    await page.click('button[data-more]');
+    expect(await listed()).toBe(200);
+    await page.click('button[data-more]');
+    expect(await listed()).toBe(250);
+    expect(await page.isHidden('button[data-more]')).toBe(true);
+    // Sorting orders every matching run, not only the listed ones; the list starts again from its first page.
+    await page.click('input[name="gpu"]:not(:checked) >> nth=0');
+    await page.click('input[name="gpu"]:checked >> nth=0');
+    expect(await listed()).toBe(100);
+    await page.click('th button:has-text("Total")');
+    const totals = await page.$$eval('tbody[data-rows] td[data-col="total"]', (tds) =>
+      tds
+        .map((td) => (td as HTMLElement).dataset.v!)
+        .filter(Boolean)
+        .map(Number),
+    );
+    const all = await page.evaluate(() => {
+      const data = JSON.parse(document.querySelector('script[data-compare]')!.textContent!) as {
+        rows: Array<{ verdict: string; gpus: number | null; values: { total: { value: number } | null } }>;
+      };
+      return data.rows
+        .filter((r) => r.verdict === 'verified' && r.values.total && r.gpus)
+        .map((r) => r.values.total!.value / r.gpus!)
+        .sort((a, b) => a - b);
+    });
+    expect(totals[0]).toBeCloseTo(all[0], 6);
+    expect(totals).toEqual([...totals].sort((a, b) => a - b));
+    const [download] = await Promise.all([page.waitForEvent('download'), page.click('a[data-csv]')]);
+    const text = await new Response((await download.createReadStream()) as unknown as ReadableStream).text();
+    expect(text.trim().split('\r\n').length - 1).toBe(250);
+  });
+
   it.each(['light', 'dark'] as const)('should have no axe violations (%s)', async (colorScheme) => {
     const { page } = await site.open('/compare/', { colorScheme });
     await page.waitForSelector('svg[data-plot] a.pt');

@@ -4,8 +4,9 @@ import { readFileSync } from 'node:fs';
 import { relative } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { analyze, checkAll } from '../../src/lib/pipeline.js';
+import { tableCells, tableColumns } from '../../src/lib/site/compare/cells.js';
 import { explorerColumns, explorerCsv } from '../../src/lib/site/compare/csv.js';
-import { clientRow, filterGroups, scriptJson } from '../../src/lib/site/compare/options.js';
+import { clientRow, filterGroups, fullRow, scriptJson, type ClientRow } from '../../src/lib/site/compare/options.js';
 import { compareRows, type ComparedPage, type RunRow } from '../../src/lib/site/compare/rows.js';
 import * as state from '../../src/lib/site/compare/state.js';
 import type { Point, View } from '../../src/lib/site/compare/state.js';
@@ -258,9 +259,13 @@ describe('CSV', () => {
 });
 
 describe('rows in the page', () => {
-  it('should ship slim rows that plot, filter and export exactly like the full ones', () => {
-    const slim = rows.map(clientRow);
-    expect(JSON.stringify(slim).length).toBeLessThan(JSON.stringify(rows).length * 0.7);
+  it('should ship rows that plot, filter, export and fill the table exactly like the full ones', () => {
+    const shipped = JSON.stringify(rows.map(clientRow));
+    expect(shipped.length).toBeLessThan(JSON.stringify(rows).length * 0.75);
+    // Read back as the page's script reads them.
+    const slim = (JSON.parse(shipped) as ClientRow[]).map(fullRow);
+    const { url: _u, format: _f, failed: _x, error: _e, ...kept } = rows[0];
+    expect(slim[0]).toEqual(kept);
     for (const x of ['tpot', 'ttft', 'e2e'] as const) {
       const view = { ...state.defaultView(), x };
       expect(slim.map((r) => state.pointOf(r, view)).map((p) => ('x' in p ? [p.x, p.y] : p.missing))).toEqual(
@@ -269,6 +274,22 @@ describe('rows in the page', () => {
     }
     expect(explorerCsv(slim)).toBe(explorerCsv(rows));
     for (const id of state.filterIds) expect(slim.map((r) => state.filterValue(r, id))).toEqual(rows.map((r) => state.filterValue(r, id)));
+    expect(slim.map(tableCells)).toEqual(rows.map(tableCells));
+  });
+
+  it('should give each row one cell per column, numbers sorting by their value and linking to their raw line', () => {
+    for (const r of rows) {
+      const c = tableCells(r);
+      expect(c).toHaveLength(tableColumns.length);
+      for (const [i, col] of tableColumns.entries()) if (col.numeric) expect(c[i].className).toBe('num');
+      for (const m of c.filter((x) => x.col && ['total', 'output', 'tpot', 'ttft', 'e2e'].includes(x.col))) {
+        if (m.sort === '') expect(m.href).toBeUndefined();
+        else {
+          expect(Number.isFinite(Number(m.sort))).toBe(true);
+          expect(m.href).toMatch(/^\/reports\/.+#run-L\d+/);
+        }
+      }
+    }
   });
 
   it('should serialise rows so that no content can end the script element', () => {

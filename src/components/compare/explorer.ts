@@ -1,7 +1,9 @@
 // The explorer's behaviour: read the view from the URL, filter the rows, update counts, table, scatter, answer and
 // CSV, and write the view back to the URL (replaceState) so a reload or a shared link shows the same view.
 // Values from content reach the document only through textContent and setAttribute.
+import { TABLE_PAGE, tableCells, type TableCell } from '../../lib/site/compare/cells';
 import { explorerCsv } from '../../lib/site/compare/csv';
+import { fullRow, type ClientRow } from '../../lib/site/compare/options';
 import { formatValue } from '../../lib/site/compare/scale';
 import {
   axes,
@@ -25,7 +27,7 @@ import type { RunRow } from '../../lib/site/compare/types';
 import { drawPlot } from './plot';
 
 interface Data {
-  rows: RunRow[];
+  rows: ClientRow[];
   engines: string[];
 }
 
@@ -33,7 +35,7 @@ const $ = <T extends Element>(root: ParentNode, selector: string) => root.queryS
 
 export function startExplorer(root: HTMLElement): void {
   const data = JSON.parse($(root, 'script[data-compare]')?.textContent ?? '{"rows":[],"engines":[]}') as Data;
-  const rows = data.rows;
+  const rows = data.rows.map(fullRow);
   const engineIndex = new Map(data.engines.map((e, i) => [e, i]));
   const form = $<HTMLFormElement>(root, 'form[data-view]')!;
   const x = $<HTMLSelectElement>(form, 'select[name="x"]')!;
@@ -45,7 +47,16 @@ export function startExplorer(root: HTMLElement): void {
   const answer = $(root, '[data-answer]');
   const csv = $<HTMLAnchorElement>(root, 'a[data-csv]');
   const tbody = $<HTMLTableSectionElement>(root, 'tbody[data-rows]');
-  const trs = new Map([...(tbody?.rows ?? [])].map((tr) => [tr.dataset.key ?? '', tr]));
+  const more = $<HTMLButtonElement>(root, 'button[data-more]');
+  const rowsStatus = $(root, '[data-rows-status]');
+  // Table rows by run, made when first shown (the page comes with the first rows of the default view).
+  const built = new Map([...(tbody?.rows ?? [])].map((tr) => [tr.dataset.key ?? '', tr]));
+  const cells = new Map<string, TableCell[]>();
+  const cellsOf = (r: RunRow) => cells.get(r.key) ?? cells.set(r.key, tableCells(r)).get(r.key)!;
+  // The table's order (a header sorts it) and how many of the matching rows it lists.
+  let order = rows;
+  let listed = TABLE_PAGE;
+  let matching: RunRow[] = [];
   const boxes = [...form.querySelectorAll<HTMLInputElement>('input[type="checkbox"]')];
   const filtersBox = $<HTMLDetailsElement>(form, 'details[data-filters-box]');
   const active = $(form, '[data-active]');
@@ -114,7 +125,7 @@ export function startExplorer(root: HTMLElement): void {
       ` at ${formatValue(best.x)} ${xAxis.unit}: ${r.model ?? 'model not stated'} on ${r.gpus} × ${r.gpu ?? 'GPU not stated'}${setup ? ` · ${setup}` : ''}. `,
     );
     const link = document.createElement('a');
-    link.href = r.href;
+    link.href = safeHref(r.href) ?? '#';
     link.textContent = `Open the raw run (${r.title}, ${r.setting ?? r.run})`;
     link.dataset.answerLink = '';
     body.append(link);
@@ -129,7 +140,8 @@ export function startExplorer(root: HTMLElement): void {
     }
     const kept = rows.filter((r) => matches(r, view));
     const keys = new Set(kept.map((r) => r.key));
-    for (const [key, tr] of trs) tr.hidden = !keys.has(key);
+    matching = order.filter((r) => keys.has(r.key));
+    renderTable();
     counts();
     const placed = kept.map((r) => pointOf(r, view));
     const points = placed.filter(isPoint);
@@ -155,7 +167,56 @@ export function startExplorer(root: HTMLElement): void {
     }
   }
 
+  function renderTable() {
+    tbody?.replaceChildren(...matching.slice(0, listed).map(rowOf));
+    const n = Math.min(listed, matching.length);
+    if (rowsStatus) rowsStatus.textContent = `Listed: ${n} of ${matching.length} runs that match.`;
+    if (more) {
+      const next = Math.min(TABLE_PAGE, matching.length - n);
+      more.hidden = next <= 0;
+      more.textContent = `Show ${next} more (${matching.length - n} not listed)`;
+    }
+  }
+
+  function rowOf(r: RunRow): HTMLTableRowElement {
+    const known = built.get(r.key);
+    if (known) return known;
+    const tr = document.createElement('tr');
+    tr.dataset.key = r.key;
+    for (const c of cellsOf(r)) {
+      const td = document.createElement('td');
+      if (c.className) td.className = c.className;
+      if (c.col) td.dataset.col = c.col;
+      if (c.sort !== undefined) td.dataset.v = c.sort;
+      if (c.title) td.title = c.title;
+      const href = c.href && safeHref(c.href);
+      if (c.badge) {
+        const badge = document.createElement('span');
+        badge.className = `badge ${c.badge.className}`;
+        badge.title = c.badge.note;
+        badge.textContent = c.text;
+        td.append(badge);
+      } else if (href) {
+        const a = document.createElement('a');
+        a.href = href;
+        if (c.linkTitle) a.title = c.linkTitle;
+        a.textContent = c.text;
+        td.append(a);
+      } else td.append(c.text);
+      if (c.small) {
+        const small = document.createElement('small');
+        small.className = c.small.className;
+        small.textContent = c.small.text;
+        td.append(small);
+      }
+      tr.append(td);
+    }
+    built.set(r.key, tr);
+    return tr;
+  }
+
   function update() {
+    listed = TABLE_PAGE;
     history.replaceState(history.state, '', `${location.pathname}${viewToQuery(view)}${location.hash}`);
     render();
   }
@@ -179,7 +240,8 @@ export function startExplorer(root: HTMLElement): void {
   });
   form.addEventListener('submit', (e) => e.preventDefault());
 
-  // Sortable table: numbers sort as numbers (`data-v`), text as text; empty cells last either way.
+  // Sortable table: numbers sort as numbers (`data-v`), text as text; empty cells last either way. Every run is
+  // sorted, not only the listed ones.
   root.querySelectorAll<HTMLButtonElement>('th button[data-sort]').forEach((button) => {
     button.addEventListener('click', () => {
       const th = button.closest('th')!;
@@ -188,16 +250,26 @@ export function startExplorer(root: HTMLElement): void {
       const dir = th.getAttribute('aria-sort') === 'ascending' ? -1 : 1;
       root.querySelectorAll('th[aria-sort]').forEach((h) => h.removeAttribute('aria-sort'));
       th.setAttribute('aria-sort', dir === 1 ? 'ascending' : 'descending');
-      const key = (tr: HTMLTableRowElement) => tr.cells[col]?.dataset.v ?? tr.cells[col]?.textContent?.trim() ?? '';
-      const sorted = [...trs.values()].sort((a, b) => {
-        const ka = key(a);
-        const kb = key(b);
+      const key = (r: RunRow) => {
+        const c = cellsOf(r)[col];
+        return c ? (c.sort ?? `${c.text}${c.small?.text ?? ''}`.trim()) : '';
+      };
+      const sortKeys = new Map(rows.map((r) => [r.key, key(r)]));
+      order = [...rows].sort((a, b) => {
+        const ka = sortKeys.get(a.key)!;
+        const kb = sortKeys.get(b.key)!;
         if (ka === '' || kb === '') return ka === kb ? 0 : ka === '' ? 1 : -1;
         if (numeric) return (Number(ka) - Number(kb)) * dir;
         return (ka < kb ? -1 : ka > kb ? 1 : 0) * dir;
       });
-      tbody?.append(...sorted);
+      const keys = new Set(matching.map((r) => r.key));
+      matching = order.filter((r) => keys.has(r.key));
+      renderTable();
     });
+  });
+  more?.addEventListener('click', () => {
+    listed += TABLE_PAGE;
+    renderTable();
   });
 
   let frame = 0;
@@ -208,4 +280,9 @@ export function startExplorer(root: HTMLElement): void {
 
   show(view);
   render();
+}
+
+/** A link of the site's own (a path or an anchor); anything else (a `javascript:` URL in tampered data) is dropped. */
+function safeHref(href: string): string | null {
+  return /^[/#]/.test(href) && !href.startsWith('//') ? href : null;
 }

@@ -2,7 +2,7 @@
 // and the rows as JSON that is safe inside a <script type="application/json">.
 import { compareText } from '../../order.js';
 import { defaultView, filterIds, filterLabels, filterValue, matches, NOT_STATED, verdictLabels, type FilterId } from './state.js';
-import type { RunRow, Verdict } from './types.js';
+import type { RunRow, RunValue, Verdict } from './types.js';
 
 export interface FilterOption {
   value: string;
@@ -62,28 +62,52 @@ export function scriptJson(data: unknown): string {
   return JSON.stringify(data).replace(/[<>&\u2028\u2029]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`);
 }
 
-/** What the page's script needs of a row: the table already shows the rest (notes, printed texts, metric anchors). */
-export function clientRow(row: RunRow): RunRow {
-  const {
-    url: _url,
-    format: _format,
-    failed: _failed,
-    error: _error,
-    verdictNote: _note,
-    requested: _requested,
-    gpusFrom: _from,
-    values,
-    ...kept
-  } = row;
-  const slim = (v: RunRow['values'][keyof RunRow['values']]) => (v ? { value: v.value } : null);
-  return {
-    ...kept,
-    values: {
-      total: slim(values.total),
-      output: slim(values.output),
-      tpot: slim(values.tpot),
-      ttft: slim(values.ttft),
-      e2e: slim(values.e2e),
-    },
-  } as unknown as RunRow;
+/** A metric as the page ships it: its link as the part after the run's own, its text only when not the number's. */
+export interface ClientValue {
+  value: number;
+  unit: string;
+  text?: string;
+  /** The link after the run's `href` (`-m98`); `href` instead when it does not start with it. */
+  at?: string;
+  href?: string;
+  derived?: string;
+}
+
+/** A row as the page ships it (see `clientRow`). */
+export type ClientRow = Omit<RunRow, 'url' | 'format' | 'failed' | 'error' | 'values'> & {
+  values: Record<keyof RunRow['values'], ClientValue | null>;
+};
+
+const metricKeys = ['total', 'output', 'tpot', 'ttft', 'e2e'] as const;
+
+/**
+ * What the page's script needs of a row, to plot, filter and export it and to fill its table row (`tableCells`),
+ * in fewer bytes: a metric's link and text are left out where they follow from the row. `fullRow` reads it back.
+ * The report URL, format and error text are not shown.
+ */
+export function clientRow(row: RunRow): ClientRow {
+  const { url: _url, format: _format, failed: _failed, error: _error, values, ...kept } = row;
+  const slim = (v: RunValue | null): ClientValue | null => {
+    if (!v) return null;
+    const out: ClientValue = { value: v.value, unit: v.unit };
+    if (v.text !== String(v.value)) out.text = v.text;
+    if (v.href.startsWith(row.href)) out.at = v.href.slice(row.href.length);
+    else out.href = v.href;
+    if (v.derived !== null) out.derived = v.derived;
+    return out;
+  };
+  return { ...kept, values: Object.fromEntries(metricKeys.map((k) => [k, slim(values[k])])) as ClientRow['values'] };
+}
+
+/** A shipped row back as the row it was made from (without the fields `clientRow` leaves out). */
+export function fullRow(row: ClientRow): RunRow {
+  const full = (v: ClientValue | null): RunValue | null =>
+    v && {
+      value: v.value,
+      unit: v.unit,
+      text: v.text ?? String(v.value),
+      href: v.href ?? `${row.href}${v.at ?? ''}`,
+      derived: v.derived ?? null,
+    };
+  return { ...row, values: Object.fromEntries(metricKeys.map((k) => [k, full(row.values[k])])) } as RunRow;
 }
