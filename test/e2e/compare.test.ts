@@ -13,6 +13,27 @@ const shots = process.env.PERFLAB_SHOTS ?? join(projectRoot, 'test-results', 'sc
 const shownKeys = (page: Page) =>
   page.$$eval('tbody[data-rows] tr:not([hidden])', (trs) => trs.map((tr) => (tr as HTMLElement).dataset.key!));
 
+type PageData = { rows: Array<Record<string, any>> };
+
+/** Serve /compare/ with its data changed by `edit`, as the build would serialise it, and load it again. */
+async function withData(page: Page, edit: (data: PageData) => void): Promise<void> {
+  await page.route('**/compare/', async (route) => {
+    const response = await route.fetch();
+    const html = await response.text();
+    const body = html.replace(
+      /(<script type="application\/json" data-compare>)([\s\S]*?)(<\/script>)/,
+      (_m, open: string, json: string, close: string) => {
+        const data = JSON.parse(json) as PageData;
+        edit(data);
+        return open + JSON.stringify(data).replace(/</g, '\\u003c') + close;
+      },
+    );
+    await route.fulfill({ response, body });
+  });
+  await page.reload();
+  await page.waitForSelector('svg[data-plot] a.pt');
+}
+
 describe.skipIf(!hasChromium)('compare explorer in Chromium', () => {
   const site = siteForTests({ shots });
 
@@ -131,26 +152,14 @@ describe.skipIf(!hasChromium)('compare explorer in Chromium', () => {
 
   it('should show text from content as text, never as markup', async () => {
     const { page } = await site.open('/compare/');
-    // Content that looks like markup, placed into the page's data as the build would serialise it.
-    await page.route('**/compare/', async (route) => {
-      const response = await route.fetch();
-      const html = await response.text();
-      const tampered = html.replace(
-        /(<script type="application\/json" data-compare>)([\s\S]*?)(<\/script>)/,
-        (_m, open: string, json: string, close: string) => {
-          const data = JSON.parse(json);
-          for (const r of data.rows) {
-            r.setting = '<img src=x onerror="window.__perflabXss=1">';
-            r.model = '<svg onload="window.__perflabXss=2">';
-            r.href = r.href.replace(/#/, '#"><img src=x onerror="window.__perflabXss=3">');
-          }
-          return open + JSON.stringify(data).replace(/</g, '\\u003c') + close;
-        },
-      );
-      await route.fulfill({ response, body: tampered });
+    // Content that looks like markup, placed into the page's data.
+    await withData(page, (data) => {
+      for (const r of data.rows) {
+        r.setting = '<img src=x onerror="window.__perflabXss=1">';
+        r.model = '<svg onload="window.__perflabXss=2">';
+        r.href = r.href.replace(/#/, '#"><img src=x onerror="window.__perflabXss=3">');
+      }
     });
-    await page.reload();
-    await page.waitForSelector('svg[data-plot] a.pt');
     await page.click('input[name="verdict"][value="verified"]'); // re-render with every run
     await page.waitForSelector('[data-answer] a[data-answer-link]');
     expect(await page.textContent('[data-answer]')).toContain('<svg onload=');
@@ -161,28 +170,16 @@ describe.skipIf(!hasChromium)('compare explorer in Chromium', () => {
   it('should list a large site a page at a time, sort every run and export every match', async () => {
     const { page } = await site.open('/compare/');
     // A site of many runs: the page's data with each verified run copied under new keys, its throughput varied.
-    await page.route('**/compare/', async (route) => {
-      const response = await route.fetch();
-      const html = await response.text();
-      const grown = html.replace(
-        /(<script type="application\/json" data-compare>)([\s\S]*?)(<\/script>)/,
-        (_m, open: string, json: string, close: string) => {
-          const data = JSON.parse(json) as { rows: Array<Record<string, any>> };
-          const verified = data.rows.filter((r) => r.verdict === 'verified');
-          const copies = Array.from({ length: 250 - verified.length }, (_, i) => {
-            const r = structuredClone(verified[i % verified.length]);
-            r.key = `${r.key}-copy${i}`;
-            if (r.values.total) r.values.total.value = 1000 + ((i * 7919) % 5000) + 0.5;
-            return r;
-          });
-          data.rows.push(...copies);
-          return open + JSON.stringify(data).replace(/</g, '\\u003c') + close;
-        },
-      );
-      await route.fulfill({ response, body: grown });
+    await withData(page, (data) => {
+      const verified = data.rows.filter((r) => r.verdict === 'verified');
+      const copies = Array.from({ length: 250 - verified.length }, (_, i) => {
+        const r = structuredClone(verified[i % verified.length]);
+        r.key = `${r.key}-copy${i}`;
+        if (r.values.total) r.values.total.value = 1000 + ((i * 7919) % 5000) + 0.5;
+        return r;
+      });
+      data.rows.push(...copies);
     });
-    await page.reload();
-    await page.waitForSelector('svg[data-plot] a.pt');
     const listed = () => page.$$eval('tbody[data-rows] tr', (trs) => trs.length);
     expect(await listed()).toBe(100);
     expect(await page.textContent('[data-rows-status]')).toBe('Listed: 100 of 250 runs that match.');
