@@ -4,7 +4,7 @@ import { readFileSync } from 'node:fs';
 import { relative } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { analyze, checkAll } from '../../src/lib/pipeline.js';
-import { tableCells, tableColumns } from '../../src/lib/site/compare/cells.js';
+import { siteHref, tableCells, tableColumns } from '../../src/lib/site/compare/cells.js';
 import { explorerColumns, explorerCsv } from '../../src/lib/site/compare/csv.js';
 import { clientRow, filterGroups, fullRow, scriptJson, type ClientRow } from '../../src/lib/site/compare/options.js';
 import { compareRows, type ComparedPage, type RunRow } from '../../src/lib/site/compare/rows.js';
@@ -297,5 +297,13 @@ describe('rows in the page', () => {
     const json = scriptJson({ rows: [hostile] });
     expect(json).not.toMatch(/[<>&\u2028\u2029]/);
     expect(JSON.parse(json)).toEqual({ rows: [hostile] });
+  });
+
+  it('should keep only links of the site in rows rendered from the page data', () => {
+    for (const r of rows) expect(siteHref(r.href)).toBe(r.href);
+    expect(siteHref('#run-L89')).toBe('#run-L89');
+    for (const bad of ['javascript:alert(1)', '//evil.example/x', '/\\evil.example/x', 'https://evil.example/', ' /x']) {
+      expect(siteHref(bad), bad).toBeNull();
+    }
   });
 });

@@ -1,7 +1,7 @@
 // The explorer's behaviour: read the view from the URL, filter the rows, update counts, table, scatter, answer and
 // CSV, and write the view back to the URL (replaceState) so a reload or a shared link shows the same view.
 // Values from content reach the document only through textContent and setAttribute.
-import { TABLE_PAGE, tableCells, type TableCell } from '../../lib/site/compare/cells';
+import { TABLE_PAGE, siteHref, tableCells, type TableCell } from '../../lib/site/compare/cells';
 import { explorerCsv } from '../../lib/site/compare/csv';
 import { fullRow, type ClientRow } from '../../lib/site/compare/options';
 import { formatValue } from '../../lib/site/compare/scale';
@@ -125,7 +125,7 @@ export function startExplorer(root: HTMLElement): void {
       ` at ${formatValue(best.x)} ${xAxis.unit}: ${r.model ?? 'model not stated'} on ${r.gpus} × ${r.gpu ?? 'GPU not stated'}${setup ? ` · ${setup}` : ''}. `,
     );
     const link = document.createElement('a');
-    link.href = safeHref(r.href) ?? '#';
+    link.href = siteHref(r.href) ?? '#';
     link.textContent = `Open the raw run (${r.title}, ${r.setting ?? r.run})`;
     link.dataset.answerLink = '';
     body.append(link);
@@ -189,7 +189,7 @@ export function startExplorer(root: HTMLElement): void {
       if (c.col) td.dataset.col = c.col;
       if (c.sort !== undefined) td.dataset.v = c.sort;
       if (c.title) td.title = c.title;
-      const href = c.href && safeHref(c.href);
+      const href = c.href && siteHref(c.href);
       if (c.badge) {
         const badge = document.createElement('span');
         badge.className = `badge ${c.badge.className}`;
@@ -280,9 +280,4 @@ export function startExplorer(root: HTMLElement): void {
 
   show(view);
   render();
-}
-
-/** A link of the site's own (a path or an anchor); anything else (a `javascript:` URL in tampered data) is dropped. */
-function safeHref(href: string): string | null {
-  return /^[/#]/.test(href) && !href.startsWith('//') ? href : null;
 }

@@ -119,3 +119,11 @@ export function tableCells(r: RunRow): TableCell[] {
     },
   ];
 }
+
+/**
+ * A link of the site's own (a path or an anchor), for the script that renders rows from the page's data; anything
+ * else is dropped: a `javascript:` URL, or `//host` and `/\host`, which browsers open as another site.
+ */
+export function siteHref(href: string): string | null {
+  return /^(?:#|\/(?![/\\]))/.test(href) ? href : null;
+}
