@@ -2,7 +2,7 @@
 // sort that ranks a throughput gain (%) only against throughput gains and a latency gain (x) against latency ones.
 import { describe, expect, it } from 'vitest';
 import { byGain, byGainOf, type Listing } from '../../src/lib/site/listing.js';
-import { neighbours, reportTree, treeOrder } from '../../src/lib/site/tree.js';
+import { neighbours, pageTree, reportTree, treeOrder } from '../../src/lib/site/tree.js';
 
 const item = (slug: string, over: Partial<Listing> = {}): Listing => ({
   slug,
@@ -72,5 +72,37 @@ describe('the report tree', () => {
     expect(neighbours(tree, 'b/h100-latency')).toMatchObject({ prev: { slug: 'a/h200' }, next: { slug: 'b/h100' } });
     expect(neighbours(tree, 'engine')).toMatchObject({ prev: { slug: 'b/h100' }, next: null });
     expect(neighbours(tree, 'missing')).toEqual({ prev: null, next: null });
+  });
+});
+
+describe('the side tree of a large site', () => {
+  // The whole tree on every page made each page grow with the site (a 1,000-report site wrote 234 KB of tree per page).
+  const many = (models: number, per: number) =>
+    reportTree(
+      Array.from({ length: models * per }, (_, i) =>
+        item(`m${Math.floor(i / per)}/r${i % per}`, { model: `Org/M-${Math.floor(i / per)}`, gpu: i % 2 ? 'H100' : 'A100' }),
+      ),
+    );
+  const leaves = (t: ReturnType<typeof pageTree>) => t.open.flatMap((m) => m.gpus.flatMap((g) => g.reports.map((r) => r.slug)));
+
+  it('should list every report while the site is small', () => {
+    const t = pageTree(many(3, 4), 'm1/r0', 12);
+    expect(leaves(t)).toHaveLength(12);
+    expect(t.folded).toEqual([]);
+  });
+
+  it("should list the page's own model in full and name the others with their counts", () => {
+    const t = pageTree(many(5, 4), 'm2/r3', 12);
+    expect(leaves(t).sort()).toEqual(['m2/r0', 'm2/r1', 'm2/r2', 'm2/r3']);
+    expect(t.folded).toEqual(['Org/M-0', 'Org/M-1', 'Org/M-3', 'Org/M-4'].map((model) => ({ model, count: 4 })));
+    expect(t.total).toBe(20);
+  });
+
+  it('should stop naming the other models when they are too many, and stay the same size as the site grows', () => {
+    const small = pageTree(many(30, 2), 'm7/r1', 12);
+    const large = pageTree(many(300, 2), 'm7/r1', 12);
+    expect(small.folded).toBeNull();
+    expect(leaves(small)).toEqual(leaves(large));
+    expect(large.total).toBe(600);
   });
 });

@@ -53,6 +53,34 @@ export function reportTree(items: readonly Listing[]): TreeModel[] {
   });
 }
 
+/** How many reports the side tree of a report page lists in full; a larger site lists the page's own model. */
+export const TREE_FULL = 60;
+
+/** A model the side tree names without listing its reports: a link to the home page filtered to it. */
+export interface TreeFold {
+  model: string | null;
+  count: number;
+}
+
+/**
+ * The side tree of one report page. A site of at most `limit` reports gets the whole tree. A larger one gets the
+ * page's own model in full and the other models as one link each (a count), or, past `limit` models, no list:
+ * the tree's size stays bounded whatever N is, where the whole tree made every page grow with the site.
+ */
+export function pageTree(
+  tree: readonly TreeModel[],
+  slug: string,
+  limit = TREE_FULL,
+): { open: TreeModel[]; folded: TreeFold[] | null; total: number } {
+  const total = tree.reduce((n, m) => n + m.gpus.reduce((k, g) => k + g.reports.length, 0), 0);
+  if (total <= limit) return { open: [...tree], folded: [], total };
+  const own = tree.find((m) => m.gpus.some((g) => g.reports.some((r) => r.slug === slug)));
+  const others = tree.filter((m) => m !== own);
+  const folded =
+    others.length <= limit ? others.map((m) => ({ model: m.model, count: m.gpus.reduce((k, g) => k + g.reports.length, 0) })) : null;
+  return { open: own ? [own] : [], folded, total };
+}
+
 /** The reports in tree order. */
 export function treeOrder(tree: readonly TreeModel[]): TreeLeaf[] {
   return tree.flatMap((m) => m.gpus.flatMap((g) => g.reports));
@@ -60,8 +88,11 @@ export function treeOrder(tree: readonly TreeModel[]): TreeLeaf[] {
 
 /** The report before and after `slug` in tree order (null at either end, or when `slug` is not in the tree). */
 export function neighbours(tree: readonly TreeModel[], slug: string): { prev: TreeLeaf | null; next: TreeLeaf | null } {
+  return neighbourMap(tree).get(slug) ?? { prev: null, next: null };
+}
+
+/** Every report's neighbours at once (one pass, where asking `neighbours` page by page walks the tree N times). */
+export function neighbourMap(tree: readonly TreeModel[]): Map<string, { prev: TreeLeaf | null; next: TreeLeaf | null }> {
   const order = treeOrder(tree);
-  const at = order.findIndex((l) => l.slug === slug);
-  if (at < 0) return { prev: null, next: null };
-  return { prev: order[at - 1] ?? null, next: order[at + 1] ?? null };
+  return new Map(order.map((l, at) => [l.slug, { prev: order[at - 1] ?? null, next: order[at + 1] ?? null }]));
 }
