@@ -71,4 +71,14 @@ describe.each(pages.map((p) => [p.report.path, p] as const))('%s', (_path, page)
     const withRuns = new Set(page.report.runs.map((r) => r.fenceLine)).size;
     if (fences > withRuns) expect(selectAll('figure.code-source code.hljs', html).length).toBeGreaterThan(0);
   });
+
+  it('should leave benchmark output out of search and keep commands in it', () => {
+    const html = body();
+    const outputs = selectAll('figure.code-output', html);
+    expect(outputs).toHaveLength(new Set(page.report.runs.map((r) => r.fenceLine)).size);
+    for (const fig of outputs) expect(fig.properties.dataPagefindIgnore, toHtml(fig).slice(0, 80)).toBe('');
+    const sources = selectAll('figure.code-source', html);
+    expect(sources.length).toBeGreaterThan(0);
+    for (const fig of sources) expect(fig.properties.dataPagefindIgnore).toBeUndefined();
+  });
 });
