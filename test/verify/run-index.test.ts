@@ -5,6 +5,7 @@ import { join } from 'node:path';
 import { expect, it } from 'vitest';
 import { analyze } from '../../src/lib/pipeline.js';
 import { RunIndex } from '../../src/lib/verify/run-index.js';
+import { printsAs, valueOf } from '../../src/lib/verify/sources.js';
 import { CONTENT } from '../helpers/pages.js';
 
 const report = (name: string) => analyze(readFileSync(join(CONTENT, name), 'utf8'), name).report;
@@ -23,4 +24,35 @@ it('should give the same answers when built again from the same pages', () => {
   // The same runs under another path (a renamed page) are found under the new path.
   const renamed = ask(new RunIndex([{ ...pages[0], path: 'renamed.md' }]));
   expect(renamed.map((f) => f.source.path)).toEqual(first.filter((f) => f.source.path === 'qwen3-14b/h100.md').map(() => 'renamed.md'));
+});
+
+it('should find runs that print alike in page order, whatever their exact values, and stop at the limit', () => {
+  // Copies of one page, one with its values moved below the last printed decimal: a stated number with one decimal
+  // fewer matches all of them. The answer is the one a scan of every run of every page in order gives.
+  const base = report('qwen3-14b/h100.md');
+  const m = base.runs.find((r) => !r.failed && (r.metrics.total_token_throughput?.decimals ?? 0) >= 2)!.metrics.total_token_throughput!;
+  const nudged = structuredClone(base);
+  for (const r of nudged.runs) {
+    const t = r.metrics.total_token_throughput;
+    if (t?.value === m.value) t.value = Number((t.value + 0.001).toFixed(3));
+  }
+  const pages = [
+    { ...base, path: 'a.md' },
+    { ...nudged, path: 'b.md' },
+    { ...base, path: 'c.md' },
+  ];
+  const decimals = (m.decimals ?? 2) - 1;
+  const stated = Number(m.value!.toFixed(decimals));
+  const scan = pages.flatMap((p) =>
+    p.runs.flatMap((r) => {
+      const f = r.failed ? null : valueOf(p.path, r, 'total_token_throughput');
+      return f && printsAs(f, stated, decimals) ? [f] : [];
+    }),
+  );
+  const index = new RunIndex(pages);
+  const found = index.find('total_token_throughput', stated, decimals, 'none.md');
+  expect(found.map((f) => f.source.path)).toEqual(scan.map((f) => f.source.path));
+  expect(new Set(found.map((f) => f.operand.value)).size).toBe(2);
+  expect(found.map((f) => f.source.path)).toEqual(expect.arrayContaining(['a.md', 'b.md', 'c.md']));
+  expect(index.find('total_token_throughput', stated, decimals, 'a.md', 1).map((f) => f.source.path)).toEqual(['b.md']);
 });

@@ -12,19 +12,29 @@ const INDEXED = [
   MEAN_REQUEST_LATENCY,
 ];
 
+/** Runs whose values print alike (same value, decimals and interval), in page order, each with its place in that order. */
+type Alike = Array<{ f: Found; at: number }>;
+
 /**
  * Every run value of every page, by metric and integer part, built once per check: looking a stated number
- * up on the other pages is then a hash look-up, not a scan of every run of every page.
+ * up on the other pages is then a hash look-up, not a scan of every run of every page. Within a bucket, runs
+ * that print alike are one group, asked once: a large site prints one value on hundreds of pages, and asking
+ * each of them made a look-up that finds nothing grow with the site.
  */
 export class RunIndex {
-  private readonly buckets = new Map<string, Found[]>();
+  private readonly buckets = new Map<string, Map<string, Alike>>();
 
   constructor(reports: readonly Pick<Report, 'path' | 'runs'>[]) {
+    let at = 0;
     for (const report of reports) {
       for (const [key, f] of entriesOf(report)) {
-        const list = this.buckets.get(key);
-        if (list) list.push(f);
-        else this.buckets.set(key, [f]);
+        let bucket = this.buckets.get(key);
+        if (!bucket) this.buckets.set(key, (bucket = new Map()));
+        const o = f.operand;
+        const alike = `${o.value}|${o.decimals}|${o.interval ? `${o.interval.lo}|${o.interval.hi}` : ''}`;
+        const group = bucket.get(alike);
+        if (group) group.push({ f, at: at++ });
+        else bucket.set(alike, [{ f, at: at++ }]);
       }
     }
   }
@@ -38,8 +48,13 @@ export class RunIndex {
     const whole = Math.floor(value);
     // A value near an integer boundary may round from the neighbouring bucket.
     for (const k of [whole - 1, whole, whole + 1]) {
-      for (const f of this.buckets.get(`${metric}|${k}`) ?? []) {
-        if (f.source.path !== exceptPath && printsAs(f, value, decimals)) out.push(f);
+      const bucket = this.buckets.get(`${metric}|${k}`);
+      if (!bucket) continue;
+      const groups = [...bucket.values()].filter((g) => printsAs(g[0].f, value, decimals));
+      const hits = groups.length === 1 ? groups[0] : groups.flat().sort((a, b) => a.at - b.at);
+      for (const { f } of hits) {
+        if (f.source.path === exceptPath) continue;
+        out.push(f);
         if (out.length >= limit) return out;
       }
     }
