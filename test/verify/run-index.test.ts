@@ -34,7 +34,7 @@ it('should find runs that print alike in page order, whatever their exact values
   const nudged = structuredClone(base);
   for (const r of nudged.runs) {
     const t = r.metrics.total_token_throughput;
-    if (t?.value === m.value) t.value = Number((t.value + 0.001).toFixed(3));
+    if (t && t.value !== null && t.value === m.value) t.value = Number((t.value + 0.001).toFixed(3));
   }
   const pages = [
     { ...base, path: 'a.md' },
