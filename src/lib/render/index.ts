@@ -1,6 +1,6 @@
 // mdast -> safe HTML: remark-rehype (+ admonitions) -> rehype-raw -> rehype-sanitize -> trusted decoration
 // -> highlighting of shell/YAML/JSON -> HTML. Takes the pipeline's tree, so each file is parsed once.
-import type { Root as HastRoot } from 'hast';
+import type { Element, Root as HastRoot } from 'hast';
 import { toHtml } from 'hast-util-to-html';
 import { common } from 'lowlight';
 import rehypeHighlight from 'rehype-highlight';
@@ -8,6 +8,7 @@ import rehypeRaw from 'rehype-raw';
 import rehypeSanitize from 'rehype-sanitize';
 import remarkRehype from 'remark-rehype';
 import { unified } from 'unified';
+import { SKIP, visit } from 'unist-util-visit';
 import { VFile } from 'vfile';
 import type { Analysis } from '../page.js';
 import type { Report } from '../schemas/report.js';
@@ -32,7 +33,24 @@ export interface Rendered {
   headings: HeadingInfo[];
 }
 
-const highlight = [rehypeHighlight, { languages: { bash: common.bash, yaml: common.yaml, json: common.json }, detect: false }] as const;
+const highlighter = unified()
+  .use(rehypeHighlight, { languages: { bash: common.bash, yaml: common.yaml, json: common.json }, detect: false })
+  .freeze();
+
+/**
+ * Highlights shell, YAML and JSON blocks. rehype-highlight walks every element it is given, and a block of
+ * benchmark output (a span per line, never highlighted) is most of a page's elements: it is given the page's other
+ * `pre` elements only, which it changes in place.
+ */
+function highlight(hast: HastRoot, file: VFile): void {
+  const pres: Element[] = [];
+  visit(hast, 'element', (node) => {
+    const cls = node.properties.className;
+    if (node.tagName === 'figure' && Array.isArray(cls) && cls.includes('code-output')) return SKIP;
+    if (node.tagName === 'pre') pres.push(node);
+  });
+  if (pres.length > 0) highlighter.runSync({ type: 'root', children: pres }, file);
+}
 
 /** Renders one analysed page; `report` is the checked report (claims and verdicts filled by `checkAll`). */
 export function renderReport(analysis: Pick<Analysis, 'tree' | 'source'>, report: Report, links: LinkContext): Rendered {
@@ -49,8 +67,6 @@ export function renderReport(analysis: Pick<Analysis, 'tree' | 'source'>, report
     .use(rehypeSanitize, sanitizeSchema);
   const hast = toSafeHast.runSync(analysis.tree, file) as HastRoot;
   const decorated = decorate(hast, analysis.tree, report, links);
-  const highlighted = unified()
-    .use(...highlight)
-    .runSync(hast, file) as HastRoot;
-  return { html: toHtml(highlighted), ...decorated };
+  highlight(hast, file);
+  return { html: toHtml(hast), ...decorated };
 }
