@@ -1,6 +1,7 @@
 import type { VFile } from 'vfile';
 import type { VFileMessage } from 'vfile-message';
 import type { Message, Severity } from './schemas/message.js';
+import { messageText } from './own-strings.js';
 
 /** A message before it is tied to a file and before configuration sets its final severity. */
 export type Draft = Omit<Message, 'file' | 'severity' | 'acknowledged'> & {
@@ -70,10 +71,10 @@ export function toMessage(m: VFileMessage, file: string): Message {
     column: m.column ?? 1,
     ruleId: m.ruleId ?? 'rule-internal-error',
     severity: severityOf(m),
-    message: m.reason,
+    message: messageText(m.reason),
   };
-  if (m.expected !== undefined) out.expected = m.expected.join(' or ');
-  if (m.actual !== undefined) out.actual = m.actual;
+  if (m.expected !== undefined) out.expected = messageText(m.expected.join(' or '));
+  if (m.actual !== undefined) out.actual = messageText(m.actual);
   if (m.cause instanceof PlaceCause) {
     out.cause =
       m.cause.note === undefined

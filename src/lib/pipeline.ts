@@ -12,6 +12,7 @@ import { checkPage, pageSet, type PageSet } from './checks.js';
 export { pageSet, type PageSet } from './checks.js';
 import { compareText } from './order.js';
 import { checkLimits } from './limits.js';
+import { messageText, ownStrings } from './own-strings.js';
 
 export type { Analysis } from './page.js';
 
@@ -25,7 +26,8 @@ export function analyze(source: string, path: string, absolutePath: string | nul
   const parsed = parseMarkdown(over ? '' : text);
   if (over) parsed.messages.push(over);
   const page = extractPage(parsed.tree, file, parsed.frontmatter);
-  const report: Report = { ...page.model, claims: [], messages: toMessages(path, [...parsed.messages, ...page.drafts]) };
+  // The model outlives the tree and the text (other pages' checks read it): it must not hold on to them.
+  const report: Report = { ...ownStrings(page.model), claims: [], messages: toMessages(path, [...parsed.messages, ...page.drafts]) };
   return {
     file,
     report,
@@ -77,7 +79,13 @@ export function check(inputs: readonly PageInput[], config: Config = {}): Array<
 }
 
 export function toMessages(file: string, drafts: readonly Draft[]): Message[] {
-  return drafts.map((d) => ({ ...d, file }));
+  return drafts.map((d) => ({
+    ...d,
+    message: messageText(d.message),
+    ...(d.expected === undefined ? {} : { expected: messageText(d.expected) }),
+    ...(d.actual === undefined ? {} : { actual: messageText(d.actual) }),
+    file,
+  }));
 }
 
 /** True when a message should fail the build: an error nobody acknowledged. */
