@@ -1,6 +1,7 @@
 // perflab side: a snapshot of the project to build from (so the bench never touches the
 // working tree's .astro/, dist/ or caches), the site build, the rebuild and the CLI bundle.
 import { cpSync, existsSync, mkdirSync, readFileSync, readdirSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { spawnSync } from 'node:child_process';
 import { join } from 'node:path';
 import { measure, measureSteps, tail } from './measure.mjs';
 
@@ -51,10 +52,19 @@ export function buildSite({ root, content, out, cache, logPrefix }) {
   ]);
 }
 
-/** Bundle the snapshot's CLI (as `npm run build:cli` does) into the work dir. */
+/** Bundle the snapshot's CLI with its own `npm run build:cli` (what users run) into the work dir. */
 export async function bundleCli(root, outfile) {
   const entry = join(root, 'src/lib/cli/main.ts');
   if (!existsSync(entry)) return { ok: false, error: 'src/lib/cli/main.ts not found (CLI not landed yet)' };
+  const script = join(root, 'scripts', 'build-cli.mjs');
+  if (existsSync(script)) {
+    const r = spawnSync(process.execPath, [script], { cwd: root, encoding: 'utf8' });
+    const built = join(root, 'bin', 'perflab.mjs');
+    if (r.status !== 0 || !existsSync(built)) return { ok: false, error: `build:cli failed: ${(r.stderr || r.stdout).split('\n')[0]}` };
+    cpSync(built, outfile);
+    return { ok: true, file: outfile };
+  }
+  // An older snapshot without the build script: bundle as it would have.
   try {
     const { build } = await import('esbuild');
     await build({

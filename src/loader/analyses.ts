@@ -37,10 +37,10 @@ export class LoadedPages {
     private readonly dir: string,
     code: string,
     private readonly memo: Map<string, Analysis> | null = null,
-    keepBytes: number = budget(),
+    keepLimit: number = keepBytes(),
   ) {
     this.cache = new AnalysisCache(dir, { code });
-    this.keep = memo !== null || pages.reduce((n, p) => n + p.source.length, 0) <= keepBytes;
+    this.keep = memo !== null || pages.reduce((n, p) => n + p.source.length, 0) <= keepLimit;
     this.kept = new Array(pages.length);
     this.keys = pages.map((p) => this.cache.keyOf(p.source, p.path, p.absolutePath));
     if (memo) {
@@ -89,7 +89,8 @@ export class LoadedPages {
   }
 }
 
-function budget(): number {
+/** Markdown bytes up to which a load keeps every parsed page: `PERFLAB_KEEP_MB`, else `KEEP_BYTES`. */
+export function keepBytes(): number {
   const mb = process.env.PERFLAB_KEEP_MB;
   return mb && /^\d+(\.\d+)?$/.test(mb) ? Number(mb) * 1_000_000 : KEEP_BYTES;
 }

@@ -88,11 +88,13 @@ describe('the side tree of a large site', () => {
   it('should list every report while the site is small', () => {
     const t = pageTree(many(3, 4), 'm1/r0', 12);
     expect(leaves(t)).toHaveLength(12);
+    expect(t.whole).toBe(true);
     expect(t.folded).toEqual([]);
   });
 
   it("should list the page's own model in full and name the others with their counts", () => {
     const t = pageTree(many(5, 4), 'm2/r3', 12);
+    expect(t.whole).toBe(false);
     expect(leaves(t).sort()).toEqual(['m2/r0', 'm2/r1', 'm2/r2', 'm2/r3']);
     expect(t.folded).toEqual(['Org/M-0', 'Org/M-1', 'Org/M-3', 'Org/M-4'].map((model) => ({ model, count: 4 })));
     expect(t.total).toBe(20);

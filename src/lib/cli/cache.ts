@@ -14,13 +14,17 @@ let codeVersion: string | undefined;
 /**
  * What the analysis depends on besides the page: the code that made it. In the built CLI, a hash of the bundle
  * (parser, page model and dependencies alike); run from source (tests), a hash of every file of `src/lib` and of
- * the lockfile (the dependencies' versions). Any
+ * the lockfile (the dependencies' versions); from a bundle made another way, a hash of that bundle. Any
  * change to the code gives new keys, so an entry of another shape is never read; nothing to bump by hand.
  */
 export function codeHash(): string {
   if (codeVersion) return codeVersion;
   if (typeof __PERFLAB_BUILD__ === 'string') return (codeVersion = __PERFLAB_BUILD__);
-  const lib = join(dirname(fileURLToPath(import.meta.url)), '..');
+  const self = fileURLToPath(import.meta.url);
+  // Bundled some other way (not by the CLI build): the bundle is the code. Hashing the folder above it instead
+  // read every file under it (a bench folder of generated sites: minutes of disk reads per check).
+  if (!self.endsWith('.ts')) return (codeVersion = `bundle-${createHash('sha256').update(readFileSync(self)).digest('hex').slice(0, 32)}`);
+  const lib = join(dirname(self), '..');
   const hash = createHash('sha256');
   const files = (
     readdirSync(lib, { recursive: true, withFileTypes: true }) as { name: string; parentPath?: string; path?: string; isFile(): boolean }[]

@@ -71,14 +71,14 @@ export function pageTree(
   tree: readonly TreeModel[],
   slug: string,
   limit = TREE_FULL,
-): { open: TreeModel[]; folded: TreeFold[] | null; total: number } {
+): { whole: boolean; open: TreeModel[]; folded: TreeFold[] | null; total: number } {
   const total = tree.reduce((n, m) => n + m.gpus.reduce((k, g) => k + g.reports.length, 0), 0);
-  if (total <= limit) return { open: [...tree], folded: [], total };
+  if (total <= limit) return { whole: true, open: [...tree], folded: [], total };
   const own = tree.find((m) => m.gpus.some((g) => g.reports.some((r) => r.slug === slug)));
   const others = tree.filter((m) => m !== own);
   const folded =
     others.length <= limit ? others.map((m) => ({ model: m.model, count: m.gpus.reduce((k, g) => k + g.reports.length, 0) })) : null;
-  return { open: own ? [own] : [], folded, total };
+  return { whole: false, open: own ? [own] : [], folded, total };
 }
 
 /** The reports in tree order. */
