@@ -4,7 +4,7 @@ import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { TREE_FULL } from '../../src/lib/site/tree.js';
-import { buildOnce, buildSite, projectRoot } from '../site/build.js';
+import { buildOnce, buildSite, inputHash, projectRoot } from '../site/build.js';
 import { CONTENT } from '../helpers/pages.js';
 import { hasChromium, siteForTests, startSite } from './browser.js';
 
@@ -13,7 +13,8 @@ const GPUS = ['H100', 'H200', 'A100', 'L40S', 'B200', 'H20'];
 
 /** The site's folder: `MODELS` x `GPUS` copies of one real report, each under its own model and GPU. */
 async function largeSite(): Promise<string> {
-  const dir = join(projectRoot, 'test-results', 'large-site', 'v1');
+  // Named by the inputs' hash, as the main test site: a change to the code or the page builds it again.
+  const dir = join(projectRoot, 'test-results', 'large-site', inputHash());
   await buildOnce(dir, (d) => {
     const content = join(d, 'content');
     const page = readFileSync(join(CONTENT, 'qwen3-14b/h100.md'), 'utf8');
