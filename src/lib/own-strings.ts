@@ -13,9 +13,17 @@ export function ownString(s: string): string {
 /** Longest text a message keeps whole; a longer one (a message quoting a long line of a page) is cut there. */
 export const MESSAGE_TEXT_MAX = 500;
 
-/** A message's text, cut at `MESSAGE_TEXT_MAX` characters, holding no other string. */
+/**
+ * A message's text, at most `MESSAGE_TEXT_MAX` characters with the note of what was cut (so cutting it again changes
+ * nothing), never between the two halves of a character, holding no other string.
+ */
 export function messageText(s: string): string {
-  return ownString(s.length <= MESSAGE_TEXT_MAX ? s : `${s.slice(0, MESSAGE_TEXT_MAX)}… (${s.length - MESSAGE_TEXT_MAX} more characters)`);
+  if (s.length <= MESSAGE_TEXT_MAX) return ownString(s);
+  const note = (cut: number) => `… (${cut} more characters)`;
+  let keep = MESSAGE_TEXT_MAX - note(s.length).length;
+  const last = s.charCodeAt(keep - 1);
+  if (last >= 0xd800 && last <= 0xdbff) keep--;
+  return ownString(s.slice(0, keep) + note(s.length - keep));
 }
 
 /** Replaces, in place, every string of `value` (plain objects and arrays) by a copy that holds no other string. */

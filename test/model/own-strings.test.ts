@@ -15,8 +15,18 @@ describe('own strings', () => {
   it('should cut a long message text and keep a short one whole', () => {
     expect(messageText('short')).toBe('short');
     const text = `Line \`${'z'.repeat(5000)}\` labels no result block`;
-    const tail = `… (${text.length - MESSAGE_TEXT_MAX} more characters)`;
-    expect(messageText(text)).toBe(text.slice(0, MESSAGE_TEXT_MAX) + tail);
+    const cut = messageText(text);
+    expect(cut.length).toBeLessThanOrEqual(MESSAGE_TEXT_MAX);
+    const kept = cut.length - `… (${text.length - cut.indexOf('…')} more characters)`.length;
+    expect(cut).toBe(`${text.slice(0, kept)}… (${text.length - kept} more characters)`);
+    expect(kept).toBeGreaterThan(MESSAGE_TEXT_MAX - 40);
+    // Cut again (a message converted twice), it stays as it is.
+    expect(messageText(cut)).toBe(cut);
+    // A character outside the BMP (two UTF-16 units) is kept whole or left out, never split.
+    const wide = messageText('😀'.repeat(400));
+    expect(wide.includes('\ufffd')).toBe(false);
+    expect(/[\ud800-\udbff](?![\udc00-\udfff])/.test(wide)).toBe(false);
+    expect(wide.length).toBeLessThanOrEqual(MESSAGE_TEXT_MAX);
   });
 
   it('should keep every value, in place, through arrays, nested and shared objects', () => {
