@@ -3,10 +3,11 @@
 // parsed pages in memory for the whole load; a larger one reads each page back from the analysis cache when it is
 // checked and when it is rendered (a v8 copy, about ten times faster than parsing), so that the trees of every page
 // are never in memory at once: the load's memory does not grow with the tree of each page.
-import { readdirSync, rmSync } from 'node:fs';
+import { existsSync, readdirSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { AnalysisCache } from '../lib/cli/cache.js';
 import { analyze, type Analysis } from '../lib/pipeline.js';
+import type { ParseJob } from './threads.js';
 
 /** Markdown bytes up to which a load keeps every parsed page in memory (`PERFLAB_KEEP_MB` overrides it). */
 export const KEEP_BYTES = 8_000_000;
@@ -61,6 +62,24 @@ export class LoadedPages {
     if (this.keep) this.kept[i] = a;
     this.memo?.set(this.keys[i], a);
     return a;
+  }
+
+  /** Whether page `i` is parsed already: kept from the last load, or in the analysis cache. */
+  known(i: number): boolean {
+    if (this.memo?.has(this.keys[i])) return true;
+    const file = this.cache.fileOf(this.pages[i].source, this.pages[i].path, this.pages[i].absolutePath, this.keys[i]);
+    return file !== null && existsSync(file);
+  }
+
+  /** What a helper thread needs to parse page `i`, or to read its parse back from the analysis cache. */
+  job(i: number): ParseJob {
+    const p = this.pages[i];
+    return { source: p.source, path: p.path, absolutePath: p.absolutePath, key: this.keys[i] };
+  }
+
+  /** Whether parses are kept on disk, where a helper thread can leave them. */
+  get shared(): boolean {
+    return this.cache.usable;
   }
 
   /** Page `i` again, after `read`: from memory, else from the analysis cache, else parsed again. */

@@ -237,3 +237,8 @@ export async function lockCache(dir: string, say: (message: string) => void, tim
     await sleep(500);
   }
 }
+
+/** Entry files another thread of this process has just written (see `writeCache`), with their hashes. */
+export function rememberCache(prefix: string, hashes: CacheHashes): void {
+  for (const k of kinds) remember(prefix + cacheSuffixes[k], hashes[k]);
+}

@@ -5,31 +5,21 @@ import { existsSync, statSync } from 'node:fs';
 import { isAbsolute, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { loadConfig } from '../lib/config.js';
-import { checkOne, pageSet, type Analysis } from '../lib/pipeline.js';
+import { pageSet, type Analysis } from '../lib/pipeline.js';
 import { LoadedPages } from './analyses.js';
-import { countConstructs } from '../lib/render/counts.js';
-import { RENDER_VERSION, anchorsOf, renderReport } from '../lib/render/index.js';
-import type { PageView, Report } from '../lib/schemas/report.js';
-import { describe, pageTitle } from '../lib/site/describe.js';
-import { searchValueProblems } from '../lib/site/search-value.js';
-import { runSchema } from '../lib/schemas/run.js';
+import { RENDER_VERSION, anchorsOf } from '../lib/render/index.js';
+import type { PageView } from '../lib/schemas/report.js';
 import { storedEntry } from '../lib/site/cached.js';
-import {
-  entryFileSchema,
-  siteSchema,
-  storedEntrySchema,
-  type Entry,
-  type SiteData,
-  type StoreRef,
-  type StoredEntry,
-} from '../lib/site/entry.js';
-import { reportUrl, slugOf } from '../lib/site/urls.js';
-import { CacheWriteError, cachePrefix, cacheValid, codeHash, lockCache, pruneCache, writeCache } from './cache.js';
+import { siteSchema, storedEntrySchema, type StoreRef, type StoredEntry } from '../lib/site/entry.js';
+import { slugOf } from '../lib/site/urls.js';
+import { CacheWriteError, cacheValid, codeHash, lockCache, pruneCache, rememberCache } from './cache.js';
 import { keepSources, listMarkdown, readSource, type SkippedPath, type SourceFile } from './files.js';
 import { lastUpdated } from './git.js';
-import { logDiagnostics, type LoggedEntry } from './log.js';
-import { mediaResolver, type MediaResolver } from './media.js';
-import { Probes, citedHold, citedPages, probesHold } from './probes.js';
+import { logDiagnostics } from './log.js';
+import { mediaResolver } from './media.js';
+import { checkAndRender, logged, type LoadShared, type Logged, type PageJob, type PageOutcome } from './page-entry.js';
+import { citedHold, probesHold } from './probes.js';
+import { Helper, helped, shareWork, wantHelper } from './threads.js';
 
 export interface ReportsLoaderOptions {
   /** Content folders relative to the project root (default `['content']`). */
@@ -163,100 +153,141 @@ async function load(
 
   const started = performance.now();
   // Read every page once; the checks of each page need only the others' reports (see LoadedPages for memory).
+  const analysesDir = join(cacheDir, 'analyses');
   const pages = new LoadedPages(
     files.map((f, i) => ({ source: sources[i], path: f.path, absolutePath: f.absolutePath })),
-    join(cacheDir, 'analyses'),
+    analysesDir,
     versions.code,
     memo,
   );
-  // What links to a page can point at: its headings, runs and metric lines (not its claims, whose places are
-  // known only once the page is checked; `anchor-missing` takes heading slugs only).
-  const anchorSets: Array<Set<string>> = [];
-  const views: string[] = [];
-  const valueDigests: string[] = [];
-  const set = pageSet(
-    files.map((_, i) => {
-      const d = derived(pages.read(i), generateDigest);
-      anchorSets.push(d.anchors);
-      views.push(d.viewDigest);
-      valueDigests.push(d.valueDigest);
-      return d.view;
-    }),
-  );
-  const byPath = new Map(files.map((f, i) => [f.path, i]));
-  const anchors = (path: string) => {
-    const i = byPath.get(path);
-    return i === undefined ? null : anchorSets[i];
-  };
-  const pageUrl = (path: string) => (byPath.has(path) ? reportUrl(base, slugOf(path)) : null);
-  // A page's entry is a function of its own text and of what the checks read of the other pages: the paths, heading
-  // slugs and run values of all, and the places in the pages it cites (their lines and run ids show in its claims
-  // and messages). When none of that changed, nor what it found on disk, its stored entry stands: it is neither
-  // checked nor rendered again.
-  const valuesOfAll = generateDigest(valueDigests.join('\n'));
-  const viewOf = (path: string) => {
-    const i = byPath.get(path);
-    return i === undefined ? null : views[i];
-  };
-  // What every page's digest shares, hashed once: the code, the config, the values of all pages and the list of
-  // pages (links to other pages render differently when those pages appear or vanish; the anchors of the pages it
-  // links to are held by `cited`).
-  const shared = generateDigest({
-    ...versions,
-    config: JSON.stringify(config),
-    values: valuesOfAll,
-    pages: generateDigest([...byPath.keys()].join('\n')),
-  } as Record<string, unknown>);
+  const toParse = files.map((_, i) => i).filter((i) => !pages.known(i));
+  // A load of many pages to parse or check shares them with a helper thread (see ./threads.ts), started while this
+  // thread parses; it is stopped however the load ends.
+  let helper: Promise<Helper | null> | null = null;
+  const say = (message: string) => logger.info(message);
+  const startHelper = (bytes: number) =>
+    (helper ??= pages.shared && wantHelper(bytes) ? Helper.start(cacheDir, versions.code, analysesDir, say) : null);
+  const outcomes: PageOutcome[] = new Array(files.length);
+  let byHelper = 0;
+  const entries: Array<Logged | undefined> = new Array(files.length);
+  const jobs: PageJob[] = [];
+  try {
+    // What links to a page can point at: its headings, runs and metric lines (not its claims, whose places are
+    // known only once the page is checked; `anchor-missing` takes heading slugs only).
+    const derivedBy: Array<Derived | undefined> = new Array(files.length);
+    const parsing = startHelper(toParse.reduce((n, i) => n + sources[i].length, 0));
+    byHelper += await shareWork(
+      toParse,
+      (i) => (derivedBy[i] = derived(pages.read(i), generateDigest)),
+      helped(
+        parsing,
+        async (h, batch) => {
+          const reply = await h.ask({ type: 'parse', jobs: batch.map((i) => pages.job(i)) });
+          if (reply.type === 'parsed') pages.parsed += reply.parsed;
+        },
+        say,
+      ),
+      4,
+    );
+    const all = files.map((_, i) => (derivedBy[i] ??= derived(pages.read(i), generateDigest)));
+    const anchorSets = all.map((d) => d.anchors);
+    const views = all.map((d) => d.viewDigest);
+    const set = pageSet(all.map((d) => d.view));
+    const byPath = new Map(files.map((f, i) => [f.path, i]));
+    const viewOf = (path: string) => {
+      const i = byPath.get(path);
+      return i === undefined ? null : views[i];
+    };
+    // A page's entry is a function of its own text and of what the checks read of the other pages: the paths, heading
+    // slugs and run values of all, and the places in the pages it cites (their lines and run ids show in its claims
+    // and messages). When none of that changed, nor what it found on disk, its stored entry stands: it is neither
+    // checked nor rendered again.
+    const valuesOfAll = generateDigest(all.map((d) => d.valueDigest).join('\n'));
+    // What every page's digest shares, hashed once: the code, the config, the values of all pages and the list of
+    // pages (links to other pages render differently when those pages appear or vanish; the anchors of the pages it
+    // links to are held by `cited`).
+    const shared = generateDigest({
+      ...versions,
+      config: JSON.stringify(config),
+      values: valuesOfAll,
+      pages: generateDigest([...byPath.keys()].join('\n')),
+    } as Record<string, unknown>);
 
-  // Each page is checked, then rendered if it changed, then let go: only what the log needs is kept of it.
-  const entries: Logged[] = [];
+    // Each page whose stored entry does not stand is checked, then rendered, then let go: only what the log and the
+    // store need is kept of it.
+    for (const [i, file] of files.entries()) {
+      const date = dates.get(file.projectPath) ?? null;
+      const digest = generateDigest({ shared, path: file.path, absolutePath: file.absolutePath, source: sourceDigests[i], date });
+      const existing = store.get(slugOf(file.path));
+      if (
+        existing &&
+        existing.digest === digest &&
+        cacheValid(existing.data as Partial<StoreRef>) &&
+        probesHold((existing.data as Partial<StoreRef>).probes, mediaResolver(base, projectRoot, file.absolutePath, absoluteRoots)) &&
+        citedHold((existing.data as Partial<StoreRef>).cited, viewOf)
+      ) {
+        entries[i] = loggedStored(existing.data as unknown as StoreRef);
+        pages.release(i);
+      } else jobs.push({ i, file, source: sources[i], date, digest });
+    }
+    const load: LoadShared = { config, base, projectRoot, roots: absoluteRoots, cacheDir, byPath, anchorSets, views };
+    // The helper gets the page set once, with its first pages to check.
+    let told: Promise<unknown> | null = null;
+    byHelper += await shareWork(
+      jobs,
+      (job) => {
+        outcomes[job.i] = checkAndRender(pages.get(job.i), job, set, load);
+        pages.release(job.i);
+      },
+      helped(
+        startHelper(jobs.reduce((n, j) => n + j.source.length, 0)),
+        async (h, batch) => {
+          await (told ??= h.ask({ type: 'shared', shared: load, views: [...set.reports] }));
+          const reply = await h.ask({ type: 'render', jobs: batch.map((job) => ({ ...job, ...pages.job(job.i) })) });
+          if (reply.type !== 'rendered') throw new Error(`the helper answered ${reply.type}`);
+          for (const { i, outcome } of reply.outcomes) {
+            if (outcome.ok) rememberCache(outcome.cache, outcome.cacheHashes);
+            outcomes[i] = outcome;
+            pages.release(i);
+          }
+        },
+        say,
+      ),
+      2,
+    );
+  } finally {
+    await (await (helper as Promise<Helper | null> | null))?.close();
+  }
+
+  // The store is written in page order, as one thread would.
   const failed: string[] = [];
   let rendered = 0;
-  let checked = 0;
-  for (const [i, file] of files.entries()) {
+  for (const { i, file, digest } of jobs) {
     const id = slugOf(file.path);
-    const date = dates.get(file.projectPath) ?? null;
-    const digest = generateDigest({ shared, path: file.path, absolutePath: file.absolutePath, source: sourceDigests[i], date });
-    const media = mediaResolver(base, projectRoot, file.absolutePath, absoluteRoots);
-    const existing = store.get(id);
-    if (
-      existing &&
-      existing.digest === digest &&
-      cacheValid(existing.data as Partial<StoreRef>) &&
-      probesHold((existing.data as Partial<StoreRef>).probes, media) &&
-      citedHold((existing.data as Partial<StoreRef>).cited, viewOf)
-    ) {
-      entries.push(loggedStored(existing.data as unknown as StoreRef));
-      pages.release(i);
+    const outcome = outcomes[i];
+    if (!outcome.ok) {
+      // An unwritable cache is no page's fault: stop and say so, rather than leave every page out.
+      if (outcome.cacheWrite) throw new CacheWriteError(outcome.error);
+      failed.push(`${file.projectPath}:1:1: cannot be rendered: ${outcome.error}`);
+      store.delete(id);
       continue;
     }
-    const probe = new Probes();
-    const analysis = pages.get(i);
-    checked++;
-    const report = checkOne(analysis, set, config, probe.exists);
+    const { cache, cacheHashes, probes, cited } = outcome;
+    let ref: Record<string, unknown>;
     try {
-      const entry = buildEntry(analysis, report, file, { base, date, pageUrl, anchors, media: probe.media(media) });
-      // The entry and its full runs are validated here and written to the cache; the store gets only where they are.
-      const runs = runsSchema.parse(entry.data.runs);
-      const body = entryFileSchema.parse({ ...entry.data, runs: runs.map(({ metrics: _m, unknown: _u, ...run }) => run) });
-      const cache = cachePrefix(cacheDir, id, digest);
-      const cacheHashes = writeCache(cache, { html: entry.html, source: sources[i], runs, entry: body });
-      const cited = citedPages(report, byPath).map((path) => ({ path, view: viewOf(path) ?? '' }));
-      const ref = await parseData({ id, data: { cache, cacheHashes, probes: probe.list(), cited }, filePath: file.projectPath });
-      store.set({ id, data: ref, filePath: file.projectPath, digest });
-      const log = logged({ ...body, cache, cacheHashes });
-      loggedNext.set(`${cache}\0${cacheHashes.entry}`, log);
-      entries.push({ ...log, fresh: true });
-      rendered++;
+      ref = await parseData({ id, data: { cache, cacheHashes, probes, cited }, filePath: file.projectPath });
     } catch (error) {
-      // An unwritable cache is no page's fault: stop and say so, rather than leave every page out.
-      if (error instanceof CacheWriteError) throw error;
-      failed.push(`${file.projectPath}:1:1: cannot be rendered: ${(error as Error).message}`);
+      failed.push(`${file.projectPath}:1:1: cannot be rendered: ${(error as Error)?.message ?? String(error)}`);
       store.delete(id);
-    } finally {
-      pages.release(i);
+      continue;
     }
+    store.set({ id, data: ref, filePath: file.projectPath, digest });
+    loggedNext.set(`${cache}\0${cacheHashes.entry}`, outcome.log);
+    entries[i] = { ...outcome.log, fresh: true };
+    rendered++;
   }
+  const checked = jobs.length;
+  const done = entries.filter((e): e is Logged => e !== undefined);
   pages.prune();
   // A page that cannot be rendered fails a production build; elsewhere it is an error line and the rest builds.
   for (const f of failed) logger.error(f);
@@ -278,17 +309,16 @@ async function load(
   } else {
     pruneCache(
       cacheDir,
-      entries.map((e) => e.cache),
+      done.map((e) => e.cache),
     );
   }
   meta.set('set-digest', setDigest);
   logger.info(
-    `${files.length} reports: ${checked} checked (the others unchanged), ${pages.parsed} parsed, ${rendered} rendered in ${Math.round(performance.now() - started)} ms`,
+    `${files.length} reports: ${checked} checked (the others unchanged), ${pages.parsed} parsed, ${rendered} rendered in ${Math.round(performance.now() - started)} ms` +
+      (byHelper ? ` (${byHelper} of the ${toParse.length + jobs.length} parses and renders by a second thread)` : ''),
   );
-  finish(context, entries, failOnError, repeat);
+  finish(context, done, failOnError, repeat);
 }
-
-const runsSchema = runSchema.array();
 
 /** What the page set and the digests read of one parsed page. */
 interface Derived {
@@ -319,16 +349,6 @@ function derived(a: Analysis, digest: (text: string) => string): Derived {
   return d;
 }
 
-/** What the log and the cache pruning need of an entry (see `logDiagnostics`); `fresh` when checked in this load. */
-type Logged = LoggedEntry & Pick<StoredEntry, 'cache'>;
-
-const logged = (e: StoredEntry): Logged => ({
-  cache: e.cache,
-  messages: e.messages,
-  claims: e.claims.map((c) => ({ verdict: c.verdict })),
-  site: { sourcePath: e.site.sourcePath, problems: e.site.problems },
-});
-
 /** What the log needs of stored entries, by cache file and hash: a dev server reads each entry file once. */
 let loggedMemo = new Map<string, Logged>();
 let loggedNext = new Map<string, Logged>();
@@ -344,36 +364,6 @@ function loggedStored(ref: StoreRef): Logged {
 function rollLogged(): void {
   loggedMemo = loggedNext;
   loggedNext = new Map();
-}
-
-interface BuildOptions {
-  base: string;
-  date: string | null;
-  pageUrl: (path: string) => string | null;
-  anchors: (path: string) => ReadonlySet<string> | null;
-  /** The page's images: published from inside the content folders only (see ./media.ts). */
-  media: Pick<MediaResolver, 'resolve' | 'published'>;
-}
-
-function buildEntry(analysis: Analysis, report: Report, file: SourceFile, o: BuildOptions) {
-  const media = o.media;
-  const out = renderReport(analysis, report, { pageUrl: o.pageUrl, anchors: o.anchors, image: media.resolve });
-  const site: SiteData = {
-    url: reportUrl(o.base, report.slug),
-    sourcePath: file.projectPath,
-    lastUpdated: o.date,
-    titleId: out.titleId,
-    description: describe(report),
-    counts: countConstructs(analysis.tree),
-    headings: out.headings.map(({ depth, text, slug, line }) => ({ depth, text, slug, line })),
-    media: media.published(),
-    problems: [],
-  };
-  // The rendered H1 moves to the page header; keep the title the pipeline read, else the one rendering found.
-  const data: Entry = { ...report, title: report.title ?? out.title, site };
-  // A filter or title with no plain text left is not indexed for search: say so rather than drop it quietly.
-  site.problems.push(...searchValueProblems({ ...report, title: pageTitle(data) }));
-  return { data, html: out.html };
 }
 
 /** Log every finding, then fail the build if any error is unacknowledged. */

@@ -103,6 +103,11 @@ export class AnalysisCache {
     return createHash('sha256').update(`${ENTRY_VERSION}\0${this.code}\0${path}\0${absolutePath}\0`).update(source).digest('hex');
   }
 
+  /** Whether entries are kept at all (false when the folder cannot be made). */
+  get usable(): boolean {
+    return this.dir !== null;
+  }
+
   /** The entry file of a page, named by its key (`keyOf`, or the key already made). */
   fileOf(source: string, path: string, absolutePath: string, key = this.keyOf(source, path, absolutePath)): string | null {
     return this.dir ? join(this.dir, `${key}.bin`) : null;

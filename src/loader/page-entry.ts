@@ -1,0 +1,141 @@
+// One page's check and render, as the loader and its helper thread both run it: the page's analysis is checked
+// against the page set, rendered, validated and written to the render cache. What comes back is small (where the
+// files are, what the disk was asked, what the log needs), so it crosses threads cheaply; the Astro store is written by
+// the loader alone.
+import type { Config } from '../lib/config.js';
+import { checkOne, type Analysis, type PageSet } from '../lib/pipeline.js';
+import { countConstructs } from '../lib/render/counts.js';
+import { renderReport } from '../lib/render/index.js';
+import type { Report } from '../lib/schemas/report.js';
+import { runSchema } from '../lib/schemas/run.js';
+import { describe, pageTitle } from '../lib/site/describe.js';
+import type { CacheHashes } from '../lib/site/cached.js';
+import { entryFileSchema, type Cited, type Entry, type Probe, type SiteData, type StoredEntry } from '../lib/site/entry.js';
+import { searchValueProblems } from '../lib/site/search-value.js';
+import { reportUrl, slugOf } from '../lib/site/urls.js';
+import { CacheWriteError, cachePrefix, writeCache } from './cache.js';
+import type { SourceFile } from './files.js';
+import type { LoggedEntry } from './log.js';
+import { mediaResolver, type MediaResolver } from './media.js';
+import { Probes, citedPages } from './probes.js';
+
+/** What the check and render of every page of one load share (plain data: it is copied to the helper thread). */
+export interface LoadShared {
+  config: Config;
+  base: string;
+  projectRoot: string;
+  /** The content folders, absolute. */
+  roots: string[];
+  /** The render cache folder. */
+  cacheDir: string;
+  /** Content-relative path → index of the page in the load. */
+  byPath: Map<string, number>;
+  /** By page index: what links to the page can point at (headings, runs, metric lines). */
+  anchorSets: Array<Set<string>>;
+  /** By page index: the digest of the page's view (what a page citing it reads of it). */
+  views: string[];
+}
+
+/** One page to check and render. */
+export interface PageJob {
+  i: number;
+  file: SourceFile;
+  source: string;
+  date: string | null;
+  /** The entry's digest (names its cache files). */
+  digest: string;
+}
+
+/** What the log and the cache pruning need of an entry (see `logDiagnostics`); `fresh` when checked in this load. */
+export type Logged = LoggedEntry & Pick<StoredEntry, 'cache'>;
+
+export const logged = (e: StoredEntry): Logged => ({
+  cache: e.cache,
+  messages: e.messages,
+  claims: e.claims.map((c) => ({ verdict: c.verdict })),
+  site: { sourcePath: e.site.sourcePath, problems: e.site.problems },
+});
+
+/** The page's entry files are written: what the store keeps of it, and what the log needs. */
+export interface PageDone {
+  ok: true;
+  cache: string;
+  cacheHashes: CacheHashes;
+  probes: Probe[];
+  cited: Cited[];
+  log: Logged;
+}
+
+/** The page could not be rendered (`cacheWrite`: because the render cache could not be written, no page's fault). */
+export interface PageFailed {
+  ok: false;
+  cacheWrite: boolean;
+  error: string;
+}
+
+export type PageOutcome = PageDone | PageFailed;
+
+/** Check and render one page (its analysis `a`) and write its entry files. Never throws. */
+export function checkAndRender(a: Analysis, job: PageJob, set: PageSet, s: LoadShared): PageOutcome {
+  const { file } = job;
+  const id = slugOf(file.path);
+  const probe = new Probes();
+  const media = mediaResolver(s.base, s.projectRoot, file.absolutePath, s.roots);
+  try {
+    const report = checkOne(a, set, s.config, probe.exists);
+    const entry = buildEntry(a, report, file, {
+      base: s.base,
+      date: job.date,
+      pageUrl: (path) => (s.byPath.has(path) ? reportUrl(s.base, slugOf(path)) : null),
+      anchors: (path) => {
+        const i = s.byPath.get(path);
+        return i === undefined ? null : s.anchorSets[i];
+      },
+      media: probe.media(media),
+    });
+    // The entry and its full runs are validated here and written to the cache; the store gets only where they are.
+    const runs = runsSchema.parse(entry.data.runs);
+    const body = entryFileSchema.parse({ ...entry.data, runs: runs.map(({ metrics: _m, unknown: _u, ...run }) => run) });
+    const cache = cachePrefix(s.cacheDir, id, job.digest);
+    const cacheHashes = writeCache(cache, { html: entry.html, source: job.source, runs, entry: body });
+    const cited = citedPages(report, s.byPath).map((path) => {
+      const i = s.byPath.get(path);
+      return { path, view: i === undefined ? '' : s.views[i] };
+    });
+    return { ok: true, cache, cacheHashes, probes: probe.list(), cited, log: logged({ ...body, cache, cacheHashes }) };
+  } catch (error) {
+    return { ok: false, cacheWrite: error instanceof CacheWriteError, error: (error as Error)?.message ?? String(error) };
+  }
+}
+
+const runsSchema = runSchema.array();
+
+interface BuildOptions {
+  base: string;
+  date: string | null;
+  pageUrl: (path: string) => string | null;
+  anchors: (path: string) => ReadonlySet<string> | null;
+  /** The page's images: published from inside the content folders only (see ./media.ts). */
+  media: Pick<MediaResolver, 'resolve' | 'published'>;
+}
+
+function buildEntry(analysis: Analysis, report: Report, file: SourceFile, o: BuildOptions) {
+  const media = o.media;
+  const out = renderReport(analysis, report, { pageUrl: o.pageUrl, anchors: o.anchors, image: media.resolve });
+  const site: SiteData = {
+    url: reportUrl(o.base, report.slug),
+    sourcePath: file.projectPath,
+    lastUpdated: o.date,
+    titleId: out.titleId,
+    description: describe(report),
+    counts: countConstructs(analysis.tree),
+    headings: out.headings.map(({ depth, text, slug, line }) => ({ depth, text, slug, line })),
+    media: media.published(),
+    problems: [],
+  };
+  // The rendered H1 moves to the page header; keep the title the pipeline read, else the one rendering found.
+  const data: Entry = { ...report, title: report.title ?? out.title, site };
+  // A filter or title with no plain text left is not indexed for search: say so rather than drop it quietly.
+  site.problems.push(...searchValueProblems({ ...report, title: pageTitle(data) }));
+  return { data, html: out.html };
+}

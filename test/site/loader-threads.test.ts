@@ -1,0 +1,162 @@
+// A load of many pages shares its parsing and rendering with a helper thread: what it stores and logs must be what one
+// thread stores and logs, and a helper that fails or never starts only costs time.
+import { cpSync, existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { reportsLoader } from '../../src/loader/index.js';
+import { codeHash } from '../../src/loader/cache.js';
+import { shareWork, wantHelper } from '../../src/loader/threads.js';
+import { cachedHtml, cachedRuns } from '../../src/lib/site/cached.js';
+import { projectRoot } from './build.js';
+import { fakeLoader, readEntry } from './loader-context.js';
+
+describe('shareWork', () => {
+  const items = Array.from({ length: 23 }, (_, i) => i);
+
+  it('should do every item once, the helper taking batches from the back', async () => {
+    const here: number[] = [];
+    const there: number[] = [];
+    const helped = await shareWork(
+      items,
+      (i) => here.push(i),
+      {
+        ready: Promise.resolve(true),
+        run: async (batch) => {
+          await new Promise((resolve) => setTimeout(resolve, 1));
+          there.push(...batch);
+        },
+      },
+      3,
+    );
+    expect([...here, ...there].sort((a, b) => a - b)).toEqual(items);
+    expect(helped).toBe(there.length);
+    expect(there.length).toBeGreaterThan(0);
+    // This thread works from the front, in order.
+    expect(here).toEqual([...here].sort((a, b) => a - b));
+    expect(here[0]).toBe(0);
+  });
+
+  it('should do here the batches a failing helper took, and stop giving it more', async () => {
+    const here: number[] = [];
+    let asked = 0;
+    const helped = await shareWork(
+      items,
+      (i) => here.push(i),
+      {
+        ready: Promise.resolve(true),
+        run: async () => {
+          asked++;
+          throw new Error('the helper thread exited (1)');
+        },
+      },
+      4,
+    );
+    expect(helped).toBe(0);
+    expect([...here].sort((a, b) => a - b)).toEqual(items);
+    // Each of the two lanes asked once, then gave up.
+    expect(asked).toBe(2);
+  });
+
+  it('should not wait for a helper that is still starting when every item is done', async () => {
+    const here: number[] = [];
+    let started = false;
+    const never = new Promise<boolean>(() => {});
+    const helped = await shareWork(items, (i) => here.push(i), { ready: never, run: async () => void (started = true) }, 4);
+    expect(helped).toBe(0);
+    expect(started).toBe(false);
+    expect(here).toEqual(items);
+  });
+
+  it('should ask for a helper only with a second core, enough work, and not when told one thread', () => {
+    expect(wantHelper(100_000_000, { PERFLAB_THREADS: '1' })).toBe(false);
+    expect(wantHelper(1000, {})).toBe(false);
+    // Forced: the tests use it to run the helper on a small site (when the machine has two cores).
+    expect(wantHelper(1000, { PERFLAB_THREADS: '2' })).toBe(wantHelper(100_000_000, {}));
+  });
+});
+
+let root = '';
+const corpus = join(projectRoot, '..', 'shared', 'corpus');
+if (!existsSync(corpus)) console.warn(`loader-threads: ${corpus} is absent; comparing the repository's own pages only`);
+const saved = { threads: process.env.PERFLAB_THREADS, keep: process.env.PERFLAB_KEEP_MB };
+beforeEach(() => {
+  root = mkdtempSync(join(tmpdir(), 'perflab-threads-'));
+  cpSync(join(projectRoot, 'content'), join(root, 'content'), { recursive: true });
+  cpSync(join(projectRoot, 'test/fixtures/site'), join(root, 'content', 'fixtures'), { recursive: true });
+  // The family's other real pages, when they are beside the repository (to a temporary folder, never into it).
+  if (existsSync(corpus)) cpSync(corpus, join(root, 'content', 'corpus'), { recursive: true });
+});
+afterEach(() => {
+  rmSync(root, { recursive: true, force: true });
+  for (const [key, value] of [
+    ['PERFLAB_THREADS', saved.threads],
+    ['PERFLAB_KEEP_MB', saved.keep],
+  ] as const) {
+    if (value === undefined) delete process.env[key];
+    else process.env[key] = value;
+  }
+});
+
+async function load(threads: '1' | '2', keepMb: string, cache: string) {
+  process.env.PERFLAB_THREADS = threads;
+  process.env.PERFLAB_KEEP_MB = keepMb;
+  const f = fakeLoader(root, join(root, cache));
+  await reportsLoader({ failOnError: false }).load(f.context);
+  const ids = [...f.entries.keys()];
+  const out = ids.map((id) => {
+    const item = f.entries.get(id);
+    const { cache: _c, cacheHashes: _h, ...data } = readEntry(item).data;
+    return { id, digest: item.digest, data, html: cachedHtml(item), runs: cachedRuns(item) };
+  });
+  return { out, logs: f.logs };
+}
+
+const twoCores = wantHelper(0, { PERFLAB_THREADS: '2' });
+if (!twoCores) console.warn('loader-threads: this machine has one core, so no load uses a helper; the comparison below is skipped');
+
+it.skipIf(!twoCores)(
+  'should store and log the same entries with a helper thread as with one thread, reading pages back or keeping them',
+  async () => {
+    const one = await load('1', '1000', 'cache-one');
+    expect(one.out.length).toBeGreaterThan(5);
+    for (const keep of ['1000', '0']) {
+      const two = await load('2', keep, `cache-two-${keep}`);
+      // Stored in the same order, each with the same digest, entry, body and runs.
+      expect(two.out.map((e) => e.id)).toEqual(one.out.map((e) => e.id));
+      for (const [i, e] of two.out.entries()) expect(e, e.id).toEqual(one.out[i]);
+      const summary = (logs: string[]) => logs.find((l) => / reports: \d+ checked/.test(l)) ?? '';
+      const findings = (logs: string[]) => logs.filter((l) => !/ reports: \d+ checked/.test(l));
+      expect(findings(two.logs)).toEqual(findings(one.logs));
+      // The helper did part of the work, and every page was parsed once (by one thread or the other).
+      const n = one.out.length;
+      expect(summary(two.logs)).toMatch(new RegExp(`${n} reports: ${n} checked \\(the others unchanged\\), ${n} parsed`));
+      expect(summary(two.logs)).toMatch(/\((\d+) of the (\d+) parses and renders by a second thread\)/);
+      const [, by, of] = /\((\d+) of the (\d+) parses/.exec(summary(two.logs)) ?? [];
+      expect(Number(by)).toBeGreaterThan(0);
+      expect(Number(of)).toBe(2 * n);
+      expect(summary(one.logs)).not.toMatch(/second thread/);
+    }
+  },
+  120_000,
+);
+
+it.skipIf(!twoCores)(
+  'should do every page itself when the helper thread dies, storing what one thread stores',
+  async () => {
+    const one = await load('1', '1000', 'cache-one');
+    // A helper bundle for this code that throws as it starts (as a broken or foreign file would).
+    const dir = join(root, 'cache-broken', 'perflab');
+    mkdirSync(dir, { recursive: true });
+    writeFileSync(join(dir, `helper-${codeHash().replace(/[^A-Za-z0-9_-]/g, '_')}.mjs`), "throw new Error('broken helper');\n");
+    const two = await load('2', '1000', 'cache-broken');
+    expect(two.out).toEqual(one.out);
+    const summary = two.logs.find((l) => / reports: \d+ checked/.test(l)) ?? '';
+    expect(summary).not.toMatch(/second thread/);
+    // The log says why the load took one thread.
+    expect(two.logs.filter((l) => l.includes('the helper thread stopped'))).toEqual([
+      expect.stringMatching(/^info the helper thread stopped \(.*broken helper.*\); this thread does its pages$/),
+    ]);
+  },
+  120_000,
+);
