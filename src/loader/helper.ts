@@ -1,11 +1,12 @@
 // The loader's helper thread (bundled by ./threads.ts, run as a worker): it parses pages into the analysis cache, and
 // checks and renders pages into the render cache, with the same code as the loader. It answers each request with one
 // message; the loader writes the Astro store.
-import { parentPort, workerData } from 'node:worker_threads';
+import { workerData } from 'node:worker_threads';
 import { AnalysisCache } from '../lib/cli/cache.js';
 import { analyze, pageSet, type Analysis, type PageSet } from '../lib/pipeline.js';
 import type { PageView } from '../lib/schemas/report.js';
 import { checkAndRender, type LoadShared, type PageJob } from './page-entry.js';
+import { serve } from '../lib/threads.js';
 import type { HelperReply, HelperRequest, ParseJob } from './threads.js';
 
 const { analysesDir, code } = workerData as { analysesDir: string; code: string };
@@ -36,12 +37,4 @@ function answer(request: HelperRequest): HelperReply {
   }
 }
 
-parentPort?.on('message', (request: HelperRequest) => {
-  let reply: HelperReply;
-  try {
-    reply = answer(request);
-  } catch (error) {
-    reply = { type: 'failed', error: String((error as Error)?.stack ?? error) };
-  }
-  parentPort?.postMessage(reply);
-});
+serve(answer);

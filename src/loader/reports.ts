@@ -19,7 +19,8 @@ import { logDiagnostics } from './log.js';
 import { mediaResolver } from './media.js';
 import { checkAndRender, logged, type LoadShared, type Logged, type PageJob, type PageOutcome } from './page-entry.js';
 import { citedHold, probesHold } from './probes.js';
-import { Helper, helped, shareWork, wantHelper } from './threads.js';
+import { helped, shareWork, wantHelper } from '../lib/threads.js';
+import { startHelper, type LoadHelper } from './threads.js';
 
 export interface ReportsLoaderOptions {
   /** Content folders relative to the project root (default `['content']`). */
@@ -163,10 +164,10 @@ async function load(
   const toParse = files.map((_, i) => i).filter((i) => !pages.known(i));
   // A load of many pages to parse or check shares them with a helper thread (see ./threads.ts), started while this
   // thread parses; it is stopped however the load ends.
-  let helper: Promise<Helper | null> | null = null;
+  let helper: Promise<LoadHelper | null> | null = null;
   const say = (message: string) => logger.info(message);
-  const startHelper = (bytes: number) =>
-    (helper ??= pages.shared && wantHelper(bytes) ? Helper.start(cacheDir, versions.code, analysesDir, say) : null);
+  const helperFor = (bytes: number) =>
+    (helper ??= pages.shared && wantHelper(bytes) ? startHelper(cacheDir, versions.code, analysesDir, say) : null);
   const outcomes: PageOutcome[] = new Array(files.length);
   let byHelper = 0;
   const entries: Array<Logged | undefined> = new Array(files.length);
@@ -175,7 +176,7 @@ async function load(
     // What links to a page can point at: its headings, runs and metric lines (not its claims, whose places are
     // known only once the page is checked; `anchor-missing` takes heading slugs only).
     const derivedBy: Array<Derived | undefined> = new Array(files.length);
-    const parsing = startHelper(toParse.reduce((n, i) => n + sources[i].length, 0));
+    const parsing = helperFor(toParse.reduce((n, i) => n + sources[i].length, 0));
     byHelper += await shareWork(
       toParse,
       (i) => (derivedBy[i] = derived(pages.read(i), generateDigest)),
@@ -240,7 +241,7 @@ async function load(
         pages.release(job.i);
       },
       helped(
-        startHelper(jobs.reduce((n, j) => n + j.source.length, 0)),
+        helperFor(jobs.reduce((n, j) => n + j.source.length, 0)),
         async (h, batch) => {
           await (told ??= h.ask({ type: 'shared', shared: load, views: [...set.reports] }));
           const reply = await h.ask({ type: 'render', jobs: batch.map((job) => ({ ...job, ...pages.job(job.i) })) });
@@ -256,7 +257,7 @@ async function load(
       2,
     );
   } finally {
-    await (await (helper as Promise<Helper | null> | null))?.close();
+    await (await (helper as Promise<LoadHelper | null> | null))?.close();
   }
 
   // The store is written in page order, as one thread would.

@@ -6,7 +6,7 @@ import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { reportsLoader } from '../../src/loader/index.js';
 import { codeHash } from '../../src/loader/cache.js';
-import { shareWork, wantHelper } from '../../src/loader/threads.js';
+import { shareWork, wantHelper } from '../../src/lib/threads.js';
 import { cachedHtml, cachedRuns } from '../../src/lib/site/cached.js';
 import { projectRoot } from './build.js';
 import { fakeLoader, readEntry } from './loader-context.js';

@@ -1,7 +1,8 @@
 import { Command, type CommanderError } from 'commander';
 import { ConfigError } from '../config.js';
-import { check } from './check.js';
+import { check, checkShared } from './check.js';
 import { UsageError } from './files.js';
+import { isCheckHelper, serveCheck } from './threads.js';
 import { watchCheck } from './watch.js';
 import { runFix } from '../fix/command.js';
 import { formatClaims } from '../output/claims.js';
@@ -31,7 +32,7 @@ program
   .option('--watch', 'check again whenever a Markdown file or the config changes, printing the files whose findings changed')
   .addHelpText('after', '\nExit codes: 0 no unacknowledged error, 1 unacknowledged errors, 2 usage or config error.')
   .action(
-    (
+    async (
       paths: string[],
       opts: { format: string; quiet: boolean; claims: boolean; cache: boolean; fix?: boolean; fixDryRun?: boolean; watch?: boolean },
     ) => {
@@ -72,7 +73,7 @@ program
           process.exitCode = check(paths, { format: 'text', cwd: process.cwd(), cache: opts.cache }).exitCode;
           return;
         }
-        result = check(paths, { format: opts.format === 'json' ? 'json' : 'text', cwd: process.cwd(), cache: opts.cache });
+        result = await checkShared(paths, { format: opts.format === 'json' ? 'json' : 'text', cwd: process.cwd(), cache: opts.cache });
       } catch (error) {
         if (error instanceof UsageError || error instanceof ConfigError) {
           usage(error.message);
@@ -123,4 +124,6 @@ function usage(message: string): void {
   process.exitCode = EXIT.usage;
 }
 
-program.parse();
+// A helper thread of `perflab check` (./threads.ts) runs this same bundle: it serves its requests instead.
+if (isCheckHelper()) serveCheck();
+else void program.parseAsync();
