@@ -9,7 +9,7 @@ import type { Run } from '../schemas/run.js';
 import type { Claim } from '../schemas/claim.js';
 import { renderCode, metricAnchor } from './code.js';
 import { isAdmonition, type AdmonitionNode } from './handlers.js';
-import { SKIP, visit as visitTree } from 'unist-util-visit';
+import { visit as visitTree } from 'unist-util-visit';
 import { headingsOf, type HeadingInfo } from './headings.js';
 import { markClaims } from './claims.js';
 
@@ -60,9 +60,6 @@ export function decorate(hast: Root, mdast: MdastRoot, report: Report, links: Li
   const codes = new Map<string, Code>();
   const admonitions = new Map<string, AdmonitionNode>();
   visitTree(mdast, (node) => {
-    // Code blocks and admonitions are flow content: never inside a paragraph, heading or table, whose text is most
-    // of a page's nodes.
-    if (node.type === 'paragraph' || node.type === 'heading' || node.type === 'table') return SKIP;
     if (!node.position) return;
     if (node.type === 'code') codes.set(key(node.position.start), node);
     else if (isAdmonition(node)) admonitions.set(key(node.position.start), node);
