@@ -1,9 +1,13 @@
 // An in-memory Astro loader context for loader tests: a store, a meta map and a logger that records lines.
 import { createHash } from 'node:crypto';
+import { cpSync, existsSync, mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { LoaderContext } from 'astro/loaders';
 import { storedEntry } from '../../src/lib/site/cached.js';
 import { storeRefSchema, type StoredEntry } from '../../src/lib/site/entry.js';
+import { projectRoot } from './build.js';
 
 export interface FakeLoader {
   context: LoaderContext;
@@ -76,3 +80,23 @@ export function readEntry(item: { data: unknown } | undefined): { data: StoredEn
   if (!item) throw new Error('no such entry in the store');
   return { ...item, data: storedEntry(storeRefSchema.parse(item.data)) };
 }
+
+/**
+ * A temporary project whose `content/` holds the repository's real pages, the site fixtures (links between pages,
+ * images, mismatches) and, when it is beside the repository, the family's corpus (copied to the temporary folder,
+ * never into the repository). `who` names the test in the message said when the corpus is absent.
+ */
+export function realPagesProject(who: string): string {
+  const corpus = join(projectRoot, '..', 'shared', 'corpus');
+  const root = mkdtempSync(join(tmpdir(), `perflab-${who}-`));
+  cpSync(join(projectRoot, 'content'), join(root, 'content'), { recursive: true });
+  cpSync(join(projectRoot, 'test/fixtures/site'), join(root, 'content', 'fixtures'), { recursive: true });
+  if (existsSync(corpus)) cpSync(corpus, join(root, 'content', 'corpus'), { recursive: true });
+  else if (!warned.has(who)) {
+    warned.add(who);
+    console.warn(`${who}: ${corpus} is absent; comparing the repository's own pages only`);
+  }
+  return root;
+}
+
+const warned = new Set<string>();

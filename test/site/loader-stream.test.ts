@@ -1,25 +1,16 @@
 // A site too large to keep every parsed page in memory is checked and rendered one page at a time, reading pages
 // back from the analysis cache: what it stores must be what a load that keeps every page stores.
-import { cpSync, existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readdirSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, beforeEach, expect, it } from 'vitest';
 import { reportsLoader } from '../../src/loader/index.js';
 import { cachedHtml, cachedRuns } from '../../src/lib/site/cached.js';
-import { projectRoot } from './build.js';
-import { fakeLoader, readEntry } from './loader-context.js';
+import { fakeLoader, readEntry, realPagesProject } from './loader-context.js';
 
 let root = '';
-const corpus = join(projectRoot, '..', 'shared', 'corpus');
-if (!existsSync(corpus)) console.warn(`loader-stream: ${corpus} is absent; comparing the repository's own pages only`);
 const saved = process.env.PERFLAB_KEEP_MB;
 beforeEach(() => {
-  root = mkdtempSync(join(tmpdir(), 'perflab-stream-'));
-  // The real pages of the repository, and the site fixtures (links between pages, images, mismatches).
-  cpSync(join(projectRoot, 'content'), join(root, 'content'), { recursive: true });
-  cpSync(join(projectRoot, 'test/fixtures/site'), join(root, 'content', 'fixtures'), { recursive: true });
-  // The family's other real pages, when they are beside the repository (to a temporary folder, never into it).
-  if (existsSync(corpus)) cpSync(corpus, join(root, 'content', 'corpus'), { recursive: true });
+  root = realPagesProject('loader-stream');
 });
 afterEach(() => {
   rmSync(root, { recursive: true, force: true });

@@ -1,15 +1,13 @@
 // A load of many pages shares its parsing and rendering with a helper thread: what it stores and logs must be what one
 // thread stores and logs, and a helper that fails or never starts only costs time.
-import { cpSync, existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { reportsLoader } from '../../src/loader/index.js';
 import { codeHash } from '../../src/loader/cache.js';
 import { shareWork, wantHelper } from '../../src/lib/threads.js';
 import { cachedHtml, cachedRuns } from '../../src/lib/site/cached.js';
-import { projectRoot } from './build.js';
-import { fakeLoader, readEntry } from './loader-context.js';
+import { fakeLoader, readEntry, realPagesProject } from './loader-context.js';
 
 describe('shareWork', () => {
   const items = Array.from({ length: 23 }, (_, i) => i);
@@ -77,15 +75,9 @@ describe('shareWork', () => {
 });
 
 let root = '';
-const corpus = join(projectRoot, '..', 'shared', 'corpus');
-if (!existsSync(corpus)) console.warn(`loader-threads: ${corpus} is absent; comparing the repository's own pages only`);
 const saved = { threads: process.env.PERFLAB_THREADS, keep: process.env.PERFLAB_KEEP_MB };
 beforeEach(() => {
-  root = mkdtempSync(join(tmpdir(), 'perflab-threads-'));
-  cpSync(join(projectRoot, 'content'), join(root, 'content'), { recursive: true });
-  cpSync(join(projectRoot, 'test/fixtures/site'), join(root, 'content', 'fixtures'), { recursive: true });
-  // The family's other real pages, when they are beside the repository (to a temporary folder, never into it).
-  if (existsSync(corpus)) cpSync(corpus, join(root, 'content', 'corpus'), { recursive: true });
+  root = realPagesProject('loader-threads');
 });
 afterEach(() => {
   rmSync(root, { recursive: true, force: true });
