@@ -6,9 +6,9 @@ import { availableParallelism } from 'node:os';
 import { parentPort, Worker } from 'node:worker_threads';
 
 /**
- * Bytes of pages to parse or render below which a load stays on one thread. Measured on the bench sites (2 cores): at
- * 1.4 MB the helper made the load slower (2.0-2.4 s against 1.6-1.7 s: its start and its cold code cost more than it
- * takes on); at 12 MB it saved 7-11 %; at 46 MB, 16 %.
+ * Bytes of pages to parse, check or render below which work stays on one thread. Measured on the bench sites (2
+ * cores), for a site's load: at 1.4 MB the helper made it slower (2.0-2.4 s against 1.6-1.7 s: its start and its
+ * cold code cost more than it takes on); at 12 MB it saved 7-11 %; at 46 MB, 16 %.
  */
 export const HELPER_BYTES = 4_000_000;
 
@@ -58,10 +58,10 @@ export class Helper<Request, Reply extends { type: string }> {
 }
 
 /**
- * Do `work` on every item: this thread takes items from the front, one at a time, yielding between them so the
+ * Do every item once: this thread (`here`) takes items from the front, one at a time, yielding between them so the
  * helper's replies are read; `helper` (when given and ready) takes batches of `batch` from the back, two under way at
- * once, so that it always has the next batch while this thread is busy. A batch the helper fails is done here. Items
- * are done once each. Returns how many the helper did.
+ * once, so that it always has the next batch while this thread is busy. A batch the helper fails is done here.
+ * Returns how many the helper did.
  */
 export async function shareWork<T>(
   items: readonly T[],
