@@ -78,7 +78,7 @@ export class LoadedPages {
   }
 
   /** Whether parses are kept on disk, where a helper thread can leave them. */
-  get shared(): boolean {
+  get onDisk(): boolean {
     return this.cache.usable;
   }
 

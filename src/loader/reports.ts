@@ -167,7 +167,7 @@ async function load(
   let helper: Promise<LoadHelper | null> | null = null;
   const say = (message: string) => logger.info(message);
   const helperFor = (bytes: number) =>
-    (helper ??= pages.shared && wantHelper(bytes) ? startHelper(cacheDir, versions.code, analysesDir, say) : null);
+    (helper ??= pages.onDisk && wantHelper(bytes) ? startHelper(cacheDir, versions.code, analysesDir, say) : null);
   const outcomes: PageOutcome[] = new Array(files.length);
   let byHelper = 0;
   const entries: Array<Logged | undefined> = new Array(files.length);
