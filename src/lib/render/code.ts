@@ -2,6 +2,7 @@
 // runs (`run-L84`) and metric lines (`run-L84-m93`) can be linked to and highlighted.
 import type { Element, ElementContent } from 'hast';
 import type { Code } from 'mdast';
+import type { Raw } from 'mdast-util-to-hast';
 import type { Run } from '../schemas/run.js';
 
 /** Fence info strings we highlight, mapped to the lowlight language. */
@@ -35,42 +36,81 @@ function span(properties: Element['properties'], children: ElementContent[]): El
   return { type: 'element', tagName: 'span', properties, children };
 }
 
-/** Line spans for a fence whose first content line is `firstLine`; runs wrap their lines. */
-function lines(value: string, firstLine: number, runs: Run[]): ElementContent[] {
-  const out: ElementContent[] = [];
+/**
+ * A character reference as `hast-util-to-html` writes one (`&#x3C;`), so that the spans below serialise to the bytes
+ * the library gives for the same elements (`test/render/code-lines.test.ts` compares the two on every real page).
+ */
+const reference = (c: string) => `&#x${c.charCodeAt(0).toString(16).toUpperCase()};`;
+/** Text content: `<` and `&` escaped. */
+const escapeText = (value: string) => value.replace(/[<&]/g, reference);
+/** A double-quoted attribute value: NUL, quotes, `&` and backtick escaped. */
+const escapeAttribute = (value: string) => value.replace(/[\0"&'`]/g, reference);
+
+/** The lines of a block of benchmark output, serialised, and the ids they carry (runs and metric lines). */
+export interface OutputLines {
+  html: string;
+  ids: string[];
+}
+
+/**
+ * One span per line of a fence whose first content line is `firstLine`, each run's lines wrapped in a span of the
+ * run. Written as HTML directly: a block of output is most of a page's elements, and building them as a tree for
+ * the serialiser took a third of the time a page took to render. Every value is escaped here; the caller inserts the
+ * result as the content of a `code` element it made.
+ */
+export function outputLines(value: string, firstLine: number, runs: readonly Run[]): OutputLines {
+  const startsAt = new Map<number, Run>();
+  for (const run of runs) if (!startsAt.has(run.line)) startsAt.set(run.line, run);
   const metricLines = new Map<number, Run>();
   for (const run of runs) for (const m of Object.values(run.metrics)) metricLines.set(m.line, run);
-  let group: Element | null = null;
-  let groupEnd = 0;
+  const ids: string[] = [];
+  let html = '';
+  let groupEnd = -1;
   value.split('\n').forEach((content, i) => {
     const line = firstLine + i;
-    if (i > 0) (group ? group.children : out).push(text('\n'));
-    const starting = group ? undefined : runs.find((r) => r.line === line);
+    if (i > 0) html += '\n';
+    const starting = groupEnd < 0 ? startsAt.get(line) : undefined;
     if (starting) {
-      group = span({ className: ['run', starting.failed ? 'run-failed' : 'run-ok'], id: starting.id, dataLine: line }, []);
+      html += `<span class="run ${starting.failed ? 'run-failed' : 'run-ok'}" id="${escapeAttribute(starting.id)}" data-line="${line}">`;
+      ids.push(starting.id);
       groupEnd = starting.endLine;
-      out.push(group);
     }
     const owner = metricLines.get(line);
-    const props: Element['properties'] = { className: ['line'], dataLine: line };
-    if (owner) props.id = metricAnchor(owner, line);
-    (group ? group.children : out).push(span(props, content ? [text(content)] : []));
-    if (group && line >= groupEnd) group = null;
+    const anchor = owner ? metricAnchor(owner, line) : null;
+    if (anchor) ids.push(anchor);
+    html += `<span class="line" data-line="${line}"${anchor ? ` id="${escapeAttribute(anchor)}"` : ''}>${escapeText(content)}</span>`;
+    if (groupEnd >= 0 && line >= groupEnd) {
+      html += '</span>';
+      groupEnd = -1;
+    }
   });
-  return out;
+  if (groupEnd >= 0) html += '</span>';
+  return { html, ids };
+}
+
+/**
+ * The HTML the renderer writes itself (the lines of benchmark output), as `raw` nodes of the page's tree: which nodes
+ * are its own (any other raw node is serialised as text), and the ids their HTML carries.
+ */
+export interface OwnHtml {
+  nodes: Set<Raw>;
+  ids: Set<string>;
 }
 
 /** The figure for one fence; `runs` are the page's runs whose `fenceLine` is this fence. */
-export function renderCode(node: Code, runs: Run[]): Element {
+export function renderCode(node: Code, runs: Run[], own: OwnHtml): Element {
   const lang = language(node.lang);
   const fenceLine = node.position?.start.line ?? 0;
   const hl = runs.length === 0 ? highlighted[lang] : undefined;
-  const code: Element = {
-    type: 'element',
-    tagName: 'code',
-    properties: hl ? { className: [`language-${hl}`] } : {},
-    children: hl || !fenceLine ? [text(node.value)] : lines(node.value, fenceLine + 1, runs),
-  };
+  let children: ElementContent[] = [text(node.value)];
+  if (!hl && fenceLine) {
+    const lines = outputLines(node.value, fenceLine + 1, runs);
+    const raw: Raw = { type: 'raw', value: lines.html };
+    own.nodes.add(raw);
+    for (const id of lines.ids) own.ids.add(id);
+    children = [raw];
+  }
+  const code: Element = { type: 'element', tagName: 'code', properties: hl ? { className: [`language-${hl}`] } : {}, children };
   const label = runs.length ? 'benchmark output' : lang || 'text';
   // Search skips a block of benchmark output: its labels are on every page and its numbers are what the stated
   // numbers link to, not what a reader searches for; at N=1000 they were 2/3 of the index and 3/4 of its memory.

@@ -7,7 +7,7 @@ import { posix } from 'node:path';
 import type { Report } from '../schemas/report.js';
 import type { Run } from '../schemas/run.js';
 import type { Claim } from '../schemas/claim.js';
-import { renderCode, metricAnchor } from './code.js';
+import { renderCode, metricAnchor, type OwnHtml } from './code.js';
 import { isAdmonition, type AdmonitionNode } from './handlers.js';
 import { visit as visitTree } from 'unist-util-visit';
 import { headingsOf, type HeadingInfo } from './headings.js';
@@ -55,7 +55,7 @@ function isExternal(href: string): boolean {
  * leads nowhere) without a word: the check stage reports each of these places (`image-missing`,
  * `link-unresolved`, `anchor-missing`, `site-claim-unplaced`), so `perflab check` and the site agree.
  */
-export function decorate(hast: Root, mdast: MdastRoot, report: Report, links: LinkContext): Decorated {
+export function decorate(hast: Root, mdast: MdastRoot, report: Report, links: LinkContext, own: OwnHtml): Decorated {
   // mdast nodes by position.
   const codes = new Map<string, Code>();
   const admonitions = new Map<string, AdmonitionNode>();
@@ -120,7 +120,7 @@ export function decorate(hast: Root, mdast: MdastRoot, report: Report, links: Li
       } else if (node.tagName === 'pre' && pos && codes.has(pos)) {
         const code = codes.get(pos)!;
         const runs = runsByFence.get(code.position!.start.line) ?? [];
-        replace(renderCode(code, runs));
+        replace(renderCode(code, runs, own));
         continue;
       } else if ((node.tagName === 'details' || node.tagName === 'div') && pos && admonitions.has(pos)) {
         const adm = admonitions.get(pos)!;
@@ -186,7 +186,7 @@ export function decorate(hast: Root, mdast: MdastRoot, report: Report, links: Li
   visit(hast);
 
   // In-page anchors that point nowhere become plain text; claim links must always resolve.
-  const ids = new Set<string>(titleId ? [titleId] : []);
+  const ids = new Set<string>(titleId ? [titleId, ...own.ids] : own.ids);
   visitTree(hast, 'element', (n) => {
     if (n.properties.id) ids.add(String(n.properties.id));
   });

@@ -18,6 +18,7 @@ import { handlers, unknownHandler } from './handlers.js';
 import { placeClaims } from './place.js';
 import type { HeadingInfo } from './headings.js';
 import { sanitizeSchema } from './sanitize.js';
+import type { OwnHtml } from './code.js';
 
 export type { LinkContext } from './decorate.js';
 export { anchorsOf, headingsOf, type HeadingInfo } from './headings.js';
@@ -66,7 +67,13 @@ export function renderReport(analysis: Pick<Analysis, 'tree' | 'source'>, report
     .use(rehypeRaw)
     .use(rehypeSanitize, sanitizeSchema);
   const hast = toSafeHast.runSync(analysis.tree, file) as HastRoot;
-  const decorated = decorate(hast, analysis.tree, report, links);
+  const own: OwnHtml = { nodes: new Set(), ids: new Set() };
+  const decorated = decorate(hast, analysis.tree, report, links, own);
   highlight(hast, file);
-  return { html: toHtml(hast), ...decorated };
+  // Raw HTML from the page was parsed and sanitised above; the only raw nodes left should be the renderer's own
+  // (the lines of benchmark output). Any other is written as text, never as markup.
+  visit(hast, 'raw', (node, index, parent) => {
+    if (!own.nodes.has(node) && parent && index !== undefined) parent.children[index] = { type: 'text', value: node.value };
+  });
+  return { html: toHtml(hast, { allowDangerousHtml: true }), ...decorated };
 }
