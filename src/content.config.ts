@@ -1,6 +1,9 @@
 import { defineCollection } from 'astro:content';
-import { reportsLoader } from './loader/index.js';
+import { loaderModule } from './loader/bundle.js';
 import { storeRefSchema } from './lib/site/entry.js';
+
+// A build runs the loader from its bundle; the dev server from its sources, so that code edits reload it.
+const { reportsLoader } = await loaderModule(() => import('./loader/entry.js'));
 
 // PERFLAB_CONTENT (comma-separated folders) lets the tests build extra fixture reports next to content/.
 const roots = process.env.PERFLAB_CONTENT?.split(',').filter(Boolean) ?? ['content'];

@@ -17,14 +17,22 @@ const kinds = Object.keys(cacheSuffixes) as (keyof typeof cacheSuffixes)[];
 
 const codeHashes = new Map<string, string>();
 
+declare const __PERFLAB_CODE__: string | undefined;
+
+/** The code hash the loader's bundle (./bundle.ts) was made for, or null when the loader runs from its sources. */
+export const bundledCode: string | null = typeof __PERFLAB_CODE__ === 'string' ? __PERFLAB_CODE__ : null;
+
 /**
  * The version of the code that reads, checks and renders the pages, for the store's digests: a hash of every file
  * of `src/lib` and `src/loader` (beside this module) and of the lockfile (the dependencies' versions), as the CLI
  * keys its cache. Any change to that code gives new digests, so an entry made by other code is never served; no
- * version to bump by hand. When this module runs from a bundle (no sources beside it), the bundle's own text.
+ * version to bump by hand. In the loader's bundle, the hash of the sources it was made from; in a bundle made any
+ * other way (no sources beside it), the bundle's own text.
  * `here` (this module's path) is for tests.
  */
-export function codeHash(here: string = fileURLToPath(import.meta.url)): string {
+export function codeHash(at?: string): string {
+  if (at === undefined && bundledCode !== null) return bundledCode;
+  const here = at ?? fileURLToPath(import.meta.url);
   const known = codeHashes.get(here);
   if (known) return known;
   const src = join(dirname(here), '..');

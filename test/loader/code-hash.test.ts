@@ -78,7 +78,7 @@ describe('the loader, keyed by the code hash', () => {
       ...(await importOriginal<typeof import('../../src/loader/cache.js')>()),
       codeHash: () => code,
     }));
-    const { reportsLoader } = await import('../../src/loader/index.js');
+    const { reportsLoader } = await import('../../src/loader/entry.js');
     const state = { entries: new Map<string, any>(), meta: new Map<string, string>(), logs: [] as string[], onSet: () => rendered++ };
     let rendered = 0;
     const load = async (): Promise<void> => {

@@ -5,7 +5,7 @@ import { mkdirSync, mkdtempSync, readFileSync, rmSync, utimesSync, writeFileSync
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { reportsLoader } from '../../src/loader/index.js';
+import { reportsLoader } from '../../src/loader/entry.js';
 import { lockCache } from '../../src/loader/cache.js';
 import { cachedHtml, cachedRuns, cachedSource } from '../../src/lib/site/cached.js';
 import { storeRefSchema } from '../../src/lib/site/entry.js';

@@ -5,7 +5,7 @@ import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:f
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, expect, it } from 'vitest';
-import { reportsLoader } from '../../src/loader/index.js';
+import { reportsLoader } from '../../src/loader/entry.js';
 import { cachedHtml } from '../../src/lib/site/cached.js';
 import { cacheSuffixes } from '../../src/lib/site/cached.js';
 import { projectRoot } from './build.js';

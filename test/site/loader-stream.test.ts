@@ -3,7 +3,7 @@
 import { readdirSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, beforeEach, expect, it } from 'vitest';
-import { reportsLoader } from '../../src/loader/index.js';
+import { reportsLoader } from '../../src/loader/entry.js';
 import { cachedHtml, cachedRuns } from '../../src/lib/site/cached.js';
 import { fakeLoader, readEntry, realPagesProject } from './loader-context.js';
 

@@ -3,7 +3,7 @@
 import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { reportsLoader } from '../../src/loader/index.js';
+import { reportsLoader } from '../../src/loader/entry.js';
 import { codeHash } from '../../src/loader/cache.js';
 import { shareWork, wantHelper } from '../../src/lib/threads.js';
 import { cachedHtml, cachedRuns } from '../../src/lib/site/cached.js';
@@ -140,7 +140,7 @@ it.skipIf(!twoCores)(
     // A helper bundle for this code that throws as it starts (as a broken or foreign file would).
     const dir = join(root, 'cache-broken', 'perflab');
     mkdirSync(dir, { recursive: true });
-    writeFileSync(join(dir, `helper-${codeHash().replace(/[^A-Za-z0-9_-]/g, '_')}.mjs`), "throw new Error('broken helper');\n");
+    writeFileSync(join(dir, `loader-${codeHash().replace(/[^A-Za-z0-9_-]/g, '_')}.cjs`), "throw new Error('broken helper');\n");
     const two = await load('2', '1000', 'cache-broken');
     expect(two.out).toEqual(one.out);
     const summary = two.logs.find((l) => / reports: \d+ checked/.test(l)) ?? '';

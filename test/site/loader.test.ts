@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { LoaderContext } from 'astro/loaders';
-import { reportsLoader } from '../../src/loader/index.js';
+import { reportsLoader } from '../../src/loader/entry.js';
 import { cachedHtml, cachedRuns, cachedSource, fullEntry } from '../../src/lib/site/cached.js';
 import { entrySchema } from '../../src/lib/site/entry.js';
 import { projectRoot } from './build.js';

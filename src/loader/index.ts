@@ -1,1 +1,0 @@
-export { reportsLoader, type ReportsLoaderOptions } from './reports.js';

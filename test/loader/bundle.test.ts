@@ -1,0 +1,59 @@
+// A production build imports the loader from one bundled file (src/loader/bundle.ts); other commands use the sources.
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, afterEach, describe, expect, it, vi } from 'vitest';
+import { loaderModule, useLoaderBundle } from '../../src/loader/bundle.js';
+import { codeHash } from '../../src/loader/cache.js';
+
+const root = mkdtempSync(join(tmpdir(), 'perflab-bundle-'));
+afterAll(() => rmSync(root, { recursive: true, force: true }));
+afterEach(() => useLoaderBundle(null));
+
+const sources = () => import('../../src/loader/entry.js');
+const name = `loader-${codeHash().replace(/[^A-Za-z0-9_-]/g, '_')}.cjs`;
+
+describe('the loader bundle', () => {
+  it('should load the sources when no build asked for the bundle', async () => {
+    const fallback = vi.fn(sources);
+    const m = await loaderModule(fallback);
+    expect(fallback).toHaveBeenCalledOnce();
+    expect(typeof m.reportsLoader).toBe('function');
+  });
+
+  it('should build one file named and keyed by the code hash, load it, reuse it and remove older bundles', async () => {
+    const dir = join(root, 'cache');
+    useLoaderBundle(dir);
+    const fallback = vi.fn(sources);
+    const first = await loaderModule(fallback);
+    expect(fallback).not.toHaveBeenCalled();
+    expect(readdirSync(dir)).toEqual([name]);
+    // The bundle keys the store by the hash of the sources it was made from, as the sources do.
+    expect(readFileSync(join(dir, name), 'utf8')).toContain(JSON.stringify(codeHash()));
+    const loader = first.reportsLoader({ roots: ['content'] });
+    expect(loader.name).toBe('perflab-reports');
+
+    writeFileSync(join(dir, 'loader-older.mjs'), 'export {};\n');
+    writeFileSync(join(dir, 'helper-older.mjs'), 'export {};\n');
+    rmSync(join(dir, name));
+    await loaderModule(fallback);
+    expect(readdirSync(dir)).toEqual([name]);
+    expect(fallback).not.toHaveBeenCalled();
+  });
+
+  it('should say why and load the sources when the bundle cannot be made', async () => {
+    const blocked = join(root, 'blocked');
+    writeFileSync(blocked, 'a file where the cache folder should be\n');
+    useLoaderBundle(join(blocked, 'perflab'));
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
+    const fallback = vi.fn(sources);
+    const m = await loaderModule(fallback);
+    expect(fallback).toHaveBeenCalledOnce();
+    expect(typeof m.reportsLoader).toBe('function');
+    expect(warn).toHaveBeenCalledWith(
+      expect.stringMatching(/^\[perflab\] the loader runs from its sources: its bundle could not be made \(.+\)$/),
+    );
+    expect(existsSync(join(blocked, 'perflab'))).toBe(false);
+    warn.mockRestore();
+  });
+});
