@@ -6,7 +6,7 @@ import { setFlagsFromString } from 'node:v8';
 import { defineConfig } from 'astro/config';
 import { lockCache } from './src/loader/cache.ts';
 import { useLoaderBundle } from './src/loader/bundle.ts';
-import { keepBytes } from './src/loader/analyses.ts';
+import { keepBytes } from './src/loader/keep.ts';
 import { contentRoots, listMarkdown } from './src/loader/files.ts';
 
 // Tests build into their own folders so they never touch dist/ or the dev cache.

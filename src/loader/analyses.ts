@@ -1,5 +1,5 @@
 // The parsed pages of one load. Every page is read once (`analyze`, or its parse kept from an earlier load in the
-// analysis cache), then checked and rendered one at a time. A site whose Markdown fits `KEEP_BYTES` keeps its
+// analysis cache), then checked and rendered one at a time. A site whose Markdown fits `keepBytes()` keeps its
 // parsed pages in memory for the whole load; a larger one reads each page back from the analysis cache when it is
 // checked and when it is rendered (a v8 copy, about ten times faster than parsing), so that the trees of every page
 // are never in memory at once: the load's memory does not grow with the tree of each page.
@@ -7,10 +7,8 @@ import { existsSync, readdirSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { AnalysisCache } from '../lib/cli/cache.js';
 import { analyze, type Analysis } from '../lib/pipeline.js';
+import { keepBytes } from './keep.js';
 import type { ParseJob } from './threads.js';
-
-/** Markdown bytes up to which a load keeps every parsed page in memory (`PERFLAB_KEEP_MB` overrides it). */
-export const KEEP_BYTES = 8_000_000;
 
 export interface PageSource {
   source: string;
@@ -106,10 +104,4 @@ export class LoadedPages {
     }
     for (const name of names) if (name.endsWith('.bin') && !keep.has(name)) rmSync(join(this.dir, name), { force: true });
   }
-}
-
-/** Markdown bytes up to which a load keeps every parsed page: `PERFLAB_KEEP_MB`, else `KEEP_BYTES`. */
-export function keepBytes(): number {
-  const mb = process.env.PERFLAB_KEEP_MB;
-  return mb && /^\d+(\.\d+)?$/.test(mb) ? Number(mb) * 1_000_000 : KEEP_BYTES;
 }

@@ -1,0 +1,11 @@
+// How much Markdown a load keeps parsed in memory (./analyses.ts). Its own module, with no other import, because the
+// Astro config reads it too, and everything a config imports is transformed by Vite before the build starts.
+
+/** Markdown bytes up to which a load keeps every parsed page in memory (`PERFLAB_KEEP_MB` overrides it). */
+export const KEEP_BYTES = 8_000_000;
+
+/** Markdown bytes up to which a load keeps every parsed page: `PERFLAB_KEEP_MB`, else `KEEP_BYTES`. */
+export function keepBytes(): number {
+  const mb = process.env.PERFLAB_KEEP_MB;
+  return mb && /^\d+(\.\d+)?$/.test(mb) ? Number(mb) * 1_000_000 : KEEP_BYTES;
+}
