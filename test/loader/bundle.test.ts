@@ -14,6 +14,34 @@ const sources = () => import('../../src/loader/entry.js');
 const name = `loader-${codeHash().replace(/[^A-Za-z0-9_-]/g, '_')}.cjs`;
 
 describe('the loader bundle', () => {
+  it('should keep the pipeline out of what the Astro config and the content config load through Vite', async () => {
+    const { build } = await import('esbuild');
+    const project = join(import.meta.dirname, '..', '..');
+    for (const config of ['astro.config.mjs', 'src/content.config.ts']) {
+      const result = await build({
+        entryPoints: [join(project, config)],
+        absWorkingDir: project,
+        bundle: true,
+        platform: 'node',
+        format: 'esm',
+        write: false,
+        metafile: true,
+        packages: 'external',
+        external: ['astro:content'],
+        logLevel: 'silent',
+      });
+      // What loading the config loads: its static imports, followed; a dynamic import (the sources, which only the
+      // dev server loads) is not.
+      const inputs = result.metafile.inputs;
+      const eager = new Set<string>([config]);
+      for (const file of eager) {
+        for (const i of inputs[file]?.imports ?? []) if (i.kind !== 'dynamic-import' && i.path in inputs) eager.add(i.path);
+      }
+      expect([...eager], config).not.toContain('src/lib/pipeline.ts');
+      expect(eager.size, config).toBeLessThan(40);
+    }
+  });
+
   it('should load the sources when no build asked for the bundle', async () => {
     const fallback = vi.fn(sources);
     const m = await loaderModule(fallback);
