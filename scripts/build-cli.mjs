@@ -4,9 +4,9 @@
 // The bundle carries a hash of its own code (`__PERFLAB_BUILD__`): the analysis cache keys its entries by it, so a
 // changed parser, page model or dependency never reads entries written by another build (no version to bump).
 import { createHash } from 'node:crypto';
-import { mkdirSync, renameSync, writeFileSync } from 'node:fs';
+import { mkdirSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 import { build } from 'esbuild';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
@@ -46,3 +46,26 @@ mkdirSync(dirname(outfile), { recursive: true });
 const tmp = `${outfile}.${process.pid}.tmp`;
 writeFileSync(tmp, stamped, { mode: 0o755 });
 renameSync(tmp, outfile);
+
+// The site loader's bundle for this code (src/loader/bundle.ts) goes beside it, so that the first `astro build`
+// after an install need not make it (a build looks here before its cache folder). Made by the loader's own
+// function, from a bundle of that module written here for the moment.
+const maker = join(root, 'bin', `.loader-bundle-${process.pid}.mjs`);
+await build({
+  absWorkingDir: root,
+  entryPoints: ['src/loader/bundle.ts'],
+  bundle: true,
+  platform: 'node',
+  format: 'esm',
+  target: 'node20',
+  packages: 'external',
+  outfile: maker,
+  logLevel: 'warning',
+});
+try {
+  const { loaderBundle, codeHash } = await import(pathToFileURL(maker).href);
+  const sources = join(root, 'src', 'loader');
+  await loaderBundle(join(root, 'bin'), codeHash(join(sources, 'cache.ts')), sources);
+} finally {
+  rmSync(maker, { force: true });
+}

@@ -1,20 +1,36 @@
 // The loader as one file. A production build imports it from a bundle (./entry.ts and everything it imports, built
-// with esbuild into the cache folder and named by the code's hash) instead of through Vite, which transforms and
-// loads its 250 source modules one at a time: 2.7 s of a 7.8 s build of 30 reports, against 0.25 s to bundle once
-// and 0.05 s to import the bundle. The helper thread (./threads.ts) runs the same file. The dev server keeps
-// loading the sources through Vite, so that an edit of the code reloads the loader.
+// with esbuild and named by the code's hash) instead of through Vite, which transforms and loads its 250 source
+// modules one at a time: 2.7 s of a 7.8 s build of 30 reports, against 0.05 s to import the bundle. The install
+// makes the bundle beside the CLI (scripts/build-cli.mjs); a build of other code makes its own in the cache folder
+// (0.25 s). The helper thread (./threads.ts) runs the same file. The dev server keeps loading the sources through
+// Vite, so that an edit of the code reloads the loader.
 import { existsSync, mkdirSync, readdirSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { codeHash } from './cache.js';
 
-/** Set by astro.config.mjs for `astro build`: the folder the bundle goes in (Astro's cache folder). */
-const BUILD = Symbol.for('perflab.loader-bundle-dir');
+export { codeHash };
 
-/** Called by the config for `astro build` (with its cache folder) and for any other command (with null). */
-export function useLoaderBundle(dir: string | null): void {
-  (globalThis as Record<symbol, unknown>)[BUILD] = dir;
+/** Set by astro.config.mjs for `astro build`: where the bundle is looked for and made. */
+const BUILD = Symbol.for('perflab.loader-bundle');
+
+interface Where {
+  /** The folder a bundle is made in when the install has none for this code (Astro's cache folder). */
+  dir: string;
+  /** The folder the install put its bundle in. */
+  installed: string;
+}
+
+/** The CLI's folder, where scripts/build-cli.mjs puts the bundle of the code it was run on. */
+const INSTALLED = join(dirname(fileURLToPath(import.meta.url)), '..', '..', 'bin');
+
+/**
+ * Called by the config for `astro build` (with its cache folder) and for any other command (with null).
+ * `installed` is for tests.
+ */
+export function useLoaderBundle(dir: string | null, installed = INSTALLED): void {
+  (globalThis as Record<symbol, unknown>)[BUILD] = dir === null ? null : ({ dir, installed } satisfies Where);
 }
 
 /**
@@ -22,10 +38,12 @@ export function useLoaderBundle(dir: string | null): void {
  * bundle that cannot be built or loaded is said once on stderr, and the sources are used.
  */
 export async function loaderModule<Module>(fallback: () => Promise<Module>): Promise<Module> {
-  const dir = (globalThis as Record<symbol, unknown>)[BUILD];
-  if (typeof dir !== 'string') return fallback();
+  const where = (globalThis as Record<symbol, unknown>)[BUILD] as Where | null | undefined;
+  if (!where) return fallback();
   try {
-    const file = await loaderBundle(dir, codeHash());
+    const code = codeHash();
+    const installed = join(where.installed, bundleName(code));
+    const file = existsSync(installed) ? installed : await loaderBundle(where.dir, code);
     // Node's own require, not `import()`: Vite rewrites a module's `import()` to its module runner, which would
     // transform the bundle again.
     return createRequire(import.meta.url)(file) as Module;
@@ -35,11 +53,16 @@ export async function loaderModule<Module>(fallback: () => Promise<Module>): Pro
   }
 }
 
-/** The bundle of this code: built once into `dir` (named by the code hash, which it also carries), then reused. */
-export async function loaderBundle(dir: string, code: string): Promise<string> {
-  const file = join(dir, `loader-${code.replace(/[^A-Za-z0-9_-]/g, '_')}.cjs`);
+const bundleName = (code: string) => `loader-${code.replace(/[^A-Za-z0-9_-]/g, '_')}.cjs`;
+
+/**
+ * The bundle of this code: built once into `dir` (named by the code hash, which it also carries), then reused.
+ * `sources`: the folder of the loader's sources (this module's, unless it runs from a bundle of its own).
+ */
+export async function loaderBundle(dir: string, code: string, sources = dirname(fileURLToPath(import.meta.url))): Promise<string> {
+  const file = join(dir, bundleName(code));
   if (existsSync(file)) return file;
-  const entry = join(dirname(fileURLToPath(import.meta.url)), 'entry.ts');
+  const entry = join(sources, 'entry.ts');
   if (!existsSync(entry)) throw new Error('no sources beside the loader');
   // Node's own require: the loader runs inside Vite, whose module runner is closed by the time a load runs.
   const { build } = createRequire(import.meta.url)('esbuild') as typeof import('esbuild');

@@ -51,7 +51,7 @@ describe('the loader bundle', () => {
 
   it('should build one file named and keyed by the code hash, load it, reuse it and remove older bundles', async () => {
     const dir = join(root, 'cache');
-    useLoaderBundle(dir);
+    useLoaderBundle(dir, join(root, 'no-install'));
     const fallback = vi.fn(sources);
     const first = await loaderModule(fallback);
     expect(fallback).not.toHaveBeenCalled();
@@ -69,10 +69,23 @@ describe('the loader bundle', () => {
     expect(fallback).not.toHaveBeenCalled();
   });
 
+  it('should use the bundle the install made for this code, and make none', async () => {
+    // The test run's setup made bin/ from the current sources (test/habits/build-cli.ts), loader bundle included.
+    const installed = join(import.meta.dirname, '..', '..', 'bin');
+    expect(readdirSync(installed).filter((f) => f.startsWith('loader-'))).toEqual([name]);
+    const dir = join(root, 'unused');
+    useLoaderBundle(dir, installed);
+    const fallback = vi.fn(sources);
+    const m = await loaderModule(fallback);
+    expect(fallback).not.toHaveBeenCalled();
+    expect(typeof m.reportsLoader).toBe('function');
+    expect(existsSync(dir)).toBe(false);
+  });
+
   it('should say why and load the sources when the bundle cannot be made', async () => {
     const blocked = join(root, 'blocked');
     writeFileSync(blocked, 'a file where the cache folder should be\n');
-    useLoaderBundle(join(blocked, 'perflab'));
+    useLoaderBundle(join(blocked, 'perflab'), join(root, 'no-install'));
     const warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
     const fallback = vi.fn(sources);
     const m = await loaderModule(fallback);
