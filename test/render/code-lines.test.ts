@@ -83,7 +83,7 @@ describe('outputLines', () => {
     const text = fc.array(char, { maxLength: 60 }).map((cs) => cs.join(''));
     const run = fc.record({
       line: fc.integer({ min: 1, max: 14 }),
-      length: fc.integer({ min: -1, max: 6 }),
+      length: fc.integer({ min: -20, max: 6 }),
       id: fc.array(char, { minLength: 1, maxLength: 8 }).map((cs) => `run-${cs.join('')}`),
       failed: fc.boolean(),
       metrics: fc.array(fc.integer({ min: 1, max: 16 }), { maxLength: 4 }),

@@ -65,26 +65,28 @@ export function outputLines(value: string, firstLine: number, runs: readonly Run
   for (const run of runs) for (const m of Object.values(run.metrics)) metricLines.set(m.line, run);
   const ids: string[] = [];
   let html = '';
-  let groupEnd = -1;
+  let open = false;
+  let groupEnd = 0;
   value.split('\n').forEach((content, i) => {
     const line = firstLine + i;
     if (i > 0) html += '\n';
-    const starting = groupEnd < 0 ? startsAt.get(line) : undefined;
+    const starting = open ? undefined : startsAt.get(line);
     if (starting) {
       html += `<span class="run ${starting.failed ? 'run-failed' : 'run-ok'}" id="${escapeAttribute(starting.id)}" data-line="${line}">`;
       ids.push(starting.id);
+      open = true;
       groupEnd = starting.endLine;
     }
     const owner = metricLines.get(line);
     const anchor = owner ? metricAnchor(owner, line) : null;
     if (anchor) ids.push(anchor);
     html += `<span class="line" data-line="${line}"${anchor ? ` id="${escapeAttribute(anchor)}"` : ''}>${escapeText(content)}</span>`;
-    if (groupEnd >= 0 && line >= groupEnd) {
+    if (open && line >= groupEnd) {
       html += '</span>';
-      groupEnd = -1;
+      open = false;
     }
   });
-  if (groupEnd >= 0) html += '</span>';
+  if (open) html += '</span>';
   return { html, ids };
 }
 
