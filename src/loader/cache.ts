@@ -28,7 +28,7 @@ export const bundledCode: string | null = typeof __PERFLAB_CODE__ === 'string' ?
  * keys its cache. Any change to that code gives new digests, so an entry made by other code is never served; no
  * version to bump by hand. In the loader's bundle, the hash of the sources it was made from; in a bundle made any
  * other way (no sources beside it), the bundle's own text.
- * `here` (this module's path) is for tests.
+ * `at` (this module's path) is for tests.
  */
 export function codeHash(at?: string): string {
   if (at === undefined && bundledCode !== null) return bundledCode;

@@ -9,8 +9,9 @@ import { toHtml } from 'hast-util-to-html';
 import type { Code } from 'mdast';
 import { visit } from 'unist-util-visit';
 import { describe, expect, it } from 'vitest';
-import { analyze } from '../../src/lib/pipeline.js';
-import { metricAnchor, outputLines } from '../../src/lib/render/code.js';
+import { analyze, checkAll } from '../../src/lib/pipeline.js';
+import { metricAnchor, outputLines, type OwnHtml } from '../../src/lib/render/code.js';
+import { decorate } from '../../src/lib/render/decorate.js';
 import type { Run } from '../../src/lib/schemas/run.js';
 import { CONTENT, CORPUS, hasCorpus, markdownFiles } from '../helpers/pages.js';
 
@@ -104,5 +105,21 @@ describe('outputLines', () => {
       }),
       { numRuns: 2000 },
     );
+  });
+});
+
+describe('raw HTML in the rendered tree', () => {
+  it("should serialise only the renderer's own raw nodes as HTML, any other as text", () => {
+    const a = analyze('# Page\n\nText.\n', 'docs/page.md');
+    const [report] = checkAll([a]);
+    const mine = { type: 'raw' as const, value: '<span class="line">1</span>' };
+    const foreign = { type: 'raw' as const, value: '<script>alert(1)</script>' };
+    const hast: Root = {
+      type: 'root',
+      children: [{ type: 'element', tagName: 'p', properties: {}, children: [mine, foreign] }],
+    };
+    const own: OwnHtml = { nodes: new Set([mine]), ids: new Set() };
+    decorate(hast, a.tree, report, { pageUrl: () => null, anchors: () => null, image: () => null }, own);
+    expect(toHtml(hast, { allowDangerousHtml: true })).toBe('<p><span class="line">1</span>&#x3C;script>alert(1)&#x3C;/script></p>');
   });
 });

@@ -185,10 +185,13 @@ export function decorate(hast: Root, mdast: MdastRoot, report: Report, links: Li
 
   visit(hast);
 
-  // In-page anchors that point nowhere become plain text; claim links must always resolve.
+  // In-page anchors that point nowhere become plain text; claim links must always resolve. The same walk writes any
+  // raw node that is not the renderer's own as text: the page's HTML was parsed and sanitised before this pass, so
+  // none should be left, and the page is serialised with raw HTML allowed (for the lines of benchmark output).
   const ids = new Set<string>(titleId ? [titleId, ...own.ids] : own.ids);
-  visitTree(hast, 'element', (n) => {
-    if (n.properties.id) ids.add(String(n.properties.id));
+  visitTree(hast, (n, index, parent) => {
+    if (n.type === 'element' && n.properties.id) ids.add(String(n.properties.id));
+    else if (n.type === 'raw' && !own.nodes.has(n) && parent && index !== undefined) parent.children[index] = txt(n.value);
   });
   const check = (parent: Root | Element) => {
     parent.children.forEach((node, i) => {

@@ -69,11 +69,7 @@ export function renderReport(analysis: Pick<Analysis, 'tree' | 'source'>, report
   const hast = toSafeHast.runSync(analysis.tree, file) as HastRoot;
   const own: OwnHtml = { nodes: new Set(), ids: new Set() };
   const decorated = decorate(hast, analysis.tree, report, links, own);
+  // Highlighting adds elements and text only; decorate wrote any raw node that is not its own as text.
   highlight(hast, file);
-  // Raw HTML from the page was parsed and sanitised above; the only raw nodes left should be the renderer's own
-  // (the lines of benchmark output). Any other is written as text, never as markup.
-  visit(hast, 'raw', (node, index, parent) => {
-    if (!own.nodes.has(node) && parent && index !== undefined) parent.children[index] = { type: 'text', value: node.value };
-  });
   return { html: toHtml(hast, { allowDangerousHtml: true }), ...decorated };
 }
