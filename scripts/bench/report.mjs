@@ -31,7 +31,7 @@ export function renderResults(r, _rel) {
     `- ${r.opts.reps} repetition(s)${r.merged?.sizes.length ? ' in the latest run' : ''}, interleaved across sizes and tools; cells are medians, [min–max] when repeated. Wall time from \`process.hrtime\`; peak RSS is the largest process (\`/usr/bin/time -v\`)${r.hasTimeV ? '' : ' (not available on this run)'}.`,
   );
   L.push(
-    "- perflab build = `astro build` + `pagefind` (what `npm run build` runs), from a cold cache. MkDocs = `mkdocs build` with Material and its built-in search; Hugo = a minimal site with a one-file layout (no search, no theme): the speed floor. Bare Astro = the same pages through a minimal Astro content collection on the same Astro (glob loader, Astro's own Markdown with highlighting off, one page template, no checks, no search): what perflab adds to Astro itself; `astro build ÷ bare Astro` leaves Pagefind out.",
+    "- perflab build = `astro build` (with the Node flags of `npm run build`) + `pagefind` (what `npm run build` runs), from a cold cache. MkDocs = `mkdocs build` with Material and its built-in search; Hugo = a minimal site with a one-file layout (no search, no theme): the speed floor. Bare Astro = the same pages through a minimal Astro content collection on the same Astro (glob loader, Astro's own Markdown with highlighting off, one page template, no checks, no search): what perflab adds to Astro itself; `astro build ÷ bare Astro` leaves Pagefind out.",
     '',
   );
 

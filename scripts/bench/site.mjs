@@ -38,14 +38,30 @@ export function snapshotRoot(mainDir, root) {
 
 const bin = (root, name) => join(root, 'node_modules', '.bin', name);
 
+/**
+ * The astro step of the snapshot's `npm run build`, as a command and its arguments: the script's part before `&&`,
+ * either `astro build` or `node <flags> <path to astro> build` (the Node flags users get are the ones measured).
+ */
+export function astroCommand(root) {
+  const script = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')).scripts?.build ?? 'astro build';
+  const words = script.split('&&')[0].trim().split(/\s+/);
+  if (words[0] === 'node') {
+    const at = words.findIndex((w, i) => i > 0 && !w.startsWith('-'));
+    if (at !== -1 && words[at + 1] === 'build') return [process.execPath, [...words.slice(1, at), join(root, words[at]), 'build']];
+  }
+  if (words[0] === 'astro' && words[1] === 'build') return [bin(root, 'astro'), ['build']];
+  throw new Error(`bench: the build script's astro step is neither \`astro build\` nor \`node … build\`: ${script}`);
+}
+
 /** `npm run build` equivalent: astro build into `out`, then pagefind over it. */
 export function buildSite({ root, content, out, cache, logPrefix }) {
   const env = { PERFLAB_CONTENT: content, PERFLAB_BENCH_CACHE: cache, ASTRO_TELEMETRY_DISABLED: '1' };
+  const [astro, args] = astroCommand(root);
   return measureSteps([
     [
       'astro build',
-      bin(root, 'astro'),
-      ['build', '--config', 'astro.bench.config.mjs', '--outDir', out],
+      astro,
+      [...args, '--config', 'astro.bench.config.mjs', '--outDir', out],
       { cwd: root, env, log: `${logPrefix}.astro.log` },
     ],
     ['pagefind', bin(root, 'pagefind'), ['--site', out], { cwd: root, env, log: `${logPrefix}.pagefind.log` }],
