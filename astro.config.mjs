@@ -6,6 +6,7 @@ import { setFlagsFromString } from 'node:v8';
 import { defineConfig } from 'astro/config';
 import { lockCache } from './src/loader/cache.ts';
 import { useLoaderBundle } from './src/loader/bundle.ts';
+import { startAhead } from './src/loader/threads.ts';
 import { keepBytes } from './src/loader/keep.ts';
 import { contentRoots, listMarkdown } from './src/loader/files.ts';
 
@@ -101,7 +102,8 @@ function buildHeap() {
 
 /**
  * `astro build` runs the loader from one bundled file in the cache folder (src/loader/bundle.ts): loading its 250
- * modules through Vite took longer than checking and rendering 30 reports. Other commands load the sources.
+ * modules through Vite took longer than checking and rendering 30 reports. Other commands load the sources. A build
+ * also starts the loader's helper thread here, to parse pages while Astro starts (src/loader/threads.ts).
  * @returns {import('astro').AstroIntegration}
  */
 function loaderBundle() {
@@ -109,7 +111,13 @@ function loaderBundle() {
     name: 'perflab-loader-bundle',
     hooks: {
       'astro:config:setup': ({ command, config }) => {
-        useLoaderBundle(command === 'build' ? resolve(fileURLToPath(config.cacheDir), 'perflab') : null);
+        const cache = resolve(fileURLToPath(config.cacheDir), 'perflab');
+        useLoaderBundle(command === 'build' ? cache : null);
+        if (command !== 'build') return;
+        // Astro spends about a second on this core before the loader runs: a helper thread parses pages meanwhile.
+        const root = fileURLToPath(config.root);
+        const pages = listMarkdown(contentRoots(root), root).map((f) => ({ path: f.path, absolutePath: f.absolutePath }));
+        startAhead(resolve(cache, 'analyses'), pages);
       },
     },
   };

@@ -47,6 +47,12 @@ export class Helper<Request, Reply extends { type: string }> {
     return reply;
   }
 
+  /** Whether the helper keeps the process alive (a helper started ahead of its work must not hold a failed run). */
+  hold(on: boolean): void {
+    if (on) this.worker.ref();
+    else this.worker.unref();
+  }
+
   /** False once the helper has failed or exited. */
   get alive(): boolean {
     return this.dead === null;

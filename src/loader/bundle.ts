@@ -41,9 +41,7 @@ export async function loaderModule<Module>(fallback: () => Promise<Module>): Pro
   const where = (globalThis as Record<symbol, unknown>)[BUILD] as Where | null | undefined;
   if (!where) return fallback();
   try {
-    const code = codeHash();
-    const installed = join(where.installed, bundleName(code));
-    const file = existsSync(installed) ? installed : await loaderBundle(where.dir, code);
+    const file = bundleFile() ?? (await loaderBundle(where.dir, codeHash()));
     // Node's own require, not `import()`: Vite rewrites a module's `import()` to its module runner, which would
     // transform the bundle again.
     return createRequire(import.meta.url)(file) as Module;
@@ -51,6 +49,14 @@ export async function loaderModule<Module>(fallback: () => Promise<Module>): Pro
     console.warn(`[perflab] the loader runs from its sources: its bundle could not be made (${(error as Error).message})`);
     return fallback();
   }
+}
+
+/** The bundle of this code a build would load, when it exists already (the install's, else the cache folder's). */
+export function bundleFile(): string | null {
+  const where = (globalThis as Record<symbol, unknown>)[BUILD] as Where | null | undefined;
+  if (!where) return null;
+  const name = bundleName(codeHash());
+  return [join(where.installed, name), join(where.dir, name)].find((file) => existsSync(file)) ?? null;
 }
 
 const bundleName = (code: string) => `loader-${code.replace(/[^A-Za-z0-9_-]/g, '_')}.cjs`;

@@ -1,17 +1,41 @@
 // The loader's helper thread (bundled by ./threads.ts, run as a worker): it parses pages into the analysis cache, and
 // checks and renders pages into the render cache, with the same code as the loader. It answers each request with one
-// message; the loader writes the Astro store.
+// message; the loader writes the Astro store. Started ahead of the load, it first parses the site's pages on its own.
+import { existsSync } from 'node:fs';
 import { workerData } from 'node:worker_threads';
 import { AnalysisCache } from '../lib/cli/cache.js';
 import { analyze, pageSet, type Analysis, type PageSet } from '../lib/pipeline.js';
 import type { PageView } from '../lib/schemas/report.js';
 import { checkAndRender, type LoadShared, type PageJob } from './page-entry.js';
 import { serve } from '../lib/threads.js';
-import type { HelperReply, HelperRequest, ParseJob } from './threads.js';
+import { readSource } from './files.js';
+import type { HelperReply, HelperRequest, ParseJob, PrefetchPage } from './threads.js';
 
-const { analysesDir, code } = workerData as { analysesDir: string; code: string };
+const { analysesDir, code, ahead } = workerData as { analysesDir: string; code: string; ahead?: PrefetchPage[] };
 const cache = new AnalysisCache(analysesDir, { code });
 let shared: { s: LoadShared; set: PageSet } | null = null;
+
+// Started ahead of the load (./threads.ts, `startAhead`): parse the pages from the last one back, one per turn of the
+// event loop, so that the loader's `take` is answered between two pages, after which nothing more is written.
+const left = [...(ahead ?? [])];
+let parsedAhead = 0;
+function parseAhead(): void {
+  const page = left.pop();
+  if (!page) return;
+  try {
+    const source = readSource(page.absolutePath, false);
+    const key = cache.keyOf(source, page.path, page.absolutePath);
+    const file = cache.fileOf(source, page.path, page.absolutePath, key);
+    if (file && !existsSync(file)) {
+      cache.store(source, page.path, page.absolutePath, analyze(source, page.path, page.absolutePath), key);
+      parsedAhead++;
+    }
+  } catch {
+    // The loader reads this page itself, and reports what is wrong with it.
+  }
+  setImmediate(parseAhead);
+}
+if (left.length > 0) setImmediate(parseAhead);
 
 function analysisOf(p: ParseJob): Analysis {
   return cache.lookup(p.source, p.path, p.absolutePath, p.key) ?? analyze(p.source, p.path, p.absolutePath);
@@ -19,6 +43,9 @@ function analysisOf(p: ParseJob): Analysis {
 
 function answer(request: HelperRequest): HelperReply {
   switch (request.type) {
+    case 'take':
+      left.length = 0;
+      return { type: 'taken', parsed: parsedAhead };
     case 'parse': {
       for (const p of request.jobs) cache.store(p.source, p.path, p.absolutePath, analyze(p.source, p.path, p.absolutePath), p.key);
       return { type: 'parsed', parsed: request.jobs.length };

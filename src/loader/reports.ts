@@ -20,7 +20,7 @@ import { mediaResolver } from './media.js';
 import { checkAndRender, logged, type LoadShared, type Logged, type PageJob, type PageOutcome } from './page-entry.js';
 import { citedHold, probesHold } from './probes.js';
 import { helped, shareWork, wantHelper } from '../lib/threads.js';
-import { startHelper, type LoadHelper } from './threads.js';
+import { startHelper, takeAhead, type LoadHelper } from './threads.js';
 
 export interface ReportsLoaderOptions {
   /** Content folders relative to the project root (default `['content']`). */
@@ -100,6 +100,9 @@ async function load(
   // Two builds of one project must not write and prune the same cache files at once: the second one waits for the
   // first to exit. (The dev server, which reloads in one process for its whole life, does not hold it.)
   if (!context.watcher) await lockCache(cacheDir, (message) => logger.info(message));
+  const analysesDir = join(cacheDir, 'analyses');
+  // The helper the config started ahead (./threads.ts) has left some pages parsed in the analysis cache by now.
+  const ahead = await takeAhead(analysesDir, codeHash());
   const files = listMarkdown(absoluteRoots, projectRoot, skipped);
   for (const s of skipped) logger.warn(`${s.path}: not read: ${s.reason}`);
   const ids = new Map<string, SourceFile>();
@@ -143,6 +146,7 @@ async function load(
     })
   ) {
     logger.info(`${files.length} reports unchanged; using the stored entries`);
+    await ahead?.helper.close();
     finish(
       context,
       store.values().map((e) => loggedStored(e.data as unknown as StoreRef)),
@@ -154,20 +158,22 @@ async function load(
 
   const started = performance.now();
   // Read every page once; the checks of each page need only the others' reports (see LoadedPages for memory).
-  const analysesDir = join(cacheDir, 'analyses');
   const pages = new LoadedPages(
     files.map((f, i) => ({ source: sources[i], path: f.path, absolutePath: f.absolutePath })),
     analysesDir,
     versions.code,
     memo,
   );
+  pages.parsed += ahead?.parsed ?? 0;
   const toParse = files.map((_, i) => i).filter((i) => !pages.known(i));
   // A load of many pages to parse or check shares them with a helper thread (see ./threads.ts), started while this
-  // thread parses; it is stopped however the load ends.
+  // thread parses (or ahead of the load, which then shares the rest of the parsing with it); it is stopped however
+  // the load ends.
   let helper: Promise<LoadHelper | null> | null = null;
   const say = (message: string) => logger.info(message);
+  const early = ahead && pages.onDisk ? Promise.resolve(ahead.helper) : null;
   const helperFor = (bytes: number) =>
-    (helper ??= pages.onDisk && wantHelper(bytes) ? startHelper(cacheDir, versions.code, analysesDir, say) : null);
+    (helper ??= pages.onDisk && wantHelper(bytes) ? (early ?? startHelper(cacheDir, versions.code, analysesDir, say)) : null);
   const outcomes: PageOutcome[] = new Array(files.length);
   let byHelper = 0;
   const entries: Array<Logged | undefined> = new Array(files.length);
@@ -176,7 +182,7 @@ async function load(
     // What links to a page can point at: its headings, runs and metric lines (not its claims, whose places are
     // known only once the page is checked; `anchor-missing` takes heading slugs only).
     const derivedBy: Array<Derived | undefined> = new Array(files.length);
-    const parsing = helperFor(toParse.reduce((n, i) => n + sources[i].length, 0));
+    const parsing = early ?? helperFor(toParse.reduce((n, i) => n + sources[i].length, 0));
     byHelper += await shareWork(
       toParse,
       (i) => (derivedBy[i] = derived(pages.read(i), generateDigest)),
@@ -258,6 +264,7 @@ async function load(
     );
   } finally {
     await (await (helper as Promise<LoadHelper | null> | null))?.close();
+    await ahead?.helper.close();
   }
 
   // The store is written in page order, as one thread would.

@@ -22,7 +22,7 @@ describe('astroCommand', () => {
     expect(file).toBe(process.execPath);
     expect(args.at(-1)).toBe('build');
     expect(args.at(-2)).toBe(resolve('node_modules/astro/astro.js'));
-    expect(args.slice(0, -2).every((a: string) => a.startsWith('--'))).toBe(true);
+    expect((args as string[]).slice(0, -2).every((a) => a.startsWith('--'))).toBe(true);
   });
 
   it('takes a plain `astro build` and a `node` command, and stops at the first `&&`', () => {

@@ -1,10 +1,14 @@
 // A load of many pages shares its parsing and rendering with a helper thread: what it stores and logs must be what one
-// thread stores and logs, and a helper that fails or never starts only costs time.
-import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
+// thread stores and logs, and a helper that fails or never starts only costs time. A build starts its helper ahead of
+// the load, to parse pages while Astro starts; the load takes it over.
+import { existsSync, mkdirSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { reportsLoader } from '../../src/loader/entry.js';
 import { codeHash } from '../../src/loader/cache.js';
+import { loaderBundle, useLoaderBundle } from '../../src/loader/bundle.js';
+import { contentRoots, listMarkdown } from '../../src/loader/files.js';
+import { dropAhead, startAhead, takeAhead } from '../../src/loader/threads.js';
 import { shareWork, wantHelper } from '../../src/lib/threads.js';
 import { cachedHtml, cachedRuns } from '../../src/lib/site/cached.js';
 import { fakeLoader, readEntry, realPagesProject } from './loader-context.js';
@@ -152,3 +156,70 @@ it.skipIf(!twoCores)(
   },
   120_000,
 );
+
+it.skipIf(!twoCores)(
+  'should take over a helper started ahead: the pages it parsed are read back, and the load stores what one thread stores',
+  async () => {
+    const one = await load('1', '1000', 'cache-one');
+    delete process.env.PERFLAB_THREADS;
+    process.env.PERFLAB_KEEP_MB = '1000';
+    const cacheDir = join(root, 'cache-ahead');
+    const analyses = join(cacheDir, 'perflab', 'analyses');
+    // As the config does for `astro build`: the bundle of this code (made here when the install has none), then the
+    // helper, given every page of the content folder.
+    useLoaderBundle(join(cacheDir, 'perflab'), join(root, 'no-install'));
+    await loaderBundle(join(cacheDir, 'perflab'), codeHash());
+    const pages = listMarkdown(contentRoots(root, undefined), root).map((f) => ({ path: f.path, absolutePath: f.absolutePath }));
+    try {
+      expect(startAhead(analyses, pages)).toBe(true);
+      // It parses on its own, from the last page back, until the load takes it.
+      const parsed = () => (existsSync(analyses) ? readdirSync(analyses).filter((n) => n.endsWith('.bin')).length : 0);
+      for (let waited = 0; parsed() < 2 && waited < 60_000; waited += 50) await new Promise((r) => setTimeout(r, 50));
+      expect(parsed()).toBeGreaterThanOrEqual(2);
+      const f = fakeLoader(root, cacheDir);
+      await reportsLoader({ failOnError: false }).load(f.context);
+      const out = [...f.entries.keys()].map((id) => {
+        const item = f.entries.get(id);
+        const { cache: _c, cacheHashes: _h, ...data } = readEntry(item).data;
+        return { id, digest: item.digest, data, html: cachedHtml(item), runs: cachedRuns(item) };
+      });
+      expect(out).toEqual(one.out);
+      const n = one.out.length;
+      // Every page parsed once in this build, by the helper ahead or by the load (with the helper's help).
+      const summary = f.logs.find((l) => / reports: \d+ checked/.test(l)) ?? '';
+      expect(summary).toMatch(new RegExp(`${n} reports: ${n} checked \\(the others unchanged\\), ${n} parsed`));
+      expect(parsed()).toBe(n);
+      // Taken once: a second load finds no helper ahead.
+      expect(await takeAhead(analyses, codeHash())).toBeNull();
+    } finally {
+      dropAhead();
+      useLoaderBundle(null);
+    }
+  },
+  120_000,
+);
+
+describe('a helper started ahead', () => {
+  afterEach(() => {
+    dropAhead();
+    useLoaderBundle(null);
+  });
+
+  it('should not start on one thread, without pages or without a bundle of this code', () => {
+    const page = [{ path: 'a.md', absolutePath: join(root, 'a.md') }];
+    useLoaderBundle(join(root, 'cache', 'perflab'), join(root, 'no-install'));
+    expect(startAhead(join(root, 'analyses'), page)).toBe(false);
+    expect(startAhead(join(root, 'analyses'), [], {})).toBe(false);
+    expect(startAhead(join(root, 'analyses'), page, { PERFLAB_THREADS: '1' })).toBe(false);
+  });
+
+  it.skipIf(!twoCores)('should be closed, not taken, by a load of another cache or code', async () => {
+    const dir = join(root, 'cache', 'perflab');
+    useLoaderBundle(dir, join(root, 'no-install'));
+    await loaderBundle(dir, codeHash());
+    const pages = listMarkdown(contentRoots(root, undefined), root).map((f) => ({ path: f.path, absolutePath: f.absolutePath }));
+    expect(startAhead(join(dir, 'analyses'), pages)).toBe(true);
+    expect(await takeAhead(join(root, 'elsewhere'), codeHash())).toBeNull();
+    expect(await takeAhead(join(dir, 'analyses'), codeHash())).toBeNull();
+  });
+});
