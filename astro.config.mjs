@@ -8,7 +8,7 @@ import { lockCache } from './src/loader/cache.ts';
 import { useLoaderBundle } from './src/loader/bundle.ts';
 import { startAhead } from './src/loader/threads.ts';
 import { keepBytes } from './src/loader/keep.ts';
-import { contentRoots, listMarkdown } from './src/loader/files.ts';
+import { contentFiles } from './src/loader/files.ts';
 
 // Tests build into their own folders so they never touch dist/ or the dev cache.
 const outDir = resolve(process.env.PERFLAB_OUT_DIR ?? './dist');
@@ -90,10 +90,7 @@ function buildHeap() {
       'astro:config:setup': ({ command }) => {
         if (command !== 'build') return;
         const root = process.cwd();
-        const bytes = listMarkdown(contentRoots(root), root).reduce(
-          (n, f) => n + (statSync(f.absolutePath, { throwIfNoEntry: false })?.size ?? 0),
-          0,
-        );
+        const bytes = contentFiles(root).reduce((n, f) => n + (statSync(f.absolutePath, { throwIfNoEntry: false })?.size ?? 0), 0);
         if (bytes > keepBytes()) setFlagsFromString('--heap-growing-percent=20');
       },
     },
@@ -116,7 +113,7 @@ function loaderBundle() {
         if (command !== 'build') return;
         // Astro spends about a second on this core before the loader runs: a helper thread parses pages meanwhile.
         const root = fileURLToPath(config.root);
-        const pages = listMarkdown(contentRoots(root), root).map((f) => ({ path: f.path, absolutePath: f.absolutePath }));
+        const pages = contentFiles(root).map((f) => ({ path: f.path, absolutePath: f.absolutePath }));
         startAhead(resolve(cache, 'analyses'), pages);
       },
     },

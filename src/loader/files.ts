@@ -75,6 +75,18 @@ export function contentRoots(projectRoot: string, env: string | undefined = proc
   return roots.map((r) => resolve(projectRoot, r));
 }
 
+/**
+ * The Markdown files of a project's content folders, for the Astro config's hooks (the heap setting, the parse ahead);
+ * none when a folder cannot be read: the loader then stops the build with a message that names it.
+ */
+export function contentFiles(projectRoot: string, env: string | undefined = process.env.PERFLAB_CONTENT): SourceFile[] {
+  try {
+    return listMarkdown(contentRoots(projectRoot, env), projectRoot);
+  } catch {
+    return [];
+  }
+}
+
 /** Texts read by this process, with what `stat` said of each file then (see `readSource`). */
 const read = new Map<string, { size: number; mtimeMs: number; ino: number; text: string }>();
 
