@@ -101,8 +101,9 @@ async function load(
   // first to exit. (The dev server, which reloads in one process for its whole life, does not hold it.)
   if (!context.watcher) await lockCache(cacheDir, (message) => logger.info(message));
   const analysesDir = join(cacheDir, 'analyses');
-  // The helper the config started ahead (./threads.ts) has left some pages parsed in the analysis cache by now.
-  const ahead = await takeAhead(analysesDir, codeHash());
+  // The helper the config started ahead of a build (./threads.ts) has left some pages parsed in the analysis cache by
+  // now. (The dev server starts none, and its reloads do not wait here.)
+  const ahead = context.watcher ? null : await takeAhead(analysesDir, codeHash());
   const files = listMarkdown(absoluteRoots, projectRoot, skipped);
   for (const s of skipped) logger.warn(`${s.path}: not read: ${s.reason}`);
   const ids = new Map<string, SourceFile>();
