@@ -20,7 +20,7 @@ import { mediaResolver } from './media.js';
 import { checkAndRender, logged, type LoadShared, type Logged, type PageJob, type PageOutcome } from './page-entry.js';
 import { citedHold, probesHold } from './probes.js';
 import { helped, shareWork, wantHelper } from '../lib/threads.js';
-import { startHelper, takeAhead, type LoadHelper } from './threads.js';
+import { dropAhead, startHelper, takeAhead, type LoadHelper } from './threads.js';
 
 export interface ReportsLoaderOptions {
   /** Content folders relative to the project root (default `['content']`). */
@@ -100,10 +100,6 @@ async function load(
   // Two builds of one project must not write and prune the same cache files at once: the second one waits for the
   // first to exit. (The dev server, which reloads in one process for its whole life, does not hold it.)
   if (!context.watcher) await lockCache(cacheDir, (message) => logger.info(message));
-  const analysesDir = join(cacheDir, 'analyses');
-  // The helper the config started ahead of a build (./threads.ts) has left some pages parsed in the analysis cache by
-  // now. (The dev server starts none, and its reloads do not wait here.)
-  const ahead = context.watcher ? null : await takeAhead(analysesDir, codeHash());
   const files = listMarkdown(absoluteRoots, projectRoot, skipped);
   for (const s of skipped) logger.warn(`${s.path}: not read: ${s.reason}`);
   const ids = new Map<string, SourceFile>();
@@ -147,7 +143,7 @@ async function load(
     })
   ) {
     logger.info(`${files.length} reports unchanged; using the stored entries`);
-    await ahead?.helper.close();
+    dropAhead();
     finish(
       context,
       store.values().map((e) => loggedStored(e.data as unknown as StoreRef)),
@@ -159,6 +155,11 @@ async function load(
 
   const started = performance.now();
   // Read every page once; the checks of each page need only the others' reports (see LoadedPages for memory).
+  const analysesDir = join(cacheDir, 'analyses');
+  // The helper the config started ahead of a build (./threads.ts) has left some pages parsed in the analysis cache by
+  // now; taken here, just before the parse and its \`finally\`, so that no failure between leaves it holding the
+  // process. (The dev server starts none, and its reloads do not wait here.)
+  const ahead = context.watcher ? null : await takeAhead(analysesDir, versions.code);
   const pages = new LoadedPages(
     files.map((f, i) => ({ source: sources[i], path: f.path, absolutePath: f.absolutePath })),
     analysesDir,

@@ -69,7 +69,7 @@ interface Ahead {
 /**
  * Called by the config at the start of `astro build`: Astro then spends about a second on one core before the loader
  * runs (loading its content config), so a helper thread starts now and parses the site's pages, from the last one
- * back, into the analysis cache, where the loader finds them. The loader takes the helper over (`takeHelper`): the
+ * back, into the analysis cache, where the loader finds them. The loader takes the helper over (`takeAhead`): the
  * helper stops parsing between two pages and serves the load as any helper would, or is closed. No helper on one
  * core, with `PERFLAB_THREADS=1`, or when the bundle is not there yet (the loader would make it).
  */
@@ -90,7 +90,7 @@ export function startAhead(analysesDir: string, pages: readonly PrefetchPage[], 
   }
 }
 
-/** Close a helper started ahead that no load took (tests; a second start). */
+/** Close a helper started ahead that no load took (a load with nothing to parse; a second start; tests). */
 export function dropAhead(): void {
   const ahead = (globalThis as Record<symbol, unknown>)[AHEAD] as Ahead | undefined;
   (globalThis as Record<symbol, unknown>)[AHEAD] = undefined;
