@@ -8,7 +8,7 @@ import { lockCache } from './src/loader/cache.ts';
 import { useLoaderBundle } from './src/loader/bundle.ts';
 import { startAhead } from './src/loader/threads.ts';
 import { keepBytes } from './src/loader/keep.ts';
-import { contentFiles } from './src/loader/files.ts';
+import { contentFiles } from './src/lib/site/files.ts';
 
 // Tests build into their own folders so they never touch dist/ or the dev cache.
 const outDir = resolve(process.env.PERFLAB_OUT_DIR ?? './dist');

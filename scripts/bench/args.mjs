@@ -3,7 +3,8 @@ export const PARTS = ['perflab', 'mkdocs', 'hugo', 'bare', 'rebuild', 'dev', 'ch
 
 export function parseArgs(argv) {
   const o = {
-    sizes: [30, 300, 1000, 3000],
+    sizes: [30, 300, 1000, 3000, 10000],
+    mkdocsMax: 3000,
     reps: 3,
     seed: 1,
     smoke: false,
@@ -23,6 +24,7 @@ export function parseArgs(argv) {
     else if (flag === '--timeout') o.timeoutMin = Number(value());
     else if (flag === '--sizes') o.sizes = value().split(',').map(Number);
     else if (flag === '--reps') o.reps = Number(value());
+    else if (flag === '--mkdocs-max') o.mkdocsMax = Number(value());
     else if (flag === '--seed') o.seed = Number(value());
     else if (flag === '--only') o.only = value().split(',');
     else if (flag === '--out') o.out = value();
@@ -37,6 +39,8 @@ export function parseArgs(argv) {
   }
   o.timeoutMin ??= o.smoke ? 10 : 45;
   if (o.sizes.some((n) => !Number.isInteger(n) || n < 1)) throw new Error('--sizes takes positive integers, e.g. `--sizes 30,300`');
+  if (!Number.isInteger(o.mkdocsMax) || o.mkdocsMax < 0)
+    throw new Error('--mkdocs-max takes a whole number of reports, e.g. `--mkdocs-max 3000`');
   if (!Number.isInteger(o.reps) || o.reps < 1) throw new Error('--reps takes a positive integer, e.g. `--reps 3`');
   const bad = o.only.filter((p) => !PARTS.includes(p));
   if (bad.length) throw new Error(`--only: unknown part(s) ${bad.join(', ')}; choose from ${PARTS.join(', ')}`);
@@ -44,8 +48,9 @@ export function parseArgs(argv) {
 }
 
 export const HELP = `npm run bench -- [options]
-  --sizes 30,300       corpus sizes N (default 30,300,1000,3000)
+  --sizes 30,300       corpus sizes N (default 30,300,1000,3000,10000)
   --reps 3             repetitions, interleaved across sizes and tools (default 3)
+  --mkdocs-max 3000    largest N built with MkDocs; above it its time is extrapolated (default 3000)
   --seed 1             generator seed
   --only a,b           parts: ${PARTS.join(', ')}
   --out FILE           results file (default bench/RESULTS.md; bench/work/RESULTS.smoke.md with --smoke)

@@ -23,6 +23,34 @@ export function htmlFiles(dir) {
   return out;
 }
 
+/**
+ * Bytes of a built site: every file (`total`, Pagefind's included), the report pages (`reports/**\/index.html`):
+ * how many, their bytes, and the largest. What a site of N reports costs on disk, and whether a page grows with N.
+ */
+export function distBytes(dir) {
+  let total = 0;
+  let files = 0;
+  const report = { pages: 0, bytes: 0, largest: 0 };
+  const walk = (d, inReports) => {
+    for (const entry of readdirSync(d, { withFileTypes: true })) {
+      const p = join(d, entry.name);
+      if (entry.isDirectory()) walk(p, inReports || (d === dir && entry.name === 'reports'));
+      else {
+        const size = statSync(p).size;
+        total += size;
+        files++;
+        if (inReports && entry.name === 'index.html') {
+          report.pages++;
+          report.bytes += size;
+          report.largest = Math.max(report.largest, size);
+        }
+      }
+    }
+  };
+  walk(dir, false);
+  return { total, files, report };
+}
+
 /** URL path of a built file (`a/b/index.html` -> `/a/b/`). */
 export function urlOf(dir, file) {
   const rel = relative(dir, file).split(sep).join('/');

@@ -10,6 +10,24 @@ const ratio = (a, b) => (a && b ? `${(a.median / b.median).toFixed(1)}×` : '–
 
 const pick = (c, f) => summarize(c.runs.map(f));
 
+/** A section of the results: its title, what it measures, and the head of its table (`align`: one cell per column). */
+function section(L, title, intro, head, align) {
+  L.push(`## ${title}`, '', intro, '', `| ${head.join(' | ')} |`, `|${align.join('|')}|`);
+}
+
+/**
+ * MkDocs at a size it was not built at (above `--mkdocs-max`): its median time per report at the largest size it
+ * was built at, times N. Null when it was built at no size.
+ */
+export function mkdocsExtrapolated(corpora, c) {
+  const built = corpora
+    .filter((o) => o.n < c.n)
+    .map((o) => ({ n: o.n, s: pick(o, (x) => (x.mkdocs?.full.ok ? x.mkdocs.full.ms : null)) }))
+    .filter((o) => o.s)
+    .at(-1);
+  return built ? { from: built.n, median: (built.s.median / built.n) * c.n, n: 1 } : null;
+}
+
 export function renderResults(r, _rel) {
   const m = r.machine;
   const L = [];
@@ -43,12 +61,14 @@ export function renderResults(r, _rel) {
   for (const c of r.corpora) {
     const p = pick(c, (x) => (x.perflab?.full.ok ? x.perflab.full.ms : null));
     const a = pick(c, (x) => x.perflab?.full.steps?.find((s) => s.name === 'astro build' && s.ok)?.ms ?? null);
-    const k = pick(c, (x) => (x.mkdocs?.full.ok ? x.mkdocs.full.ms : null));
+    const built = pick(c, (x) => (x.mkdocs?.full.ok ? x.mkdocs.full.ms : null));
+    const guess = !built && r.opts.mkdocsMax != null && c.n > r.opts.mkdocsMax ? mkdocsExtrapolated(r.corpora, c) : null;
+    const k = built ?? guess;
     const h = pick(c, (x) => (x.hugo?.full.ok ? x.hugo.full.ms : null));
     const b = pick(c, (x) => (x.bare?.full.ok ? x.bare.full.ms : null));
     const rss = (t) => pick(c, (x) => (x[t]?.full.ok ? x[t].full.rssMiB : null));
     L.push(
-      `| ${c.n} | ${mb(c.bytes)} | ${cellMs(p)} | ${cellMiB(rss('perflab'))} | ${cellMs(k)} | ${cellMiB(rss('mkdocs'))} | ${cellMs(h)} | ${cellMiB(rss('hugo'))} | ${cellMs(b)} | ${cellMiB(rss('bare'))} | ${ratio(p, k)} | ${ratio(p, h)} | ${ratio(p, b)} | ${ratio(a, b)} |`,
+      `| ${c.n} | ${mb(c.bytes)} | ${cellMs(p)} | ${cellMiB(rss('perflab'))} | ${guess ? `≈ ${cellMs(guess)} (not built; N=${guess.from}'s time per report × N)` : cellMs(k)} | ${cellMiB(rss('mkdocs'))} | ${cellMs(h)} | ${cellMiB(rss('hugo'))} | ${cellMs(b)} | ${cellMiB(rss('bare'))} | ${guess ? '≈ ' : ''}${ratio(p, k)} | ${ratio(p, h)} | ${ratio(p, b)} | ${ratio(a, b)} |`,
     );
   }
   L.push('');
@@ -58,6 +78,23 @@ export function renderResults(r, _rel) {
     const step = (name) => pick(c, (x) => x.perflab?.full.steps.find((s) => s.name === name && s.ok)?.ms ?? null);
     L.push(
       `| ${c.n} | ${cellMs(step('astro build'))} | ${cellMs(step('pagefind'))} | ${c.located?.htmlFiles ?? '–'} | ${c.located ? `${c.located.reportPages} / ${c.pages}` : '–'} | ${c.htmlFiles?.mkdocs ?? '–'} / ${c.htmlFiles?.hugo ?? '–'} |`,
+    );
+  }
+  L.push('');
+
+  section(
+    L,
+    'Output size',
+    "Bytes of the perflab build's output folder (every file, Pagefind's included) and of its report pages (`reports/**/index.html`, HTML only): a report page whose side column lists a bounded neighbourhood weighs the same at any N.",
+    ['N', 'output', 'files', 'output ÷ N', 'report pages', 'bytes per report page', 'largest report page'],
+    Array(7).fill('---:'),
+  );
+  for (const c of r.corpora) {
+    const d = c.dist;
+    L.push(
+      d
+        ? `| ${c.n} | ${mb(d.total)} | ${d.files} | ${kb(d.total / c.n)} | ${d.report.pages} | ${kb(d.report.pages ? d.report.bytes / d.report.pages : null)} | ${kb(d.report.largest)} |`
+        : `| ${c.n} | – | – | – | – | – | – |`,
     );
   }
   L.push('');
@@ -96,13 +133,13 @@ export function renderResults(r, _rel) {
     );
   L.push('');
 
-  L.push('## Bytes shipped', '');
-  L.push(
+  section(
+    L,
+    'Bytes shipped',
     'A report page (HTML, CSS, JS as a browser fetches them, gzipped; pagefind files as stored) and a first search query (pagefind script, entry, wasm, metadata, index chunks and the first five result fragments).',
-    '',
+    ['N', 'method', 'HTML', 'CSS', 'JS', 'other', 'page total (requests)', 'first query `throughput`: bytes (requests)'],
+    ['---:', '---', ...Array(6).fill('---:')],
   );
-  L.push('| N | method | HTML | CSS | JS | other | page total (requests) | first query `throughput`: bytes (requests) |');
-  L.push('|---:|---|---:|---:|---:|---:|---:|---:|');
   for (const c of r.corpora) {
     const w = c.weight;
     if (!w) {

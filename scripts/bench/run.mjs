@@ -8,7 +8,7 @@ import { devLatency } from './dev.mjs';
 import { generateCorpus, readSources, writeCorpus } from './generate.mjs';
 import { machine } from './machine.mjs';
 import { defaults, endLive, hasTimeV, tail } from './measure.mjs';
-import { htmlFiles, locate, touch } from './pages.mjs';
+import { distBytes, htmlFiles, locate, touch } from './pages.mjs';
 import { renderResults } from './report.mjs';
 import { buildSite, bundleCli, runCheck, snapshotRoot } from './site.mjs';
 import { bareAstroSite, buildBareAstro, buildHugo, buildMkdocs, hugoSite, INSTALL, mkdocsSite, toolVersion } from './tools.mjs';
@@ -80,7 +80,8 @@ const corpora = opts.sizes.map((n) => {
     pages: pages.length,
     titles: pages.map(title).filter(Boolean),
     edit: { file: join(content, edit.path), title: title(edit) },
-    mkdocs: versions.mkdocs ? mkdocsSite(join(dir, 'mkdocs'), content) : null,
+    // MkDocs above --mkdocs-max is not built (its time is extrapolated in the results).
+    mkdocs: versions.mkdocs && n <= opts.mkdocsMax ? mkdocsSite(join(dir, 'mkdocs'), content) : null,
     hugo: versions.hugo ? hugoSite(join(dir, 'hugo'), content) : null,
     bare: want('bare') ? bareAstroSite(join(dir, 'bare'), content, join(project, 'node_modules')) : null,
     runs: [],
@@ -132,6 +133,7 @@ for (let rep = 1; rep <= opts.reps; rep++) {
         run.perflab = await buildAndRebuild('perflab build', c, rep, () =>
           buildSite({ root: c.root, content: c.content, out: site, cache, logPrefix }),
         );
+        if (run.perflab.full.ok && !c.dist) c.dist = distBytes(site);
         if (run.perflab.full.ok && !c.located) {
           c.located = locate(site, c.titles, c.edit.title);
           if (c.located.reportPages < c.pages)
@@ -146,7 +148,7 @@ for (let rep = 1; rep <= opts.reps; rep++) {
         run.bare = { full: await buildBareAstro({ dir: c.bare, out: join(c.dir, 'site-bare'), logPrefix }) };
         if (!run.bare.full.ok) fail(`bare Astro build N=${c.n} rep ${rep}`, run.bare.full);
         else c.htmlFiles = { ...c.htmlFiles, bare: htmlFiles(join(c.dir, 'site-bare')).length };
-      } else if (versions[t]) {
+      } else if (versions[t] && c[t]) {
         say(`rep ${rep} N=${c.n} ${t} build`);
         const build = t === 'mkdocs' ? buildMkdocs : buildHugo;
         const site = join(c.dir, `site-${t}`);

@@ -2,7 +2,7 @@ import type { Html, Nodes, Root, Text } from 'mdast';
 import { visit } from 'unist-util-visit';
 import { knownMessageIds } from './config.js';
 import { parseMarkdown } from './markdown/index.js';
-import { pageNodes } from './rules/shared/tree.js';
+import { pageNodes } from './model/tree.js';
 import type { Message } from './schemas/message.js';
 import type { Report } from './schemas/report.js';
 
@@ -36,12 +36,14 @@ const FLOW = new Set(['root', 'admonition', 'listItem', 'blockquote', 'footnoteD
 export function findAcknowledgements(input: string | Root, tree?: Root): AckComment[] {
   const root = tree ?? (typeof input === 'string' ? parseMarkdown(input).tree : input);
   // The page's blocks are listed only when a comment alone on its line needs its reach.
-  let blocks: Span[] | null = null;
-  const blocksOf = () => (blocks ??= flowBlocks(root));
+  let reaches: Reaches | null = null;
+  const blocksOf = () => (reaches ??= new Reaches(flowBlocks(root)));
   const out: AckComment[] = [];
   for (const { node, parent } of pageNodes(root).comments) {
-    if (node.type === 'html') out.push(...comments(node, false, !!parent && FLOW.has(parent.type), blocksOf));
-    else out.push(...comments(node, true, false, blocksOf));
+    // Pushed one by one: a node of a hundred thousand comments would overflow the stack as spread arguments.
+    const found =
+      node.type === 'html' ? comments(node, false, !!parent && FLOW.has(parent.type), blocksOf) : comments(node, true, false, blocksOf);
+    for (const c of found) out.push(c);
   }
   return out;
 }
@@ -49,15 +51,18 @@ export function findAcknowledgements(input: string | Root, tree?: Root): AckComm
 /** Where a node's text sits: the 1-based line and column of each offset of its value. */
 function placer(node: Html | Text): (offset: number) => { line: number; column: number; lineStart: number } {
   const start = node.position?.start ?? { line: 1, column: 1 };
-  let at = 0;
   let line = start.line;
   let lineStart = 0;
-  // Offsets are asked in increasing order: one forward scan in all.
+  // The next line break at or after lineStart (the text's length when none).
+  let nl = -1;
+  // Offsets are asked in increasing order: one forward scan in all (a line break is searched for once).
   return (offset) => {
-    for (let nl = node.value.indexOf('\n', at); nl !== -1 && nl < offset; nl = node.value.indexOf('\n', at)) {
+    for (;;) {
+      if (nl < lineStart) nl = node.value.indexOf('\n', lineStart);
+      if (nl === -1) nl = node.value.length;
+      if (nl >= offset) break;
       line++;
       lineStart = nl + 1;
-      at = nl + 1;
     }
     // The container's indentation is not part of the value: lines after the first start at the node's column too.
     return { line, column: start.column + offset - lineStart, lineStart };
@@ -67,27 +72,55 @@ function placer(node: Html | Text): (offset: number) => { line: number; column: 
 /**
  * The `perflab-ignore` comments of one node's text. In a text node only unclosed `<!--` are comments (a closed
  * one there was escaped, so it is text); `block` says whether the node stands on its own lines (an HTML block).
+ * Linear: what a comment reads of its line (its end, the last `perflab-ignore` on it, whether it holds only
+ * acknowledgements) is worked out once per line.
  */
-function comments(node: Html | Text, unclosedOnly: boolean, block: boolean, blocks: () => readonly Span[]): AckComment[] {
+function comments(node: Html | Text, unclosedOnly: boolean, block: boolean, reaches: () => Reaches): AckComment[] {
   const text = node.value;
   const place = placer(node);
   const out: AckComment[] = [];
   let noCloseFrom = Infinity;
+  // The line of the last comment: where it ends, where its last `perflab-ignore` starts, whether it is acks only.
+  let lineEnd = -1;
+  let lastKeyword = -1;
+  let alone: boolean | null = null;
   for (let open = text.indexOf('<!--'); open !== -1;) {
     const close = open >= noCloseFrom ? -1 : text.indexOf('-->', open + 4);
     if (close === -1) noCloseFrom = Math.min(noCloseFrom, open);
     const { line, column, lineStart } = place(open);
-    const nl = text.indexOf('\n', open);
-    const lineEnd = nl === -1 ? text.length : nl;
-    const body = close === -1 ? text.slice(open + 4, lineEnd) : text.slice(open + 4, close);
-    if ((close === -1 || !unclosedOnly) && body.toLowerCase().includes(KEYWORD)) {
-      const ack = parseBody(body, close === -1);
-      const alone = block && isAckOnly(text.slice(lineStart, lineEnd));
-      out.push({ ...ack, line, column, reach: alone ? reachOf(line, blocks()) : line });
+    if (open > lineEnd) {
+      const nl = text.indexOf('\n', open);
+      lineEnd = nl === -1 ? text.length : nl;
+      lastKeyword = lastKeywordIn(text, open, lineEnd);
+      alone = null;
+    }
+    // Unclosed, the comment runs to the end of its line: it mentions the keyword when the line's last one is in it.
+    const mentions =
+      close === -1
+        ? lastKeyword >= open + 4
+        : text
+            .slice(open + 4, close)
+            .toLowerCase()
+            .includes(KEYWORD);
+    if ((close === -1 || !unclosedOnly) && mentions) {
+      const ack = parseBody(close === -1 ? '' : text.slice(open + 4, close), close === -1);
+      alone ??= block && isAckOnly(text.slice(lineStart, lineEnd));
+      out.push({ ...ack, line, column, reach: alone ? reaches().of(line) : line });
     }
     open = close === -1 ? text.indexOf('<!--', open + 4) : text.indexOf('<!--', close + 3);
   }
   return out;
+}
+
+const KEYWORD_ANY_CASE = /perflab-ignore/gi;
+
+/** Start of the last `perflab-ignore` (in any case) in `text[from, end)`, or -1. */
+function lastKeywordIn(text: string, from: number, end: number): number {
+  const line = text.slice(from, end);
+  let last = -1;
+  KEYWORD_ANY_CASE.lastIndex = 0;
+  for (let m = KEYWORD_ANY_CASE.exec(line); m; m = KEYWORD_ANY_CASE.exec(line)) last = from + m.index;
+  return last;
 }
 
 /** The lines a block covers without its children: a container (admonition, list, quote) its first line only. */
@@ -113,17 +146,49 @@ function isAckBlock(node: Nodes): boolean {
 /**
  * A comment alone on its line reaches through the next block below it (e.g. the whole table), past other
  * acknowledgements standing with it, and through the blocks that follow it without a blank line (a variant
- * label, the admonition header and fence under it); with no block below, its own line.
+ * label, the admonition header and fence under it); with no block below, its own line. Worked out once per page
+ * (from the last block back), so each comment's reach is a binary search.
  */
-function reachOf(line: number, blocks: readonly Span[]): number {
-  const first = blocks.findIndex((b) => b.start > line && !isAckBlock(b.node));
-  if (first < 0) return line;
-  let reach = blocks[first].end;
-  for (const b of blocks.slice(first + 1)) {
-    if (b.start > reach + 1) break;
-    reach = Math.max(reach, b.end);
+class Reaches {
+  /** `next[k]`: the first block at or after k that is not acknowledgements only (`blocks.length`: none). */
+  private readonly next: number[];
+  /** `chain[k]`: the last line of the blocks that follow block k without a blank line, k included. */
+  private readonly chain: number[];
+
+  constructor(private readonly blocks: readonly Span[]) {
+    const n = blocks.length;
+    this.next = new Array<number>(n + 1).fill(n);
+    this.chain = new Array<number>(n).fill(0);
+    for (let k = n - 1; k >= 0; k--) {
+      this.next[k] = isAckBlock(blocks[k].node) ? this.next[k + 1] : k;
+      this.chain[k] = this.chainFrom(k);
+    }
   }
-  return reach;
+
+  /** The chain from block k, read from the chain of k + 1 when ends do not go back (they do not in document order). */
+  private chainFrom(k: number): number {
+    const { blocks } = this;
+    const b = blocks[k];
+    const after = blocks[k + 1];
+    if (!after || after.start > b.end + 1) return b.end;
+    if (after.end >= b.end) return this.chain[k + 1];
+    let reach = b.end;
+    for (let m = k + 1; m < blocks.length && blocks[m].start <= reach + 1; m++) reach = Math.max(reach, blocks[m].end);
+    return reach;
+  }
+
+  of(line: number): number {
+    // The first block starting below the line (blocks are in document order: their starts do not go back).
+    let lo = 0;
+    let hi = this.blocks.length;
+    while (lo < hi) {
+      const mid = (lo + hi) >> 1;
+      if (this.blocks[mid].start > line) hi = mid;
+      else lo = mid + 1;
+    }
+    const first = this.next[lo];
+    return first < this.blocks.length ? this.chain[first] : line;
+  }
 }
 
 /** Rule id, reason, or what is wrong, from the text between `<!--` and `-->`. Linear, no backtracking. */
@@ -166,19 +231,53 @@ function withoutComments(line: string): string {
 
 const isAckOnly = (line: string): boolean => line.includes(KEYWORD) && withoutComments(line).trim() === '';
 
+/** The rules that grade a stated number: one number's finding may move between them as more pages are checked. */
+const CLAIM_RULE = 'claim-';
+const isClaimRule = (ruleId: string): boolean => ruleId.startsWith(CLAIM_RULE);
+
 /**
  * Mark each finding that an acknowledgement covers: same rule, on the comment's line or within its reach.
  * Each comment accepts one finding (the first it reaches), so a second wrong number still fails.
+ *
+ * A stated number's finding changes rule with the pages checked together (`claim-mismatch` on its own, and
+ * `claim-other-page` too once the page it was copied from is in the set), so an acknowledgement of a `claim-*` rule
+ * follows the number, not the rule id: when no finding of its own rule is within reach it accepts the first `claim-*`
+ * finding of a stated number there, and a number it accepts is accepted under every `claim-*` rule it has. One number
+ * then has one status: its mark, the page's count of errors and the build's exit agree.
+ *
  * Comments that accept nothing are reported, so stale acknowledgements do not pile up; malformed ones are
  * reported with what is wrong and the expected form.
  */
 export function acknowledge(messages: Message[], acks: AckComment[], report: Report): Message[] {
   const used = new Set<AckComment>();
   const valid = acks.filter((a) => !a.problem);
-  const out = messages.map((m) => {
-    const ack = valid.find((a) => !used.has(a) && a.ruleId === m.ruleId && m.line >= a.line && m.line <= a.reach);
-    if (!ack) return m;
+  const within = (a: AckComment, m: Message) => m.line >= a.line && m.line <= a.reach;
+  // The stated numbers by position: a `claim-*` finding sits at its number's line and column.
+  const numberAt = new Set(report.claims.map((c) => `${c.line}:${c.column}`));
+  const key = (m: Message) => `${m.line}:${m.column}`;
+  const isNumberFinding = (m: Message) => isClaimRule(m.ruleId) && numberAt.has(key(m));
+  const accepted = new Map<number, AckComment>();
+  // First, each finding takes the first unused acknowledgement of its own rule.
+  messages.forEach((m, i) => {
+    const ack = valid.find((a) => !used.has(a) && a.ruleId === m.ruleId && within(a, m));
+    if (!ack) return;
     used.add(ack);
+    accepted.set(i, ack);
+  });
+  // Then a `claim-*` acknowledgement left unused takes the first number finding within its reach under another rule.
+  for (const a of valid) {
+    if (used.has(a) || !isClaimRule(a.ruleId)) continue;
+    const i = messages.findIndex((m, j) => !accepted.has(j) && isNumberFinding(m) && within(a, m));
+    if (i === -1) continue;
+    used.add(a);
+    accepted.set(i, a);
+  }
+  // A number accepted under one `claim-*` rule is accepted under all of them.
+  const byNumber = new Map<string, AckComment>();
+  for (const [i, a] of accepted) if (isNumberFinding(messages[i]) && isClaimRule(a.ruleId)) byNumber.set(key(messages[i]), a);
+  const out = messages.map((m, i) => {
+    const ack = accepted.get(i) ?? (isNumberFinding(m) ? byNumber.get(key(m)) : undefined);
+    if (!ack) return m;
     const acknowledged = { reason: ack.reason, line: ack.line };
     for (const c of report.claims) {
       if (c.line === m.line && c.column === m.column) c.acknowledged = acknowledged;

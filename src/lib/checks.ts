@@ -8,8 +8,8 @@ import type { Rule } from './rules/types.js';
 import type { Claim } from './schemas/claim.js';
 import type { Message } from './schemas/message.js';
 import type { PageView } from './schemas/report.js';
-import { verifyPage } from './verify/index.js';
-import { RunIndex } from './verify/run-index.js';
+import { verifyPage } from './claims/verify-claims.js';
+import { RunIndex } from './claims/verify/run-index.js';
 import { claimKinds } from './claims/kinds/index.js';
 
 /**

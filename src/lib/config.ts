@@ -1,6 +1,8 @@
 import { existsSync, readFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { dirname, isAbsolute, join, relative, resolve, sep } from 'node:path';
+import picomatch from 'picomatch';
 import { z } from 'zod';
+import { documentOf, duplicateKeys, fieldName, keyText, placeAt, syntaxError, type Place } from './config-json.js';
 import { rules } from './rules/index.js';
 import type { Message, Severity } from './schemas/message.js';
 
@@ -35,91 +37,261 @@ export function knownMessageIds(): Set<string> {
   return new Set([...rules.map((r) => r.id), ...PIPELINE_MESSAGE_IDS]);
 }
 
-const levelSchema = z.enum(['error', 'warning', 'info', 'off'], {
-  errorMap: (_issue, ctx) => ({ message: `expected "error", "warning", "info" or "off", got ${JSON.stringify(ctx.data)}` }),
-});
+const SEVERITIES = ['error', 'warning', 'info', 'off'] as const;
+const severitySetting = z.enum(SEVERITIES).describe('"error" fails the check, "warning" and "info" are shown, "off" drops the finding');
 
-/** `perflab.config.json`: `{ "rules": { "<rule-id>": "error" | "warning" | "info" | "off" } }`; no other key. */
+/** Severity per message id; the ids are the rule files' (docs/rules.md) and the pipeline's own. */
+function rulesSetting() {
+  const ids = [...knownMessageIds()].sort();
+  return z
+    .record(z.enum(ids as [string, ...string[]]), severitySetting)
+    .describe('Severity per rule id (docs/rules.md lists them): "error", "warning", "info" or "off"');
+}
+
+const globs = (what: string) => z.array(z.string().min(1)).min(1).describe(what);
+
+/**
+ * `perflab.config.json`. Globs are matched against paths relative to the config's folder (`content/**`,
+ * `content/legacy/*.md`); an override's rules apply to the files its globs match, after `rules`, in order.
+ */
 export const configSchema = z
   .object({
-    rules: z
-      .record(
-        z.string().refine(
-          (id) => knownMessageIds().has(id),
-          (id) => ({ message: `unknown rule id "${id}"; see docs/rules.md for the rule ids` }),
-        ),
-        levelSchema,
-        {
-          errorMap: (issue, ctx) =>
-            issue.code === 'invalid_type'
-              ? { message: `expected an object of rule ids to severities, got ${JSON.stringify(ctx.data)}` }
-              : { message: ctx.defaultError },
-        },
+    $schema: z.string().optional().describe('The JSON schema of this file, for editors: "./perflab.config.schema.json"'),
+    rules: rulesSetting().optional(),
+    overrides: z
+      .array(
+        z
+          .object({
+            files: globs('Globs of the files these rules apply to, relative to the config\'s folder ("content/legacy/**")'),
+            rules: rulesSetting(),
+          })
+          .strict(),
       )
-      .optional(),
+      .optional()
+      .describe('Rules for some files only, applied after "rules", in order'),
+    ignores: globs('Globs of Markdown files perflab does not check, relative to the config\'s folder ("content/drafts/**")').optional(),
+    docsUrl: z
+      .string()
+      .regex(/^https?:\/\/[^\s/]\S*$/)
+      .optional()
+      .describe(
+        "Absolute URL of the rules page (the repository's docs/rules.md as your host shows it); each message and SARIF rule links to <docsUrl>#<rule-id>",
+      ),
   })
   .strict();
 
-export type Config = { rules?: Record<string, Severity | 'off'> };
+export type Config = z.infer<typeof configSchema> & {
+  /** The folder globs are relative to: the config file's (set by loadConfig); the working directory otherwise. */
+  dir?: string;
+};
 
 /** A config file that cannot be used: a usage error (exit code 2 in the CLI), with every problem listed. */
 export class ConfigError extends Error {
   constructor(
     readonly file: string,
+    /** One line per problem: `file:line:column: "field": what is wrong`. */
     readonly problems: string[],
   ) {
-    super(`${file}: ${problems.join('; ')}`);
+    super(problems.join('\n'));
     this.name = 'ConfigError';
   }
 }
 
-/** Parse config text (a leading BOM is ignored); throws ConfigError with clear messages. */
+/** A JSON value in words, for a message: `"warn"`, `a list`, `an object`. */
+function shown(value: unknown): string {
+  if (Array.isArray(value)) return 'a list';
+  if (value === undefined) return 'missing';
+  if (value === null) return 'null';
+  if (typeof value === 'object') return 'an object';
+  const text = JSON.stringify(value);
+  return text.length > 60 ? `${text.slice(0, 57)}...` : text;
+}
+
+function valueAt(data: unknown, path: readonly (string | number)[]): unknown {
+  let v = data;
+  for (const p of path) v = v !== null && typeof v === 'object' ? (v as Record<string | number, unknown>)[p] : undefined;
+  return v;
+}
+
+const KEYS: Record<string, string> = {
+  '': '"$schema", "rules", "overrides", "ignores" and "docsUrl"',
+  override: '"files" and "rules"',
+};
+
+/** What is wrong at one path, in plain words (never zod's own phrasing). */
+function problemText(issue: z.ZodIssue, data: unknown): { text: string; key: boolean } {
+  const path = issue.path;
+  const field = fieldName(path);
+  const got = shown(valueAt(data, path));
+  const inOverride = path[0] === 'overrides' && path.length === 2;
+  switch (issue.code) {
+    case 'unrecognized_keys': {
+      const keys = issue.keys.map((k) => `"${keyText(k)}"`).join(', ');
+      const where = field ? `"${field}" has` : 'the config has';
+      return { text: `${where} an unknown key ${keys}; the keys are ${KEYS[inOverride ? 'override' : ''] ?? KEYS['']}`, key: true };
+    }
+    case 'invalid_enum_value':
+      if (issue.options.includes('off') && issue.options.includes('error'))
+        return { text: `"${field}" is ${got}; a severity is "error", "warning", "info" or "off"`, key: false };
+      return { text: `"${field}": "${keyText(String(path[path.length - 1]))}" is not a rule id; docs/rules.md lists them`, key: true };
+    case 'invalid_type': {
+      if (issue.received === 'undefined') return { text: `"${field}" is missing`, key: false };
+      const wanted: Record<string, string> = {
+        object: 'an object',
+        array: 'a list',
+        string: 'a string',
+      };
+      if (typeof issue.expected === 'string' && issue.expected.includes("'off'"))
+        return { text: `"${field}" is ${got}; a severity is "error", "warning", "info" or "off"`, key: false };
+      if (path.length === 0)
+        return { text: `the config is ${got}; it should be an object such as { "rules": { "image-missing": "off" } }`, key: false };
+      if (path[path.length - 1] === 'rules' || (path.length === 1 && issue.expected === 'object'))
+        return { text: `"${field}" is ${got}; it should be an object of rule ids to severities`, key: false };
+      return { text: `"${field}" is ${got}; it should be ${wanted[issue.expected] ?? issue.expected}`, key: false };
+    }
+    case 'too_small':
+      return {
+        text: issue.type === 'array' ? `"${field}" is an empty list; give at least one glob` : `"${field}" is an empty string; give a glob`,
+        key: false,
+      };
+    case 'invalid_string':
+    case 'custom':
+      return { text: `"${field}" is ${got}; it should be an absolute http(s) URL`, key: false };
+    default:
+      return { text: `"${field}" is ${got}, which this field does not take`, key: false };
+  }
+}
+
+/** The path of `file` for a message: relative to the working directory when inside it. */
+function shownPath(file: string): string {
+  const rel = relative(process.cwd(), file);
+  return rel && !rel.startsWith('..') && !isAbsolute(rel) ? rel : file;
+}
+
+/**
+ * Parse config text (a leading BOM is ignored). Throws ConfigError with one line per problem, each with its line
+ * and column: JSON syntax, a key given twice in one object (JSON.parse would keep the last silently), and every
+ * path the schema refuses.
+ */
 export function parseConfig(text: string, file = 'perflab.config.json'): Config {
   const body = text.charCodeAt(0) === 0xfeff ? text.slice(1) : text;
+  const name = shownPath(file);
+  const line = (p: Place, what: string) => `${name}:${p.line}:${p.column}: ${what}`;
   let data: unknown;
   try {
     data = JSON.parse(body);
   } catch (error) {
-    throw new ConfigError(file, [`not valid JSON (${(error as Error).message})`]);
+    const e = syntaxError(body, error as Error);
+    throw new ConfigError(file, [line(e, e.text)]);
   }
+  const problems = duplicateKeys(body).map((d) => line(d, d.text));
   const parsed = configSchema.safeParse(data);
   if (!parsed.success) {
-    throw new ConfigError(
-      file,
-      parsed.error.issues.map((i) => {
-        if (i.code === 'unrecognized_keys')
-          return `unknown key${i.keys.length > 1 ? 's' : ''} ${i.keys.map((k) => `"${k}"`).join(', ')}; the only key is "rules"`;
-        if (i.code === 'invalid_type' && i.path.length === 0)
-          return `expected an object such as { "rules": { "image-missing": "off" } }, got ${i.received}`;
-        const where = i.path.length ? `"${i.path.join('.')}": ` : '';
-        return `${where}${i.message}`;
-      }),
-    );
+    const doc = documentOf(body);
+    for (const issue of parsed.error.issues) {
+      const { text: what, key } = problemText(issue, data);
+      // An unknown key is shown at the key; it is the last segment of the path only for record keys.
+      const path = issue.code === 'unrecognized_keys' ? [...issue.path, issue.keys[0]] : issue.path;
+      problems.push(line(placeAt(body, doc, path, key), what));
+    }
   }
+  if (problems.length) throw new ConfigError(file, problems);
   return parsed.data as Config;
 }
 
-/** Read `perflab.config.json` from a folder; a missing file is an empty config, a broken one throws ConfigError (options, not content). */
-export function loadConfig(dir: string): Config {
-  const file = join(dir, 'perflab.config.json');
-  if (!existsSync(file)) return {};
-  let text: string;
-  try {
-    text = readFileSync(file, 'utf8');
-  } catch (error) {
-    throw new ConfigError(file, [`cannot be read (${(error as Error).message})`]);
+/** The config file that applies in `dir`: `perflab.config.json` there or in the nearest folder above; null if none. */
+export function findConfig(dir: string): string | null {
+  for (let d = resolve(dir); ; d = dirname(d)) {
+    const file = join(d, 'perflab.config.json');
+    if (existsSync(file)) return file;
+    if (existsSync(join(d, 'package.json')) || dirname(d) === d) return null;
   }
-  return parseConfig(text, file);
 }
 
-/** Set each message's severity from the config; `off` removes it. */
+/** The project's root above `dir`: the nearest folder with package.json (the cache lives there); `dir` if none. */
+export function projectRoot(dir: string): string {
+  for (let d = resolve(dir); ; d = dirname(d)) {
+    if (existsSync(join(d, 'package.json'))) return d;
+    if (dirname(d) === d) return resolve(dir);
+  }
+}
+
+/**
+ * Read the config: `file` when given (`--config`, or PERFLAB_CONFIG, relative to `dir`; it must exist), else `perflab.config.json` in `dir` or the
+ * nearest folder above it up to the project's root (the folder with package.json). None is an empty config; a
+ * broken one throws ConfigError (options, not content).
+ */
+export function loadConfig(dir: string, file = process.env.PERFLAB_CONFIG || undefined): Config {
+  const path = file ? resolve(dir, file) : findConfig(dir);
+  if (!path) return {};
+  let text: string;
+  try {
+    text = readFileSync(path, 'utf8');
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code;
+    throw new ConfigError(path, [`${shownPath(path)}: cannot be read (${code === 'ENOENT' ? 'no such file' : (code ?? String(error))})`]);
+  }
+  return { ...parseConfig(text, path), dir: dirname(path) };
+}
+
+type Matcher = (path: string) => boolean;
+const matchers = new WeakMap<Config, { ignored: Matcher | null; overrides: { match: Matcher; rules: Record<string, string> }[] }>();
+
+function compiled(config: Config) {
+  let c = matchers.get(config);
+  if (!c) {
+    const opts = { dot: true };
+    c = {
+      ignored: config.ignores?.length ? picomatch(config.ignores, opts) : null,
+      overrides: (config.overrides ?? []).map((o) => ({ match: picomatch(o.files, opts), rules: o.rules })),
+    };
+    matchers.set(config, c);
+  }
+  return c;
+}
+
+/** A file's path as the config's globs see it: relative to the config's folder, with `/`; null outside it. */
+function configPath(config: Config, file: string): string | null {
+  const rel = relative(config.dir ?? process.cwd(), resolve(file));
+  if (!rel || rel.startsWith('..') || isAbsolute(rel)) return null;
+  return sep === '/' ? rel : rel.split(sep).join('/');
+}
+
+/** Whether the config's `ignores` globs match a file. */
+export function isIgnored(config: Config, file: string): boolean {
+  const { ignored } = compiled(config);
+  if (!ignored) return false;
+  const path = configPath(config, file);
+  return path !== null && ignored(path);
+}
+
+/** The severities that apply to one file: `rules`, then each override whose globs match it. */
+export function rulesFor(config: Config, file: string): Record<string, Severity | 'off'> {
+  const { overrides } = compiled(config);
+  const base = config.rules ?? {};
+  if (overrides.length === 0) return base;
+  const path = configPath(config, file);
+  const out: Record<string, Severity | 'off'> = { ...base };
+  if (path !== null) for (const o of overrides) if (o.match(path)) Object.assign(out, o.rules);
+  return out;
+}
+
+/** Set each message's severity from the config (per file, overrides included); `off` removes it, as does an ignored file. */
 export function applyConfig(messages: readonly Message[], config: Config): Message[] {
-  const rules = config.rules ?? {};
   const out: Message[] = [];
+  const byFile = new Map<string, { rules: Record<string, Severity | 'off'>; ignored: boolean }>();
   for (const m of messages) {
-    const level = Object.hasOwn(rules, m.ruleId) ? rules[m.ruleId] : undefined;
+    let f = byFile.get(m.file);
+    if (!f) byFile.set(m.file, (f = { rules: rulesFor(config, m.file), ignored: isIgnored(config, m.file) }));
+    if (f.ignored) continue;
+    const level = Object.hasOwn(f.rules, m.ruleId) ? f.rules[m.ruleId] : undefined;
     if (level === 'off') continue;
     out.push(level ? { ...m, severity: level } : m);
   }
   return out;
+}
+
+/** Where a rule is documented: `<docsUrl>#<id>`, or the repository's `docs/rules.md#<id>` (relative to its root). */
+export function ruleDocsUrl(id: string, config: Pick<Config, 'docsUrl'> = {}): string {
+  return `${config.docsUrl ?? 'docs/rules.md'}#${id}`;
 }

@@ -2,6 +2,7 @@ import type { VFile } from 'vfile';
 import type { VFileMessage } from 'vfile-message';
 import type { Message, Severity } from './schemas/message.js';
 import { messageText } from './own-strings.js';
+import { terminalText } from './terminal.js';
 
 /** A message before it is tied to a file and before configuration sets its final severity. */
 export type Draft = Omit<Message, 'file' | 'severity' | 'acknowledged'> & {
@@ -84,8 +85,11 @@ export function toMessage(m: VFileMessage, file: string): Message {
   return out;
 }
 
-/** `path:line:col  severity  message  rule-id`, the CLI's line format. */
+/**
+ * `path:line:col  severity  message  rule-id`, the CLI's and the build log's line format: always one line, its
+ * control characters made visible (`terminalText`), so that no content can start a line of its own.
+ */
 export function formatMessage(m: Message): string {
   const ack = m.acknowledged ? ` (acknowledged: ${m.acknowledged.reason})` : '';
-  return `${m.file}:${m.line}:${m.column}  ${m.severity}  ${m.message}${ack}  ${m.ruleId}`;
+  return terminalText(`${m.file}:${m.line}:${m.column}  ${m.severity}  ${m.message}${ack}  ${m.ruleId}`);
 }

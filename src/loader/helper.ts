@@ -8,7 +8,7 @@ import { analyze, pageSet, type Analysis, type PageSet } from '../lib/pipeline.j
 import type { PageView } from '../lib/schemas/report.js';
 import { checkAndRender, type LoadShared, type PageJob } from './page-entry.js';
 import { serve } from '../lib/threads.js';
-import { readSource } from './files.js';
+import { readSource } from '../lib/site/files.js';
 import type { HelperReply, HelperRequest, ParseJob, PrefetchPage } from './threads.js';
 
 const { analysesDir, code, ahead } = workerData as { analysesDir: string; code: string; ahead?: PrefetchPage[] };
@@ -23,10 +23,11 @@ function parseAhead(): void {
   const page = left.pop();
   if (!page) return;
   try {
-    const source = readSource(page.absolutePath, false);
-    const key = cache.keyOf(source, page.path, page.absolutePath);
-    const file = cache.fileOf(source, page.path, page.absolutePath, key);
-    if (file && !existsSync(file)) {
+    // A page too large to read (no text) is the loader's to report.
+    const source = readSource(page.absolutePath, false).text;
+    const key = source === undefined ? '' : cache.keyOf(source, page.path, page.absolutePath);
+    const file = source === undefined ? null : cache.fileOf(source, page.path, page.absolutePath, key);
+    if (source !== undefined && file && !existsSync(file)) {
       cache.store(source, page.path, page.absolutePath, analyze(source, page.path, page.absolutePath), key);
       parsedAhead++;
     }

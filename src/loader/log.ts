@@ -1,6 +1,9 @@
-// Diagnostics in the CLI's line format (`path:line:col  severity  message  rule-id`), then a one-line summary.
+// Diagnostics in the CLI's line format (`path:line:col  severity  message  rule-id`), then a one-line summary. Every
+// line the loader logs goes through `terminalText` (see `escapedLogger`): a file name, a title or a message from
+// content never starts a log line of its own (`::error ...` in a CI log) nor sends ESC to the terminal.
 import type { AstroIntegrationLogger } from 'astro';
 import { formatMessage } from '../lib/diagnostics.js';
+import { terminalText } from '../lib/terminal.js';
 import { isBlocking } from '../lib/pipeline.js';
 import type { Claim } from '../lib/schemas/claim.js';
 import type { ListedEntry, SiteData } from '../lib/site/entry.js';
@@ -13,11 +16,25 @@ export type LoggedEntry = Pick<ListedEntry, 'messages'> & {
   fresh?: boolean;
 };
 
+/** The levels the loader logs at. */
+export type LineLogger = Pick<AstroIntegrationLogger, 'info' | 'warn' | 'error' | 'debug'>;
+
+/** A logger whose every line has its control characters made visible (`terminalText`). */
+export function escapedLogger(logger: LineLogger): LineLogger {
+  return {
+    info: (message) => logger.info(terminalText(message)),
+    warn: (message) => logger.warn(terminalText(message)),
+    error: (message) => logger.error(terminalText(message)),
+    debug: (message) => logger.debug(terminalText(message)),
+  };
+}
+
 /**
  * Logs every message and renderer problem, then a summary; returns the number of unacknowledged errors. With
  * `repeat` false, the lines of entries that are not `fresh` are counted in the summary but not printed again.
  */
-export function logDiagnostics(logger: AstroIntegrationLogger, entries: readonly LoggedEntry[], repeat = true): number {
+export function logDiagnostics(unescaped: LineLogger, entries: readonly LoggedEntry[], repeat = true): number {
+  const logger = escapedLogger(unescaped);
   let blocking = 0;
   let warnings = 0;
   let unprinted = 0;

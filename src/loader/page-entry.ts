@@ -14,7 +14,7 @@ import { entryFileSchema, type Cited, type Entry, type Probe, type SiteData, typ
 import { searchValueProblems } from '../lib/site/search-value.js';
 import { reportUrl, slugOf } from '../lib/site/urls.js';
 import { CacheWriteError, cachePrefix, writeCache } from './cache.js';
-import type { SourceFile } from './files.js';
+import type { SourceFile } from '../lib/site/files.js';
 import type { LoggedEntry } from './log.js';
 import { mediaResolver, type MediaResolver } from './media.js';
 import { Probes, citedPages } from './probes.js';

@@ -4,7 +4,8 @@ import type { Loader, LoaderContext } from 'astro/loaders';
 import { existsSync, statSync } from 'node:fs';
 import { isAbsolute, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { loadConfig } from '../lib/config.js';
+import { ConfigError, loadConfig, type Config } from '../lib/config.js';
+import { githubSlugs } from '../lib/markdown/index.js';
 import { pageSet, type Analysis } from '../lib/pipeline.js';
 import { LoadedPages } from './analyses.js';
 import { RENDER_VERSION, anchorsOf } from '../lib/render/index.js';
@@ -13,9 +14,12 @@ import { storedEntry } from '../lib/site/cached.js';
 import { siteSchema, storedEntrySchema, type StoreRef, type StoredEntry } from '../lib/site/entry.js';
 import { slugOf } from '../lib/site/urls.js';
 import { CacheWriteError, cacheValid, codeHash, lockCache, pruneCache, rememberCache } from './cache.js';
-import { keepSources, listMarkdown, readSource, type SkippedPath, type SourceFile } from './files.js';
+import { keepSources, listMarkdown, readSource, type SkippedPath, type SourceFile } from '../lib/site/files.js';
+import { folderFindings, siteFileFindings, skippedLine, tooLargeFinding } from '../lib/listing.js';
+import { formatMessage } from '../lib/diagnostics.js';
 import { lastUpdated } from './git.js';
-import { logDiagnostics } from './log.js';
+import { escapedLogger, logDiagnostics } from './log.js';
+import { terminalText } from '../lib/terminal.js';
 import { mediaResolver } from './media.js';
 import { checkAndRender, logged, type LoadShared, type Logged, type PageJob, type PageOutcome } from './page-entry.js';
 import { citedHold, probesHold } from './probes.js';
@@ -59,7 +63,7 @@ export function reportsLoader(options: ReportsLoaderOptions = {}): Loader {
         running = true;
         do {
           again = false;
-          await load(context, roots, false, kept, false).catch((error) => context.logger.error(String(error)));
+          await load(context, roots, false, kept, false).catch((error) => escapedLogger(context.logger).error(String(error)));
         } while (again);
         running = false;
       };
@@ -81,7 +85,8 @@ async function load(
   memo: Map<string, Analysis> | null,
   repeat = true,
 ): Promise<void> {
-  const { store, meta, logger, generateDigest, parseData } = context;
+  const { store, meta, generateDigest, parseData } = context;
+  const logger = escapedLogger(context.logger);
   const projectRoot = fileURLToPath(context.config.root);
   const base = context.config.base;
   // Rendered HTML, sources and full runs go to files here; the store keeps their path (see ./cache.ts).
@@ -100,22 +105,53 @@ async function load(
   // Two builds of one project must not write and prune the same cache files at once: the second one waits for the
   // first to exit. (The dev server, which reloads in one process for its whole life, does not hold it.)
   if (!context.watcher) await lockCache(cacheDir, (message) => logger.info(message));
-  const files = listMarkdown(absoluteRoots, projectRoot, skipped);
-  for (const s of skipped) logger.warn(`${s.path}: not read: ${s.reason}`);
+  const listedFiles = listMarkdown(absoluteRoots, projectRoot, skipped);
+  for (const s of skipped) logger.warn(skippedLine(s));
   const ids = new Map<string, SourceFile>();
-  for (const f of files) {
+  for (const f of listedFiles) {
     const id = slugOf(f.path);
     const other = ids.get(id);
-    if (other) throw new Error(`reportsLoader: \`${f.projectPath}\` and \`${other.projectPath}\` both map to /reports/${id}/; rename one.`);
+    if (other) {
+      // Two names that show alike: one is written in another Unicode form (NFC, NFD), or `.md` in another case.
+      const alike = f.projectPath.normalize('NFC').toLowerCase() === other.projectPath.normalize('NFC').toLowerCase();
+      const how = alike ? ' (the same name in another Unicode form or case of `.md`)' : '';
+      throw buildStop(
+        `reportsLoader: \`${terminalText(f.projectPath)}\` and \`${terminalText(other.projectPath)}\` both map to /reports/${id}/${how}; rename one.`,
+      );
+    }
     ids.set(id, f);
   }
-  const sources = files.map((f) => readSource(f.absolutePath, memo !== null));
+  // What the listing finds (as `perflab check` does): folder names that break a page's URL, pages whose files would
+  // overwrite the site's own, and pages too large to read, which are left out of the site. Errors: they fail a
+  // production build, by name, after the other findings.
+  const named = listedFiles.map((f) => ({ file: f.projectPath, path: f.path }));
+  const listed = [...folderFindings(named), ...siteFileFindings(named)];
+  const texts = listedFiles.map((f) => readSource(f.absolutePath, memo !== null));
+  for (const [i, t] of texts.entries()) if (t.tooLarge !== undefined) listed.push(tooLargeFinding(listedFiles[i].projectPath, t.tooLarge));
+  for (const m of listed) logger.error(formatMessage(m));
+  const files: SourceFile[] = [];
+  const sources: string[] = [];
+  for (const [i, f] of listedFiles.entries()) {
+    const text = texts[i].text;
+    if (text === undefined) ids.delete(slugOf(f.path));
+    else {
+      files.push(f);
+      sources.push(text);
+    }
+  }
+  const listedFailure = () => {
+    if (listed.length === 0 || !failOnError) return;
+    const pages = new Set(listed.map((m) => m.file)).size;
+    throw buildStop(
+      `perflab: ${pages} page${pages === 1 ? '' : 's'} cannot be published as ${pages === 1 ? 'it is' : 'they are'}:\n${listed.map((m) => terminalText(formatMessage(m))).join('\n')}`,
+    );
+  };
   if (memo) keepSources(files.map((f) => f.absolutePath));
   const dates = lastUpdated(
     projectRoot,
     files.map((f) => f.projectPath),
   );
-  const config = loadConfig(projectRoot);
+  const config = buildConfig(projectRoot);
   const sourceDigests = sources.map((s) => generateDigest(s));
   // The entry shape is part of the version: a new site field must not be served from an old store.
   const versions = {
@@ -150,6 +186,7 @@ async function load(
       failOnError,
       repeat,
     );
+    listedFailure();
     return;
   }
 
@@ -302,7 +339,9 @@ async function load(
   // A page that cannot be rendered fails a production build; elsewhere it is an error line and the rest builds.
   for (const f of failed) logger.error(f);
   if (failed.length > 0 && failOnError) {
-    throw new Error(`perflab: ${failed.length} page${failed.length === 1 ? '' : 's'} could not be rendered:\n${failed.join('\n')}`);
+    throw buildStop(
+      `perflab: ${failed.length} page${failed.length === 1 ? '' : 's'} could not be rendered:\n${failed.map(terminalText).join('\n')}`,
+    );
   }
   for (const id of storedIds) if (!ids.has(id)) store.delete(id);
   if (context.watcher) {
@@ -328,6 +367,7 @@ async function load(
       (byHelper ? ` (${byHelper} of the ${toParse.length + jobs.length} parses and renders by a second thread)` : ''),
   );
   finish(context, done, failOnError, repeat);
+  listedFailure();
 }
 
 /** What the page set and the digests read of one parsed page. */
@@ -348,7 +388,14 @@ function derived(a: Analysis, digest: (text: string) => string): Derived {
   const known = derivedOf.get(a);
   if (known) return known;
   const view: PageView = { path: a.report.path, headings: a.report.headings, runs: a.report.runs };
-  const values = { path: view.path, slugs: view.headings.map((h) => h.slug), runs: view.runs.map((r) => [r.fingerprint, r.failed]) };
+  // Headings answer to their GitHub slugs too (`anchor-missing`), which their texts decide.
+  const github = githubSlugs(view.headings.map((h) => h.text));
+  const values = {
+    path: view.path,
+    slugs: view.headings.map((h) => h.slug),
+    github,
+    runs: view.runs.map((r) => [r.fingerprint, r.failed]),
+  };
   const d: Derived = {
     anchors: anchorsOf(a.tree, a.report),
     view,
@@ -383,9 +430,29 @@ function finish(context: LoaderContext, entries: readonly Logged[], failOnError:
   if (blocking > 0 && !failOnError)
     context.logger.warn(`${blocking} unacknowledged errors; building anyway (not a production build, or PERFLAB_ALLOW_ERRORS=1)`);
   if (blocking > 0 && failOnError) {
-    throw new Error(
+    throw buildStop(
       `perflab: ${blocking} unacknowledged error${blocking === 1 ? '' : 's'} in the reports (listed above). ` +
         'Fix the numbers, or acknowledge a finding with `<!-- perflab-ignore rule-id: reason -->`.',
     );
   }
+}
+
+/** The config for a build: a broken one stops it with its problems, one line each (`file:line:col: ...`), as a plain stop. */
+function buildConfig(projectRoot: string): Config {
+  try {
+    return loadConfig(projectRoot);
+  } catch (error) {
+    if (error instanceof ConfigError) throw buildStop(error.problems.map((p) => `perflab: ${terminalText(p)}`).join('\n'));
+    throw error;
+  }
+}
+
+/**
+ * The error that stops a build on findings: its message says it all. Without a stack Astro prints the message
+ * alone (it derives its "Location" and "Stack trace" from the stack), so the stop does not read like a crash.
+ */
+export function buildStop(message: string): Error {
+  const error = new Error(message);
+  error.stack = '';
+  return error;
 }

@@ -1,4 +1,8 @@
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { distBytes } from '../../scripts/bench/pages.mjs';
 import { parseArgs } from '../../scripts/bench/args.mjs';
 import { renderResults } from '../../scripts/bench/report.mjs';
 import { summarize } from '../../scripts/bench/stats.mjs';
@@ -71,5 +75,43 @@ describe('bench results', () => {
     expect(parseArgs(['--smoke'])).toMatchObject({ sizes: [30], reps: 1, timeoutMin: 10 });
     expect(parseArgs(['--sizes', '30,300', '--reps=2'])).toMatchObject({ sizes: [30, 300], reps: 2 });
     expect(() => parseArgs(['--only', 'nope'])).toThrow(/--only/);
+  });
+
+  it('should state MkDocs above --mkdocs-max as extrapolated from the largest size it built, and the output size', () => {
+    const big = {
+      n: 10_000,
+      bytes: 410_000_000,
+      pages: 10_000,
+      dist: { total: 2_000_000_000, files: 20_500, report: { pages: 10_000, bytes: 1_000_000_000, largest: 120_000 } },
+      runs: [{ rep: 1, perflab: { full: build(600_000) } }],
+    };
+    const mid = {
+      ...result.corpora[0],
+      n: 3_000,
+      runs: [{ rep: 1, perflab: { full: build(100_000) }, mkdocs: { full: { ok: true, ms: 150_000, rssMiB: 500 } } }],
+    };
+    const md = renderResults({ ...result, opts: { ...result.opts, mkdocsMax: 3000 }, corpora: [mid, big] }, (p: string) => p);
+    // 150 s for 3,000 reports: 500 s for 10,000; perflab's 600 s is 1.2 times that.
+    expect(md).toContain("| 10000 | 410.0 MB | 600.0 s | 100 MiB | ≈ 500.0 s (not built; N=3000's time per report × N) |");
+    expect(md).toContain('| ≈ 1.2× |');
+    expect(md).toContain('| 10000 | 2000.0 MB | 20500 | 195.3 KiB | 10000 | 97.7 KiB | 117.2 KiB |');
+    expect(parseArgs(['--mkdocs-max', '1000']).mkdocsMax).toBe(1000);
+    expect(parseArgs([]).sizes).toContain(10_000);
+  });
+
+  it('should count the bytes of a built site and of its report pages', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'perflab-dist-'));
+    try {
+      mkdirSync(join(dir, 'reports', 'a', 'b'), { recursive: true });
+      mkdirSync(join(dir, 'models', 'm'), { recursive: true });
+      writeFileSync(join(dir, 'index.html'), 'x'.repeat(10));
+      writeFileSync(join(dir, 'reports', 'a', 'b', 'index.html'), 'x'.repeat(300));
+      writeFileSync(join(dir, 'reports', 'a', 'index.html'), 'x'.repeat(100));
+      writeFileSync(join(dir, 'reports', 'a', 'b.md'), 'x'.repeat(7));
+      writeFileSync(join(dir, 'models', 'm', 'index.html'), 'x'.repeat(50));
+      expect(distBytes(dir)).toEqual({ total: 467, files: 5, report: { pages: 2, bytes: 400, largest: 300 } });
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 });

@@ -1,9 +1,9 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { checkChainProduct } from '../../src/lib/claims/kinds/chain-table.js';
-import { parseNumber } from '../../src/lib/claims/number.js';
+import { parseNumber } from '../../src/lib/numbers/number.js';
 import { analyze } from '../../src/lib/pipeline.js';
-import { verifyClaims } from '../../src/lib/verify/index.js';
+import { verifyClaims } from '../../src/lib/claims/verify-claims.js';
 
 const op = (t: string) => parseNumber(t)!;
 

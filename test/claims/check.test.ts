@@ -7,7 +7,7 @@ import {
   checkRelativePercent,
   checkValue,
 } from '../../src/lib/claims/check.js';
-import { parseNumber } from '../../src/lib/claims/number.js';
+import { parseNumber } from '../../src/lib/numbers/number.js';
 import type { Operand } from '../../src/lib/claims/operand.js';
 import type { Metric } from '../../src/lib/schemas/run.js';
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { abs, add, displayed, div, divPositive, mul, point, roundsTo, scale, sub } from '../../src/lib/claims/interval.js';
+import { abs, add, displayed, div, divPositive, mul, point, roundsTo, scale, sub } from '../../src/lib/numbers/interval.js';
 
 describe('interval arithmetic', () => {
   it('should widen a displayed value by half a unit of its last digit', () => {

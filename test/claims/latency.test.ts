@@ -2,8 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { checkValue } from '../../src/lib/claims/check-value.js';
 import { meanRequestLatencyS, requestLatencyS } from '../../src/lib/claims/latency.js';
 import { METRIC } from '../../src/lib/claims/metrics.js';
-import { parseNumber } from '../../src/lib/claims/number.js';
-import type { Metric, Run } from '../../src/lib/schemas/run.js';
+import { parseNumber } from '../../src/lib/numbers/number.js';
+import type { Metric, WalkRun as Run } from '../../src/lib/schemas/run.js';
 
 function run(format: Run['format'], values: Record<string, string>): Run {
   const metrics: Record<string, Metric> = {};

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatFixed, halfUnit, parseNumber, roundHalfUp } from '../../src/lib/claims/number.js';
+import { formatFixed, halfUnit, parseNumber, roundHalfUp } from '../../src/lib/numbers/number.js';
 
 describe('parseNumber', () => {
   it('should keep the printed precision of a two-decimal value', () => {

@@ -110,7 +110,10 @@ describe('perflab check', () => {
       label: null,
       failed: false,
       metrics: expect.objectContaining({ total_token_throughput: { value: 1020.76, text: '1020.76', unit: 'tok/s', line: 95 } }),
+      setup: expect.objectContaining({ model: 'Qwen/Qwen3-8B', engine: 'vllm', maxConcurrency: 4, numPrompts: 100, role: 'baseline' }),
     });
+    // Each setup field names the lines it was read from: the run's own launch, the benchmark command, the sections.
+    expect(file.runs[0].setup.evidence).toEqual(expect.objectContaining({ model: [80], maxConcurrency: [70, 85] }));
     expect(Object.keys(file.claims[0])).toEqual(
       expect.arrayContaining(['line', 'kind', 'text', 'stated', 'recomputed', 'verdict', 'source']),
     );

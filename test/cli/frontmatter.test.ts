@@ -31,6 +31,22 @@ describe('front matter through the shared schema', () => {
     });
   }
 
+  it("should say what each field takes in plain words, never in zod's phrasing", () => {
+    for (const [fm, says] of [
+      ['model: 5', 'Front matter `model` must be a non-empty text; got `5` (ignored)'],
+      ['gpu: [a, b]', 'Front matter `gpu` must be a non-empty text; got `[a, b]` (ignored)'],
+      ['objective: 3', 'Front matter `objective` must be text naming `throughput` or `latency`; got `3` (ignored)'],
+      ['kind: 1', 'Front matter `kind` must be `report`, `engine-baseline` or `essay`; got `1` (ignored)'],
+      ['gpus: many', 'Front matter `gpus` must be a positive whole number; got `many` (ignored)'],
+    ] as const) {
+      const [m] = checkAll([analyze(page(fm), 'page.md')])[0].messages.filter((x) => x.ruleId === 'frontmatter-invalid');
+      expect(m?.message, fm).toBe(says);
+    }
+    const [title] = checkAll([analyze('---\ntitle: 5\n---\n\n# T\n', 'page.md')])[0].messages;
+    expect(title.message).toBe('Front matter `title` must be a non-empty text; got `5` (ignored)');
+    expect(title.message).not.toMatch(/Expected|received|Required/);
+  });
+
   it('should accept valid fields and keep other keys as written', () => {
     const report = checkAll([analyze(page('gpus: 4\nobjective: Latency\nkind: report\ntags: [a, b]'), 'page.md')])[0];
     expect(report.messages.filter((x) => x.ruleId === 'frontmatter-invalid')).toEqual([]);

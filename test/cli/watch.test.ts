@@ -1,7 +1,7 @@
 // `perflab check --watch`: one check, then a check after each edit that prints only the files whose findings
 // changed; usage errors end it as they end a plain check.
 import { spawn, spawnSync } from 'node:child_process';
-import { appendFileSync, copyFileSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import { appendFileSync, copyFileSync, mkdirSync, mkdtempSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, expect, it } from 'vitest';
@@ -76,4 +76,68 @@ it('should refuse --watch with another output format, and end on a path that doe
   const missing = spawnSync(process.execPath, [BIN, 'check', 'nosuch', '--watch'], { cwd, encoding: 'utf8', timeout: 20_000 });
   expect(missing.status).toBe(2);
   expect(missing.stderr).toContain('no such file or folder: nosuch');
+});
+
+/** `perflab check content --watch` in `cwd`, its output so far, and a way to stop it. */
+function watching(cwd: string) {
+  const child = spawn(process.execPath, [BIN, 'check', 'content', '--watch'], { cwd });
+  const seen = { out: '', err: '', code: null as number | null };
+  child.stdout.on('data', (d) => (seen.out += d));
+  child.stderr.on('data', (d) => (seen.err += d));
+  child.on('exit', (code) => (seen.code = code));
+  return { seen, stop: () => child.kill() };
+}
+
+it('should survive a symlink cycle in the watched folder, and check again after a folder is created there', async () => {
+  const cwd = project();
+  symlinkSync('loopb', join(cwd, 'content', 'a', 'loopa'));
+  symlinkSync('loopa', join(cwd, 'content', 'a', 'loopb'));
+  const { seen, stop } = watching(cwd);
+  try {
+    await until(
+      () => seen.err,
+      (e) => /2 files, .* claims verified/.test(e),
+    );
+    mkdirSync(join(cwd, 'content', 'a', 'new'));
+    await new Promise((done) => setTimeout(done, 400));
+    writeFileSync(join(cwd, 'content', 'a', 'new', 'three.md'), '# Three\n\nSee the [other page](missing-page.md).\n');
+    await until(
+      () => seen.out,
+      (o) => o.includes('content/a/new/three.md:3:9'),
+    );
+    expect(seen.code).toBe(null);
+    expect(seen.err).not.toContain('ELOOP');
+  } finally {
+    stop();
+  }
+});
+
+it('should say so when the watched folder is deleted, and check again once it is made again', async () => {
+  const cwd = project();
+  const { seen, stop } = watching(cwd);
+  try {
+    await until(
+      () => seen.err,
+      (e) => /2 files, .* claims verified/.test(e),
+    );
+    rmSync(join(cwd, 'content'), { recursive: true, force: true });
+    await until(
+      () => seen.err,
+      (e) => e.includes('perflab: no such file or folder: content (still watching)'),
+    );
+    mkdirSync(join(cwd, 'content', 'b'), { recursive: true });
+    await new Promise((done) => setTimeout(done, 400));
+    writeFileSync(join(cwd, 'content', 'b', 'again.md'), '# Again\n\nSee the [other page](missing-page.md).\n');
+    await until(
+      () => seen.out,
+      (o) => o.includes('content/b/again.md:3:9'),
+    );
+    await until(
+      () => seen.err,
+      (e) => /1 files, .* 1 errors/.test(e),
+    );
+    expect(seen.code).toBe(null);
+  } finally {
+    stop();
+  }
 });

@@ -69,7 +69,7 @@ describe.skipIf(!hasChromium)('report charts in Chromium', () => {
     });
   }
 
-  it("should show a report's own image when its file exists, and the placeholder only when it is missing", async () => {
+  it("should show a report's own image when its file exists, and name a missing one in the number check", async () => {
     const pageImage = async (path: string) => {
       const { page } = await site.open(path);
       return page.evaluate(async () => {
@@ -79,7 +79,10 @@ describe.skipIf(!hasChromium)('report charts in Chromium', () => {
         await Promise.all(imgs.map((i) => i.decode().catch(() => undefined)));
         return {
           loaded: imgs.map((i) => i.naturalWidth),
-          missing: [...document.querySelectorAll('.report-body .image-missing')].map((e) => e.getAttribute('aria-label')),
+          missing: [...document.querySelectorAll('.report-body .image-missing')].map((e) => e.textContent),
+          // A missing image takes no room: it is read out, and the number check lists it.
+          boxes: [...document.querySelectorAll('.report-body .image-missing')].map((e) => e.getBoundingClientRect().height),
+          listed: [...document.querySelectorAll('.trust-images code')].map((e) => e.textContent),
         };
       });
     };
@@ -94,7 +97,7 @@ describe.skipIf(!hasChromium)('report charts in Chromium', () => {
     for (const w of withFile.loaded) expect(w).toBeGreaterThan(0);
     expect(withFile.missing).toEqual([]);
 
-    // A page whose image file is not there: the placeholder, naming it, and no broken image.
+    // A page whose image file is not there: no broken image and no box; a line for screen readers, and its finding.
     const md = join(projectRoot, 'content', 'qwen3-32b', 'h100.md');
     const written = writtenImages(md);
     expect(written.length).toBeGreaterThan(0);
@@ -102,5 +105,7 @@ describe.skipIf(!hasChromium)('report charts in Chromium', () => {
     const without = await pageImage(report);
     expect(without.loaded).toEqual([]);
     expect(without.missing).toEqual(written.map((i) => `Image not available: ${i.alt}`));
+    for (const h of without.boxes) expect(h).toBeLessThanOrEqual(1);
+    expect(without.listed).toEqual(written.map((i) => i.src));
   });
 });

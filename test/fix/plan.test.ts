@@ -47,14 +47,22 @@ describe('planFixes', () => {
     const source = claimMismatch.examples.notOk.replace('(+5.0%) |', '(+5.0%) <!-- perflab-ignore claim-mismatch: kept as published --> |');
     const report = checked(source);
     expect(report.claims.some((c) => c.verdict === 'mismatch' && c.acknowledged)).toBe(true);
-    expect(planFixes(report, source)).toEqual({ fixes: [], skipped: [] });
+    // Listed as not fixed, with the author's reason (the docs promise the list).
+    expect(planFixes(report, source)).toEqual({
+      fixes: [],
+      skipped: [expect.objectContaining({ line: 7, text: '+5.0%', reason: 'acknowledged (kept as published)' })],
+    });
   });
 
-  it('should never touch an untraceable number', () => {
+  it('should never touch an untraceable number, and list it as not fixed', () => {
     const source = claimUntraceable.examples.notOk;
     const report = checked(source);
     expect(report.claims.some((c) => c.verdict === 'untraceable')).toBe(true);
-    expect(planFixes(report, source).fixes).toEqual([]);
+    const { fixes, skipped } = planFixes(report, source);
+    expect(fixes).toEqual([]);
+    const untraceable = report.claims.filter((c) => c.verdict === 'untraceable').map((c) => `${c.line}:${c.column} ${c.text}`);
+    expect(skipped.map((s) => `${s.line}:${s.column} ${s.text}`)).toEqual(untraceable);
+    expect(skipped.every((s) => s.reason.includes('claim-untraceable'))).toBe(true);
   });
 
   it('should skip, with a message, a claim whose place no longer reads the stated text', () => {

@@ -7,7 +7,7 @@
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { displayed } from '../../src/lib/claims/interval.js';
+import { displayed } from '../../src/lib/numbers/interval.js';
 import { genaiPerf } from '../../src/lib/formats/genai-perf.js';
 import { parseFence } from '../../src/lib/formats/index.js';
 import { lookupLabel } from '../../src/lib/formats/metrics.js';

@@ -6,7 +6,7 @@
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { displayed } from '../../src/lib/claims/interval.js';
+import { displayed } from '../../src/lib/numbers/interval.js';
 import { parseFence } from '../../src/lib/formats/index.js';
 import { detectFormat, detects, identitiesOf } from '../../src/lib/formats/registry.js';
 import { trtllm } from '../../src/lib/formats/trtllm.js';

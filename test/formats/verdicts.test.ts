@@ -1,6 +1,6 @@
 /** Wrong verdicts of the hostile-input campaign: each case failed (a wrong or silent verdict) before its fix. */
 import { describe, expect, it } from 'vitest';
-import { parseNumber } from '../../src/lib/claims/number.js';
+import { parseNumber } from '../../src/lib/numbers/number.js';
 import { checkValue } from '../../src/lib/claims/check.js';
 import { parseValue } from '../../src/lib/formats/metrics.js';
 import { analyze, checkAll } from '../../src/lib/pipeline.js';

@@ -5,7 +5,7 @@
  * rate (real-vllm-throughput-legacy), each quoted verbatim.
  */
 import { describe, expect, it } from 'vitest';
-import { roundsTo } from '../../src/lib/claims/interval.js';
+import { roundsTo } from '../../src/lib/numbers/interval.js';
 import { parseFence } from '../../src/lib/formats/index.js';
 import { detectFormat, detects, identitiesOf, isResultLine } from '../../src/lib/formats/registry.js';
 import { vllm } from '../../src/lib/formats/vllm.js';
@@ -40,6 +40,18 @@ describe('vllm-throughput: a `Throughput:` line opens a run', () => {
     expect(Object.fromEntries(Object.entries(old.metrics).map(([k, m]) => [k, [m.text, m.column]]))).toEqual({
       request_throughput: ['81.74', 13],
       total_token_throughput: ['20926.37', 31],
+    });
+  });
+
+  it('should read the line as vLLM prints it since the output rate was added (vllm-project/vllm pull request #8914)', () => {
+    const line = 'Throughput: 89.27 requests/s, 22853.37 total tokens/s, 11426.69 output tokens/s';
+    const { runs, messages } = fence(line);
+    expect(messages).toEqual([]);
+    expect(runs.map((r) => [r.format, r.label])).toEqual([['vllm-throughput', null]]);
+    expect(Object.fromEntries(Object.entries(runs[0].metrics).map(([k, m]) => [k, [m.text, m.unit, m.column]]))).toEqual({
+      request_throughput: ['89.27', 'req/s', 13],
+      total_token_throughput: ['22853.37', 'tok/s', 31],
+      output_token_throughput: ['11426.69', 'tok/s', 56],
     });
   });
 

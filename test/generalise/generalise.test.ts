@@ -50,6 +50,8 @@ describe('generalisation harness (issue 9)', () => {
     'summary 3 columns',
     'summary 5 columns',
     'summary against baseline',
+    'prose restates a run',
+    'summary unrelated row',
   ])('should raise no new error on the layout variant %s', (kind) => {
     expect(row(kind).count).toBe(0);
     expect(row(kind).known).toBe(0);
@@ -62,6 +64,9 @@ describe('generalisation harness (issue 9)', () => {
     'run from another page',
     'experiment removed',
     'requests unequal (conclusion)',
+    'prose value wrong',
+    'table delimiter removed',
+    'table row pipe missing',
   ])('should find every injected fault %s at its place', (kind) => {
     expect(row(kind).pages).toBeGreaterThan(0);
     expect(missed(kind)).toBe(0);

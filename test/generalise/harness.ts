@@ -9,6 +9,7 @@ import type { Message } from '../../src/lib/schemas/message.js';
 import { base, check, newErrors, newMessages, type Base } from './base.js';
 import { otherDecimals, summaryAgainstBaseline, summaryFiveColumns, summaryThreeColumns } from './derived.js';
 import * as faults from './faults.js';
+import * as shapes from './shapes.js';
 import type { Fault, FaultMaker, Place } from './faults.js';
 import { rng, type Rng } from './rng.js';
 import {
@@ -51,6 +52,8 @@ export const DERIVED: Record<string, (b: Base) => string | null> = {
   'summary 3 columns': summaryThreeColumns,
   'summary 5 columns': summaryFiveColumns,
   'summary against baseline': summaryAgainstBaseline,
+  'prose restates a run': shapes.proseRestatesRun,
+  'summary unrelated row': shapes.summaryUnrelatedRow,
 };
 
 export const FAULTS: Record<string, FaultMaker> = {
@@ -62,6 +65,9 @@ export const FAULTS: Record<string, FaultMaker> = {
   'experiment removed': faults.experimentRemoved,
   'requests unequal (conclusion)': faults.requestsUnequalConclusion,
   'requests unequal (summary step)': faults.requestsUnequalStep,
+  'prose value wrong': shapes.proseValueWrong,
+  'table delimiter removed': shapes.delimiterRemoved,
+  'table row pipe missing': shapes.rowPipeMissing,
 };
 
 export interface Outcome {
@@ -280,11 +286,14 @@ function excerpt(lines: readonly string[], line: number): string[] {
 export function campaign(bases: readonly Base[], samples: number, seed: number): Outcome[] {
   const out: Outcome[] = [];
   let s = seed;
+  // Kinds added later draw their seeds from a sequence of their own, so the samples of the older kinds stay the same.
+  let t = seed + 1_000_000;
+  const next = (kind: string) => (shapes.LATER.has(kind) ? t++ : s++);
   for (const b of bases) {
     for (const kind of [...Object.keys(LAYOUTS), ...Object.keys(DERIVED)]) {
       const n = kind in DERIVED ? 1 : samples;
       for (let i = 0; i < n; i++) {
-        const o = runVariant(b, kind, s++);
+        const o = runVariant(b, kind, next(kind));
         if (o) out.push(o);
       }
     }
@@ -294,7 +303,7 @@ export function campaign(bases: readonly Base[], samples: number, seed: number):
     }
     for (const kind of Object.keys(FAULTS)) {
       for (let i = 0; i < samples; i++) {
-        const o = runFault(b, kind, s++, bases, i % 2);
+        const o = runFault(b, kind, next(kind), bases, i % 2);
         if (o) out.push(o);
       }
     }

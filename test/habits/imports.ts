@@ -133,3 +133,41 @@ function shortestLoop(graph: Map<string, string[]>, start: string, members: Set<
   }
   return [start, start];
 }
+
+/**
+ * The folder of a module, the unit of layering: below `src/lib/`, its first folder (`lib/claims`), or the module
+ * itself for a file directly in `src/lib/` (`lib/pipeline.ts`); elsewhere in `src/`, its first folder
+ * (`pages`, `components`, `loader`) or the file (`content.config.ts`).
+ */
+export function folderOf(module: string): string {
+  const parts = module.split(/[\\/]/);
+  if (parts[1] === 'lib') return parts.slice(1, 3).join('/');
+  return parts[1];
+}
+
+/** `folder -> folder -> the module imports that make that edge`, from the module graph (edges inside a folder left out). */
+export function folderGraph(graph: Map<string, string[]>): Map<string, Map<string, string[]>> {
+  const folders = new Map<string, Map<string, string[]>>();
+  for (const [from, targets] of graph) {
+    const a = folderOf(from);
+    if (!folders.has(a)) folders.set(a, new Map());
+    for (const to of targets) {
+      const b = folderOf(to);
+      if (a === b) continue;
+      const edges = folders.get(a)!;
+      if (!edges.has(b)) edges.set(b, []);
+      edges.get(b)!.push(`${from} -> ${to}`);
+    }
+  }
+  return folders;
+}
+
+/** Every folder cycle (as `cycles`), each with the module imports along its loop. */
+export function folderCycles(graph: Map<string, string[]>): { loop: string[]; imports: string[] }[] {
+  const folders = folderGraph(graph);
+  const plain = new Map([...folders].map(([folder, edges]) => [folder, [...edges.keys()].sort()]));
+  return cycles(plain).map((loop) => ({
+    loop,
+    imports: loop.slice(1).flatMap((to, i) => folders.get(loop[i])!.get(to)!),
+  }));
+}

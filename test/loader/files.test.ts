@@ -3,7 +3,7 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { contentFiles } from '../../src/loader/files.js';
+import { contentFiles } from '../../src/lib/site/files.js';
 
 const root = mkdtempSync(join(tmpdir(), 'perflab-files-'));
 afterAll(() => rmSync(root, { recursive: true, force: true }));

@@ -1,5 +1,8 @@
 import { describe, expect, it } from 'vitest';
+import { VFile } from 'vfile';
 import { parseMarkdown } from '../../src/lib/markdown/index.js';
+import { admonitionEmpty } from '../../src/lib/rules/admonition-empty.js';
+import type { RuleContext } from '../../src/lib/rules/types.js';
 import { admonitions, codes } from './helpers.js';
 
 function only(text: string) {
@@ -178,6 +181,9 @@ describe('admonition bodies', () => {
     const { tree, messages } = parseMarkdown('text\n\n!!! note');
     const [node] = admonitions(tree);
     expect(node.position?.end).toEqual({ line: 3, column: 9, offset: 14 });
-    expect(messages.map((m) => [m.ruleId, m.line])).toEqual([['admonition-empty', 3]]);
+    expect(messages).toEqual([]);
+    const file = new VFile({ value: '' });
+    admonitionEmpty.check({ tree, file } as unknown as RuleContext);
+    expect(file.messages.map((m) => [m.ruleId, m.line])).toEqual([['admonition-empty', 3]]);
   });
 });

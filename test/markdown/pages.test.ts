@@ -1,7 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import type { List, ListItem, Root } from 'mdast';
 import { visit } from 'unist-util-visit';
+import { VFile } from 'vfile';
 import { parseMarkdown } from '../../src/lib/markdown/index.js';
+import { admonitionEmpty } from '../../src/lib/rules/admonition-empty.js';
+import { admonitionFlattened } from '../../src/lib/rules/admonition-flattened.js';
+import { tableNoBlankLine } from '../../src/lib/rules/table-no-blank-line.js';
+import type { RuleContext } from '../../src/lib/rules/types.js';
 import { admonitions, codes, corpusPage, grepLines, hasCorpus, page } from './helpers.js';
 
 const OPENER = /^\s*(!!!|\?\?\?\+?) /;
@@ -104,18 +109,20 @@ describe('flattened page (qwen3.5-35b-a3b/h200-latency.md)', () => {
     }
   });
 
-  it('should warn `admonition-flattened` at each admonition line', () => {
-    const flattened = messages.filter((m) => m.ruleId === 'admonition-flattened');
-    expect(flattened.map((m) => m.line)).toEqual(openers);
-    expect(flattened[0]).toEqual({
+  it('should warn `admonition-flattened` at each admonition line (the rule, on the flattened tree)', () => {
+    const file = new VFile({ value: text });
+    admonitionFlattened.check({ tree, file } as unknown as RuleContext);
+    expect(file.messages.map((m) => m.line)).toEqual(openers);
+    expect(file.messages[0]).toMatchObject({
       ruleId: 'admonition-flattened',
-      severity: 'warning',
+      fatal: false,
       line: 5,
       column: 1,
-      message: 'Admonition body is not indented; MkDocs renders it empty. Indent the body by 4 spaces.',
-      expected: '4-space indented body',
+      reason: 'Admonition body is not indented; MkDocs renders it empty. Indent the body by 4 spaces.',
+      expected: ['4-space indented body'],
       actual: 'unindented',
     });
+    expect(messages.some((m) => m.ruleId === 'admonition-flattened')).toBe(false);
   });
 
   it('should recognise the tables at lines 13 and 510 and warn `table-no-blank-line` only after the paragraph (line 13)', () => {
@@ -124,12 +131,17 @@ describe('flattened page (qwen3.5-35b-a3b/h200-latency.md)', () => {
       tables.push(node.position!.start.line);
     });
     expect(tables).toEqual([13, 510]);
-    // Line 510 follows a heading, which Python-Markdown splits off: a table there renders.
-    expect(messages.filter((m) => m.ruleId === 'table-no-blank-line').map((m) => m.line)).toEqual([13]);
+    // Line 510 follows a heading, which Python-Markdown splits off: a table there renders. The rule reads the tree.
+    const file = new VFile({ value: text });
+    tableNoBlankLine.check({ tree, file } as unknown as RuleContext);
+    expect(file.messages.map((m) => [m.ruleId, m.line])).toEqual([['table-no-blank-line', 13]]);
+    expect(messages.some((m) => m.ruleId === 'table-no-blank-line')).toBe(false);
   });
 
   it('should report no empty admonition', () => {
-    expect(messages.filter((m) => m.ruleId === 'admonition-empty')).toEqual([]);
+    const file = new VFile({ value: text });
+    admonitionEmpty.check({ tree, file } as unknown as RuleContext);
+    expect(file.messages).toEqual([]);
   });
 });
 

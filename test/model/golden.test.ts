@@ -10,7 +10,9 @@ import { modelSnapshot } from './snapshot.js';
  * The page model of a real page of content/, written by the page model as it was before the single walk
  * (`UPDATE_GOLDEN=1` writes it again). Any change to the model of this page must be one we mean; the two since
  * the golden was written are checked on their own: the links inside list items (missed before) and the shell
- * words of each command (a field added since).
+ * words of each command (a field added since). Rewritten since (links kept as they were): the backend parameters
+ * of this flat rendering, a fence beside its `- Backend Parameters:` list rather than in it, are read as the runs'
+ * commands (they were missed), and each run carries its setup.
  */
 const GOLDEN = join(import.meta.dirname, 'fixtures', 'h200-latency.model.json');
 const NAME = 'qwen3.5-35b-a3b/h200-latency.md';

@@ -6,6 +6,7 @@ import addFormats from 'ajv-formats';
 import { describe, expect, it } from 'vitest';
 import { analyze, checkAll } from '../../src/lib/pipeline.js';
 import { formatCi } from '../../src/lib/output/index.js';
+import { ruleDocsUrl } from '../../src/lib/config.js';
 import { rules } from '../../src/lib/rules/index.js';
 import { CONTENT, CORPUS, hasCorpus, markdownFiles } from '../helpers/pages.js';
 
@@ -103,6 +104,20 @@ describe('perflab check --format sarif', () => {
         rule.id,
       ).toBe(true);
     }
+  });
+
+  it("should link each rule to its section: helpUri with the config's absolute docsUrl, the relative docs path in the help otherwise", () => {
+    const reports = checkAll(markdownFiles(CONTENT).map((f) => analyze(readFileSync(f, 'utf8'), relative(ROOT, f), f)));
+    const plain = JSON.parse(formatCi('sarif', reports, ROOT, (id) => ruleDocsUrl(id)));
+    const mismatch = plain.runs[0].tool.driver.rules.find((r: { id: string }) => r.id === 'claim-mismatch');
+    // SARIF's helpUri is an absolute URI: a path relative to the repository is only in the help.
+    expect(mismatch.helpUri).toBeUndefined();
+    expect(mismatch.help.markdown).toContain('[claim-mismatch](docs/rules.md#claim-mismatch)');
+    const base = 'https://example.org/perflab/docs/rules.md';
+    const absolute = JSON.parse(formatCi('sarif', reports, ROOT, (id) => ruleDocsUrl(id, { docsUrl: base })));
+    expect(errorsOf(absolute)).toBe('');
+    for (const r of absolute.runs[0].tool.driver.rules.filter((x: { id: string }) => rules.some((y) => y.id === x.id)))
+      expect(r.helpUri, r.id).toBe(`${base}#${r.id}`);
   });
 
   it.skipIf(!hasCorpus)('should validate on the corpus pages', () => {

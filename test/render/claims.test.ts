@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { analyze, checkAll } from '../../src/lib/pipeline.js';
 import { renderReport, type LinkContext } from '../../src/lib/render/index.js';
-import { placeClaims } from '../../src/lib/render/place.js';
+import { placeClaims } from '../../src/lib/claims/verify/place.js';
 import type { Claim } from '../../src/lib/schemas/claim.js';
 import type { Report } from '../../src/lib/schemas/report.js';
 

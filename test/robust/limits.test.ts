@@ -1,4 +1,6 @@
-import { readFileSync } from 'node:fs';
+import { spawnSync } from 'node:child_process';
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { analyze, checkAll } from '../../src/lib/pipeline.js';
@@ -109,6 +111,16 @@ describe('per-page input limits', () => {
     expect(checkLimits(`# F\n\n${fine}\n`)).toBeNull();
   });
 
+  it('counts the markers of a line that ends an indented fence by being less indented (it ends the admonition)', () => {
+    // An admonition's fence is closed by the first line indented less than it: micromark reads that line as Markdown.
+    const text = `# A\n\n??? info "Benchmark result"\n    \`\`\`\n    Successful requests: 10\n${'1. '.repeat(700)}\n    Total: 1\n    \`\`\`\n`;
+    expect(checkLimits(text)).toMatchObject({ ruleId: 'nesting-too-deep', line: 6 });
+    const a = analyze(text, 'edited.md');
+    expect(a.report.messages.map((m) => m.ruleId)).toEqual(['nesting-too-deep']);
+    // Still inside: the fence's own lines, indented as it is, and blank lines between them.
+    expect(checkLimits(`# B\n\n!!! note\n    \`\`\`\n\n    ${'1. '.repeat(700)}\n    \`\`\`\n`)).toBeNull();
+  });
+
   it('leaves every real page and write-up within the limits', () => {
     if (!hasCorpus) console.warn('limits: ../shared/corpus is absent; only content/ and the write-up fixtures are read');
     const files = [
@@ -118,5 +130,96 @@ describe('per-page input limits', () => {
     ];
     expect(files.length).toBeGreaterThan(5);
     for (const f of files) expect(checkLimits(readFileSync(f, 'utf8')), f).toBeNull();
+  });
+});
+
+describe('inline limits (link labels and emphasis of one paragraph)', () => {
+  const within = (text: string) => checkAll([analyze(text, 'inline.md')])[0];
+  const cases: Array<[string, string, string, string]> = [
+    // [what, page, rule id, what the message counts]
+    [
+      'emphasis nested 10,000 deep (crashed)',
+      `# E\n\n${'*a '.repeat(10_000)}x${'*'.repeat(10_000)}\n`,
+      'nesting-too-deep',
+      'emphasis delimiters open at once',
+    ],
+    [
+      'images nested 10,000 deep (over 120 s)',
+      `# I\n\n${'!['.repeat(10_000)}a${'](x)'.repeat(10_000)}\n`,
+      'nesting-too-deep',
+      'link labels open at once',
+    ],
+    ['`[a](` repeated (33 s at 200k)', `# L\n\n${'[a]('.repeat(50_000)}\n`, 'inline-too-complex', 'link labels'],
+    ['`[a][` repeated (a `[` left open each time)', `# L\n\n${'[a]['.repeat(50_000)}\n`, 'nesting-too-deep', 'link labels open at once'],
+    ['`[a](b)` repeated', `# L\n\n${'[a](b) '.repeat(50_000)}\n`, 'inline-too-complex', 'link labels'],
+    ['closers with no opener', `# C\n\n${'a* '.repeat(50_000)}\n`, 'inline-too-complex', 'emphasis delimiter runs'],
+    ['underscores nested', `# U\n\n${'_a '.repeat(5_000)}x${'_'.repeat(5_000)}\n`, 'nesting-too-deep', 'emphasis delimiters open at once'],
+  ];
+  it.each(cases)('reports %s at its line and column, in bounded time', (_what, text, ruleId, counted) => {
+    const t = performance.now();
+    const report = within(text);
+    const m = report.messages.find((x) => x.ruleId === ruleId);
+    expect(m).toMatchObject({ file: 'inline.md', line: 3, severity: 'error' });
+    expect(m?.message).toContain(counted);
+    expect(m?.column).toBeGreaterThan(1);
+    expect(report.messages.filter((x) => /internal-error/.test(x.ruleId))).toEqual([]);
+    expect(performance.now() - t).toBeLessThan(5_000);
+  });
+
+  it('counts a paragraph across its lines, and starts afresh only where a new block surely starts', () => {
+    const deep = (n: number) => `${'*a '.repeat(n)}x${' b*'.repeat(n)}`;
+    // Over the limit on one line, or over several lines of one paragraph.
+    expect(checkLimits(deep(LIMITS.emphasisDepth + 1))?.ruleId).toBe('nesting-too-deep');
+    const lines = (prefix: string) => Array.from({ length: 40 }, () => `${prefix}${'*a '.repeat(4)}`).join('\n');
+    for (const prefix of ['', '2. ', '#tag ', '    - ', '    # '])
+      expect(checkLimits(`# P\n\n${lines(prefix)}\n`), JSON.stringify(prefix)).not.toBeNull();
+    // Lines that are not a fence (an info string with a backtick, indented 4 columns) do not hide what follows.
+    expect(checkLimits(`# P\n\n\`\`\`a\`b\n${deep(100)}\n`)).not.toBeNull();
+    expect(checkLimits(`# P\n\ntext\n    \`\`\`\n${deep(100)}\n`)).not.toBeNull();
+    // A fence opened in a list item ends with the item.
+    expect(checkLimits(`# P\n\n- a\n\n  \`\`\`\n  code\n${deep(100)}\n`)).not.toBeNull();
+    // A delimiter row under a header of other cells is no table: its lines are one paragraph.
+    expect(checkLimits(`# P\n\na\n|-|-|\n${Array.from({ length: 40 }, () => `|${'*a '.repeat(4)}|`).join('\n')}\n`)).not.toBeNull();
+    // What does start afresh: blank lines, headings, items, table rows, fenced code.
+    expect(checkLimits(`# P\n\n${Array.from({ length: 40 }, () => '*a '.repeat(4)).join('\n\n')}\n`)).toBeNull();
+    expect(checkLimits(`# P\n\n${Array.from({ length: 40 }, () => `- ${'*a '.repeat(4)}`).join('\n')}\n`)).toBeNull();
+    expect(checkLimits(`# P\n\n${Array.from({ length: 40 }, () => `## ${'*a '.repeat(4)}`).join('\n')}\n`)).toBeNull();
+    expect(
+      checkLimits(
+        `# P\n\n| a | b |\n|---|---|\n${Array.from({ length: 40 }, () => `| ${'*a '.repeat(4)} | ${'[x'.repeat(20)} |`).join('\n')}\n`,
+      ),
+    ).toBeNull();
+    expect(checkLimits(`# P\n\n\`\`\`\`md\n\`\`\`\n${deep(100)}\n\`\`\`\`\n`)).toBeNull();
+    // Escaped, closed and non-flanking ones do not count.
+    expect(checkLimits(`# P\n\n${'\\[\\*'.repeat(2_000)} ${'**b** [c](d) '.repeat(200)} ${'a * b '.repeat(2_000)}\n`)).toBeNull();
+  });
+});
+
+describe('hostile inline pages in a set (the CLI)', () => {
+  it('reports each hostile page by name, at its line, and still checks the others (no crash, no hang)', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'perflab-inline-'));
+    const pages: Record<string, string> = {
+      'emphasis.md': `# E\n\n${'*a '.repeat(10_000)}x${'*'.repeat(10_000)}\n`,
+      'images.md': `# I\n\n${'!['.repeat(10_000)}a${'](x)'.repeat(10_000)}\n`,
+      'links.md': `# L\n\n${'[a]('.repeat(50_000)}\n`,
+      'fine.md': '# Fine\n\nA page with a [link](https://example.com) and *emphasis*.\n',
+    };
+    for (const [name, text] of Object.entries(pages)) writeFileSync(join(dir, name), text);
+    const r = spawnSync(
+      process.execPath,
+      [join(import.meta.dirname, '..', '..', 'bin', 'perflab.mjs'), 'check', dir, '--no-cache', '--format', 'json'],
+      {
+        encoding: 'utf8',
+        maxBuffer: 64 * 1024 * 1024,
+        timeout: 60_000,
+      },
+    );
+    expect(r.status, r.stderr).toBe(1);
+    const reports = JSON.parse(r.stdout) as { files: Array<{ path: string; messages: Array<{ ruleId: string; line: number }> }> };
+    const ids = (name: string) => reports.files.find((f) => f.path.endsWith(name))?.messages.map((m) => `${m.ruleId}:${m.line}`);
+    expect(ids('emphasis.md')).toEqual(['nesting-too-deep:3']);
+    expect(ids('images.md')).toEqual(['nesting-too-deep:3']);
+    expect(ids('links.md')).toEqual(['inline-too-complex:3']);
+    expect(ids('fine.md')).toEqual([]);
   });
 });

@@ -1,7 +1,7 @@
 // numbersIn reads numbers in one pass; it must find exactly what its former regex found, on any text.
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
-import { numbersIn } from '../../src/lib/verify/resolve.js';
+import { numbersIn } from '../../src/lib/claims/verify/resolve.js';
 
 const before = (text: string) => [...text.matchAll(/(\d+(?:\.\d+)?)\s*([kK])?\b/g)].map((m) => Number(m[1]) * (m[2] ? 1000 : 1));
 

@@ -6,7 +6,7 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import ts from 'typescript';
-import { NUMBER_SOURCE } from '../../src/lib/claims/number.js';
+import { NUMBER_SOURCE } from '../../src/lib/numbers/number.js';
 
 export interface RegexSource {
   file: string;

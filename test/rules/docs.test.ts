@@ -1,7 +1,7 @@
-import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { expect, it } from 'vitest';
 import { rules } from '../../src/lib/rules/index.js';
+import { expectGenerated } from '../helpers/generated.js';
 
 const DOC = fileURLToPath(new URL('../../docs/rules.md', import.meta.url));
 
@@ -40,13 +40,7 @@ function render(): string {
 }
 
 it('should match the committed docs/rules.md (a mismatch writes docs/rules.md-changed)', () => {
-  const want = render();
-  const have = existsSync(DOC) ? readFileSync(DOC, 'utf8') : null;
-  if (have !== want) {
-    writeFileSync(`${DOC}-changed`, want);
-    if (have === null && process.env.CI !== 'true') writeFileSync(DOC, want);
-  }
-  expect(have ?? (process.env.CI === 'true' ? null : want)).toBe(want);
+  expectGenerated(DOC, render());
 });
 
 it("should show every rule's example pages in full under its own heading", () => {

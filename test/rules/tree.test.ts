@@ -9,7 +9,7 @@ import { emit, toMessage } from '../../src/lib/diagnostics.js';
 import { analyze, checkAll } from '../../src/lib/pipeline.js';
 import { linkUnresolved } from '../../src/lib/rules/link-unresolved.js';
 import { shellLineContinuation } from '../../src/lib/rules/shell-line-continuation.js';
-import { codeBlocks, pageLinks } from '../../src/lib/rules/shared/tree.js';
+import { codeBlocks, pageLinks } from '../../src/lib/model/tree.js';
 import type { Rule } from '../../src/lib/rules/types.js';
 
 const page = (text: string, path = 'page.md') => analyze(text, path, null);
@@ -92,15 +92,18 @@ describe('reporting through vfile-message', () => {
 
 describe('runChecks and checkAll are pure', () => {
   it("should return each page's rule messages and leave the reports' messages and files as they were", () => {
-    const pages = [page('# Notes\n\nSee [x](missing-a.md).\n', 'a.md'), page('# Other\n\n!!! note\nflat\n', 'b.md')];
+    const pages = [page('# Notes\n\nSee [x](missing-a.md).\n', 'a.md'), page('---\ntitle: [\n---\n# Other\n\n!!! note\nflat\n', 'b.md')];
     const before = pages.map((a) => JSON.stringify(a.report));
     const found = runChecks(pages);
-    expect(found.map((f) => f.messages.map((m) => m.ruleId))).toEqual([['link-unresolved'], []]);
+    expect(found.map((f) => f.messages.map((m) => m.ruleId))).toEqual([['link-unresolved'], ['admonition-flattened']]);
     expect(pages.map((a) => JSON.stringify(a.report))).toEqual(before);
     expect(pages.map((a) => a.file.messages.length)).toEqual([0, 0]);
     // checkAll puts the parser's messages and the rules' together.
     const reports = checkAll(pages);
-    expect(reports.map((r) => r.messages.map((m) => m.ruleId))).toEqual([['link-unresolved'], ['admonition-flattened']]);
+    expect(reports.map((r) => r.messages.map((m) => m.ruleId))).toEqual([
+      ['link-unresolved'],
+      ['frontmatter-invalid', 'admonition-flattened'],
+    ]);
     expect(pages.map((a) => JSON.stringify(a.report))).toEqual(before);
   });
 });

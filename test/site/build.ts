@@ -38,6 +38,9 @@ export function buildSite(dir: string, content: readonly string[], env: Record<s
   const fullEnv = {
     ...process.env,
     ASTRO_TELEMETRY_DISABLED: '1',
+    // The log is read as text: the tools' own colours (which `CI` turns on) are not content, and a test that looks
+    // for an ESC that content sent must not find theirs.
+    NO_COLOR: '1',
     ...env,
     PERFLAB_CONTENT: content.join(','),
     // The content has mismatches on purpose: the tests need them on the pages, and every page must still render.

@@ -127,6 +127,27 @@ describe('the charts of the real pages', () => {
     }
   });
 
+  it('should draw a bar from a run only for a run of that side, never from a run of the other side', () => {
+    let drawn = 0;
+    for (const { report, series } of charted) {
+      for (const s of series.filter((x) => x.key === 'ttft' || x.key === 'tpot')) {
+        for (const k of s.cases) {
+          const row = report.conclusion.find((r) => r.line === k.line)!;
+          for (const side of ['baseline', 'optimized'] as const) {
+            const cited = report.claims.find(
+              (c) => c.line === row[side].line && c.column >= row[side].column && c.source?.path === report.path,
+            );
+            const run = cited && report.runs.find((r) => r.line <= cited.source!.line && cited.source!.line <= r.endLine);
+            if (!run || row[side].text.includes(s.key === 'ttft' ? 'TTFT' : 'TPOT')) continue;
+            expect(run.setup.role, `${report.path} ${k.case} ${side}`).toMatch(side === 'baseline' ? /baseline/ : /optimized/);
+            drawn++;
+          }
+        }
+      }
+    }
+    expect(drawn).toBeGreaterThan(0);
+  });
+
   it('should read mean TTFT from the very run the cell was checked against', () => {
     let read = 0;
     for (const { report, series } of charted) {

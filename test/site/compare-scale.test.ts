@@ -1,6 +1,6 @@
 // The explorer's axes: round ticks that cover the data, a log latency axis only when values span more than 20x.
 import { describe, expect, it } from 'vitest';
-import { latencyScale, linearScale, logScale, niceStep, tickLabel } from '../../src/lib/site/compare/scale.js';
+import { MAX_TICKS, latencyScale, linearScale, logScale, niceStep, tickLabel } from '../../src/lib/site/compare/scale.js';
 
 describe('explorer scales', () => {
   it('should step in 1, 2 or 5 times a power of ten', () => {
@@ -49,5 +49,26 @@ describe('explorer scales', () => {
     expect(tickLabel(20_000)).toBe('20k');
     expect(tickLabel(5000)).toBe('5,000');
     expect(tickLabel(0.5)).toBe('0.5');
+  });
+});
+
+describe('explorer scales on any domain (a crafted link froze the tab: the tick loop never ended)', () => {
+  const finite = (s: ReturnType<typeof latencyScale>) =>
+    s.ticks.length <= 3 * (MAX_TICKS + 1) &&
+    s.ticks.every(Number.isFinite) &&
+    s.domain.every(Number.isFinite) &&
+    Number.isFinite(s.at(s.domain[1]));
+  it.each([
+    [[5e-324, 88]],
+    [[1e-323, 1.2]],
+    [[88, 1.5e308]],
+    [[Number.MAX_VALUE]],
+    [[Number.MIN_VALUE]],
+    [[0, -1, NaN, Infinity, -Infinity]],
+    [[1e-300, 1e300]],
+  ])('should give few finite ticks for %j', (values) => {
+    const started = performance.now();
+    for (const scale of [latencyScale(values), logScale(values), linearScale(values)]) expect(finite(scale)).toBe(true);
+    expect(performance.now() - started).toBeLessThan(2_000); // a guard against a hang, not a speed figure
   });
 });

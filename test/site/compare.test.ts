@@ -8,6 +8,8 @@ import { siteHref, tableCells, tableColumns } from '../../src/lib/site/compare/c
 import { explorerColumns, explorerCsv } from '../../src/lib/site/compare/csv.js';
 import { clientRow, filterGroups, fullRow, scriptJson, type ClientRow } from '../../src/lib/site/compare/options.js';
 import { compareRows, type ComparedPage, type RunRow } from '../../src/lib/site/compare/rows.js';
+import { compareQuery } from '../../src/lib/site/compare/link.js';
+import { bestSeries, seriesOf } from '../../src/lib/site/compare/series.js';
 import * as state from '../../src/lib/site/compare/state.js';
 import type { Point, View } from '../../src/lib/site/compare/state.js';
 import { runsCsv } from '../../src/lib/site/csv.js';
@@ -39,10 +41,23 @@ const points = (rs: readonly RunRow[], view: Pick<View, 'x' | 'y'> = state.defau
 
 describe('explorer rows', () => {
   it('should make one row per run of every page, each linking to its raw block', () => {
-    expect(rows.length).toBe(pages.reduce((n, p) => n + p.report.runs.length, 0));
+    // A block that repeats an earlier run's result is that run's second place: one row.
+    expect(rows.length).toBe(pages.reduce((n, p) => n + p.report.runs.filter((r) => r.repeatOf === null).length, 0));
+    expect(pages.some((p) => p.report.runs.some((r) => r.repeatOf !== null))).toBe(true);
     expect(new Set(rows.map((r) => r.key)).size).toBe(rows.length);
     for (const r of rows) expect(r.href).toBe(`${r.url}#${r.run}`);
     if (!hasCorpus) console.warn('SKIPPED: corpus rows (../shared/corpus not found); content/ only');
+  });
+
+  it("should show in its own columns each run's role and the launch options that set it apart from its page's baseline", () => {
+    const flagged = rows.filter((r) => r.flags.length > 0);
+    expect(flagged.length).toBeGreaterThan(0);
+    const at = (label: string) => tableColumns.findIndex((c) => c.label === label);
+    for (const r of rows) {
+      const c = tableCells(r);
+      expect(c[at('Role')].text, r.key).toBe(r.role ?? '–');
+      for (const f of r.flags) expect(c[at('Config (flags)')].text, r.key).toContain(f);
+    }
   });
 
   it('should link every printed value to the raw line that prints it', () => {
@@ -87,10 +102,12 @@ describe('explorer rows', () => {
 
   it('should call a run verified only when a verified claim on its page cites it, and flag errors on it', () => {
     for (const p of pages) {
-      for (const run of p.report.runs) {
+      for (const run of p.report.runs.filter((r) => r.repeatOf === null)) {
         const row = rows.find((r) => r.key === `${p.report.slug}#${run.id}`)!;
+        const places = new Set([run.id, ...p.report.runs.filter((r) => r.repeatOf === run.id).map((r) => r.id)]);
         const cited = p.report.claims.some(
-          (c) => c.verdict === 'verified' && [c.source, ...c.sources].some((s) => s?.runId === run.id && s.path === p.report.path),
+          (c) =>
+            c.verdict === 'verified' && [c.source, ...c.sources].some((s) => s !== null && places.has(s.runId) && s.path === p.report.path),
         );
         if (row.verdict === 'verified') expect(cited, row.key).toBe(true);
         if (row.verdict === 'failed') expect(run.failed).toBe(true);
@@ -131,32 +148,102 @@ describe('Pareto front and best run under a limit', () => {
     });
   }
 
-  it('should answer "best throughput per GPU under 100 ms mean TPOT for Qwen3 on H100" like a brute-force search', () => {
-    const view = state.viewFromQuery('?family=Qwen3&gpu=H100');
-    const kept = rows.filter((r) => state.matches(r, view));
-    expect(kept.length).toBeGreaterThan(0);
-    const pts = points(kept, view);
-    const best = state.bestUnder(state.paretoFront(pts), view.limit)!;
-    const brute = pts.filter((p) => p.x <= 100).reduce((a, b) => (b.y > a.y ? b : a));
-    expect(view.limit).toBe(100);
-    expect(best.row.key).toBe(brute.row.key);
-    expect(best.row.verdict).toBe('verified');
-    expect(best.row.family).toBe('Qwen3');
-    expect(best.row.gpu).toBe('H100');
-    expect(best.x).toBeLessThanOrEqual(100);
-    expect(lineOf(best.row.values.tpot!.href)).toContain(best.row.values.tpot!.text);
+  it('should answer "best throughput per GPU for Qwen3-14B on H100 under a bound" like a brute-force search', () => {
+    for (const limit of [null, 250, 100]) {
+      const view = state.completeQuestion(rows, { ...state.viewFromQuery('?model=Qwen3-14B&gpu=H100'), limit });
+      expect(view.filters.model).toEqual(['Qwen3-14B']);
+      expect(view.filters.gpu).toEqual(['H100']);
+      expect(view.filters.dataset).toHaveLength(1);
+      const kept = rows.filter((r) => state.matches(r, view));
+      const pts = points(kept, view);
+      const best = bestSeries(seriesOf(pts, view.limit))?.best ?? null;
+      const fit = pts.filter((p) => !state.isGreyed(p.row) && (limit === null || p.x <= limit));
+      if (fit.length === 0) {
+        expect(best, String(limit)).toBeNull();
+        continue;
+      }
+      const brute = fit.reduce((a, b) => (b.y > a.y ? b : a));
+      expect(best!.row.key, String(limit)).toBe(brute.row.key);
+      expect(best!.row.model).toBe('Qwen3-14B');
+      expect(best!.row.gpu).toBe('H100');
+      expect(lineOf(best!.row.values.tpot!.href)).toContain(best!.row.values.tpot!.text);
+    }
+  });
+
+  it('should group one question into configurations labelled by engine, role and flags, failed and flagged runs never the best', () => {
+    let grouped = 0;
+    let shared = 0;
+    const questions = new Set(rows.map((r) => JSON.stringify(state.questionIds.map((id) => state.filterValue(r, id)))));
+    for (const q of questions) {
+      const view = state.defaultView();
+      (JSON.parse(q) as string[]).forEach((v, i) => (view.filters[state.questionIds[i]] = [v]));
+      const pts = points(rows.filter((r) => state.matches(r, view)));
+      const series = seriesOf(pts, null);
+      expect(series.flatMap((s) => s.points).length).toBe(pts.length);
+      for (const s of series) {
+        const r = s.points[0].row;
+        if (r.engine) expect(s.label.startsWith(r.engine), s.label).toBe(true);
+        if (r.role) expect(s.label).toContain(r.role);
+        // A flag is in the label, unless every configuration of its engine sets it (then it is said once, in `shared`).
+        for (const f of r.flags) expect(s.label.includes(f) || s.shared.includes(f), `${s.label} ${f}`).toBe(true);
+        for (const f of s.shared)
+          for (const o of series.filter((x) => x.engine === s.engine && x.points[0].row.flags.length > 0))
+            expect(o.points[0].row.flags).toContain(f);
+        if (s.shared.length > 0) shared++;
+        if (s.best) expect(state.isGreyed(s.best.row)).toBe(false);
+        if (s.points.length > 1) grouped++;
+      }
+      expect(new Set(series.map((s) => s.label)).size, q).toBe(series.length);
+      const top = bestSeries(series);
+      if (top) expect(top.best!.y).toBe(Math.max(...pts.filter((p) => !state.isGreyed(p.row)).map((p) => p.y)));
+    }
+    expect(questions.size).toBeGreaterThan(5);
+    expect(grouped).toBeGreaterThan(0);
+    if (hasCorpus) expect(shared).toBeGreaterThan(0);
+  });
+
+  it("should pre-fill a report's comparison with the model, accelerator and workload of the run it adopts", () => {
+    for (const p of pages) {
+      const own = rows.filter((r) => r.report === p.report.slug);
+      const query = compareQuery(own);
+      if (own.length === 0) {
+        expect(query).toBe('');
+        continue;
+      }
+      const view = state.viewFromQuery(query);
+      expect(state.completeQuestion(rows, view)).toEqual(view);
+      expect(
+        own.some((r) => state.matches(r, view)),
+        p.report.slug,
+      ).toBe(true);
+      const adopted = own.find((r) => r.role === 'optimized' && !state.isGreyed(r));
+      if (adopted) expect(state.matches(adopted, view), p.report.slug).toBe(true);
+    }
   });
 });
 
 describe('view in the URL', () => {
-  it('should leave the default view out of the URL and keep verified runs by default', () => {
+  it('should hide no run and set no latency bound by default, and complete the question with the most measured one', () => {
     expect(state.viewToQuery(state.defaultView())).toBe('');
     expect(state.viewFromQuery('')).toEqual(state.defaultView());
-    expect(state.defaultView().filters.verdict).toEqual(['verified']);
-    expect(
-      state.viewFromQuery(state.viewToQuery({ ...state.defaultView(), filters: { ...state.defaultView().filters, verdict: [] } })).filters
-        .verdict,
-    ).toEqual([]);
+    expect(state.viewFromQuery('?verdict=any')).toEqual(state.defaultView());
+    expect(state.defaultView().filters.verdict).toEqual([]);
+    expect(state.defaultView().limit).toBeNull();
+    const view = state.completeQuestion(rows, state.defaultView());
+    const size = (v: state.View) => rows.filter((r) => state.matches(r, v)).length;
+    for (const r of rows) {
+      const other = state.defaultView();
+      for (const id of state.questionIds) other.filters[id] = [state.filterValue(r, id)];
+      expect(size(other)).toBeLessThanOrEqual(size(view));
+    }
+    // A value the site does not have is replaced; the field the reader changed is kept, the others follow it.
+    const odd = state.completeQuestion(rows, state.viewFromQuery('?model=<nope>&gpu=H100'));
+    expect(odd.filters.gpu).toEqual(['H100']);
+    expect(size(odd)).toBeGreaterThan(0);
+    const gpu = rows.find((r) => r.gpu && r.gpu !== view.filters.gpu[0])!.gpu!;
+    const changed = state.completeQuestion(rows, { ...view, filters: { ...view.filters, gpu: [gpu] } }, 'gpu');
+    expect(changed.filters.gpu).toEqual([gpu]);
+    expect(size(changed)).toBeGreaterThan(0);
   });
 
   it('should round-trip every filter value of the real rows, axes and limit', () => {
@@ -175,11 +262,39 @@ describe('view in the URL', () => {
 
   it('should keep values with URL and markup characters intact, and drop unknown axes', () => {
     const view = state.defaultView();
-    view.filters.dataset = ['a&b=c #d', '<img src=x>', 'random 32K input', 'ü+%20'];
+    view.filters.dataset = ['a&b=c #d'];
+    view.filters.engine = ['<img src=x>', 'random 32K input', 'ü+%20'];
     view.filters.verdict = ['verified', 'uncited'];
     view.limit = null;
     expect(state.viewFromQuery(state.viewToQuery(view))).toEqual(view);
     expect(state.viewFromQuery('?x=evil&y=<b>&limit=-3')).toEqual(state.defaultView());
+  });
+
+  it('should clamp a crafted limit into a drawable range and ignore garbage (5e-324 and 1.5e308 froze the tab)', () => {
+    const limit = (q: string) => state.viewFromQuery(q).limit;
+    expect(limit('?limit=5e-324')).toBe(state.LIMIT_RANGE.min);
+    expect(state.viewFromQuery('?x=e2e&limit=1e-323')).toMatchObject({ x: 'e2e', limit: state.LIMIT_RANGE.min });
+    expect(limit('?limit=1.5e308')).toBe(state.LIMIT_RANGE.max);
+    expect(limit('?limit=1e999')).toBe(state.LIMIT_RANGE.max);
+    for (const garbage of ['NaN', '-5', '0', 'Infinity', '0x10', '1,5', '', '5ms', ' ']) expect(limit(`?limit=${garbage}`)).toBeNull();
+    expect(limit('?limit=none')).toBeNull();
+    expect(limit('?limit=2.5&limit=7')).toBe(2.5);
+    // The bound's box reads through the same function: empty is no bound, garbage is undefined (no bound).
+    expect(state.parseLimit('')).toBeNull();
+    expect(state.parseLimit('1e-323')).toBe(state.LIMIT_RANGE.min);
+    expect(state.parseLimit('abc')).toBeUndefined();
+  });
+
+  it('should take the first valid axis of a repeated key, and cut a huge repeated filter quickly', () => {
+    expect(state.viewFromQuery('?x=evil&x=ttft&x=e2e&y=output&y=total')).toMatchObject({ x: 'ttft', y: 'output', limit: null });
+    const many = Array.from({ length: 50_000 }, (_, i) => `engine=m${i}&engine=m${i}&model=m${i}`).join('&');
+    const started = performance.now();
+    const view = state.viewFromQuery(`?${many}&gpu=${'x'.repeat(100_000)}&unknown=1`);
+    expect(performance.now() - started).toBeLessThan(1000);
+    expect(view.filters.engine).toHaveLength(state.MAX_FILTER_VALUES);
+    // A question field keeps one value.
+    expect(view.filters.model).toEqual(['m0']);
+    expect(view.filters.gpu).toEqual(['x'.repeat(state.MAX_VALUE_LENGTH)]);
   });
 
   it('should count each filter value with the other filters applied', () => {
@@ -187,7 +302,7 @@ describe('view in the URL', () => {
     const verdict = groups.find((g) => g.id === 'verdict')!;
     expect(verdict.options.reduce((n, o) => n + o.count, 0)).toBe(rows.length);
     const gpu = groups.find((g) => g.id === 'gpu')!;
-    expect(gpu.options.reduce((n, o) => n + o.count, 0)).toBe(rows.filter((r) => r.verdict === 'verified').length);
+    expect(gpu.options.reduce((n, o) => n + o.count, 0)).toBe(rows.length);
     expect(state.filterIds.every((id) => groups.some((g) => g.id === id))).toBe(true);
   });
 });
@@ -241,7 +356,7 @@ describe('CSV', () => {
   });
 
   it('should write the filtered rows with per-GPU numbers, and defuse formula-like text', () => {
-    const view = state.viewFromQuery('?family=Qwen3');
+    const view = state.viewFromQuery('?model=Qwen3-14B');
     const kept = rows.filter((r) => state.matches(r, view));
     const table = parseCsv(explorerCsv(kept, 'https://example.org'));
     expect(table[0]).toEqual([...explorerColumns]);
@@ -282,7 +397,7 @@ describe('rows in the page', () => {
       const c = tableCells(r);
       expect(c).toHaveLength(tableColumns.length);
       for (const [i, col] of tableColumns.entries()) if (col.numeric) expect(c[i].className).toBe('num');
-      for (const m of c.filter((x) => x.col && ['total', 'output', 'tpot', 'ttft', 'e2e'].includes(x.col))) {
+      for (const m of c.filter((x) => x.col && ['total', 'tpot', 'ttft'].includes(x.col))) {
         if (m.sort === '') expect(m.href).toBeUndefined();
         else {
           expect(Number.isFinite(Number(m.sort))).toBe(true);

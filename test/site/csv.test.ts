@@ -8,8 +8,14 @@ describe('runs.csv cells', () => {
     ['+cmd|/c calc', "'+cmd|/c calc"],
     ['-2+3+cmd|/c calc', "'-2+3+cmd|/c calc"],
     ['@SUM(A1:A2)', "'@SUM(A1:A2)"],
-    ['\t=1+1', "'\t=1+1"],
-    ['\r=1+1', `"'\r=1+1"`],
+    ['\t=1+1', `"'\t'=1+1"`],
+    ['\r=1+1', `"'\r'=1+1"`],
+    // A spreadsheet that splits on `;` (or `,`, tab, a line break) would run the part after it.
+    ["BS=4;=cmd|' /C calc'!A0", `"BS=4;'=cmd|' /C calc'!A0"`],
+    ['a,=1+1', `"a,'=1+1"`],
+    ['a; @SUM(A1)', `"a; '@SUM(A1)"`],
+    ['a\t+1+cmd', `"a\t'+1+cmd"`],
+    ['a\n-2+3', `"a\n'-2+3"`],
   ])('should defuse a formula-like label %j', (input, expected) => {
     expect(cell(input)).toBe(expected);
   });
@@ -21,6 +27,9 @@ describe('runs.csv cells', () => {
     expect(cell(-12)).toBe('-12');
     expect(cell('BS=4')).toBe('BS=4');
     expect(cell('a, b')).toBe('"a, b"');
+    expect(cell('a;b')).toBe('"a;b"');
+    expect(cell('TP=2;PP=1')).toBe('"TP=2;PP=1"');
+    expect(cell('x;-0.5')).toBe('"x;-0.5"');
     expect(cell(null)).toBe('');
   });
 });

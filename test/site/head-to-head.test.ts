@@ -21,7 +21,8 @@ if (!hasCorpus) console.warn('head-to-head: ../shared/corpus is absent; only con
 const rows = compareRows([...load(CONTENT), ...(hasCorpus ? load(CORPUS) : [])]);
 const matches = headToHeads(rows);
 const byHref = new Map(rows.map((r) => [r.href, r]));
-const usable = (r: RunRow) => !r.failed && (r.verdict === 'verified' || r.verdict === 'uncited');
+// A run a sentence misquotes (`contradicted`) is still a run: only failed and flagged runs are left out.
+const usable = (r: RunRow) => !r.failed && r.verdict !== 'flagged';
 const workloadOf = (r: RunRow) => [r.model, r.precision, r.gpu, r.gpus, r.dataset, r.concurrency, r.requested];
 const lineOf = (href: string) => {
   const [url, id] = href.split('#');
@@ -104,10 +105,10 @@ describe('engines head to head on made-up rows', () => {
       },
     }) as RunRow;
 
-  it('should leave out failed, flagged and contradicted runs, and split workloads by precision and requests', () => {
+  it('should leave out failed and flagged runs, keep a run the page misquotes, and split workloads by precision and requests', () => {
     const got = headToHeads([
       row({ engine: 'A', total: 100 }),
-      row({ engine: 'A', total: 900, verdict: 'contradicted' }),
+      row({ engine: 'A', total: 120, verdict: 'contradicted' }),
       row({ engine: 'B', total: 150 }),
       row({ engine: 'B', total: 990, failed: true }),
       row({ engine: 'C', total: 500, verdict: 'flagged' }),
@@ -118,9 +119,9 @@ describe('engines head to head on made-up rows', () => {
     expect(got).toHaveLength(1);
     expect(got[0].engines.map((e) => [e.engine, e.perGpu])).toEqual([
       ['B', 150],
-      ['A', 100],
+      ['A', 120],
     ]);
-    expect(got[0].lead).toBeCloseTo(50, 6);
+    expect(got[0].lead).toBeCloseTo(25, 6);
   });
 
   it('should compare throughput per GPU when the GPU counts are the same', () => {

@@ -3,7 +3,7 @@ import type { Element, Root } from 'hast';
 import { fromHtml } from 'hast-util-from-html';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { listMarkdown } from '../../src/loader/files.js';
+import { listMarkdown } from '../../src/lib/site/files.js';
 import { analyze, checkAll, type Analysis } from '../../src/lib/pipeline.js';
 import type { Report } from '../../src/lib/schemas/report.js';
 import { contentRoots, projectRoot, readPage } from './build.js';

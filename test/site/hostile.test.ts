@@ -33,7 +33,7 @@ describe('hostile site build', () => {
       .filter((d) => d.isDirectory())
       .map((d) => d.name)
       .sort();
-    expect(pages).toEqual(['bad-links', 'escape', 'front-matter', 'only-markup', 'serving-command']);
+    expect(pages).toEqual(['bad-links', 'escape', 'front-matter', 'only-markup', 'serving-command', 'sinks']);
     expect(existsSync(join(site.dist, 'reports/inner/leaky/index.html'))).toBe(true);
   });
 

@@ -5,11 +5,20 @@ import { cpSync, mkdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } f
 import { tmpdir } from 'node:os';
 import { join, relative } from 'node:path';
 import { buildOnce, buildSite, inputHash, projectRoot } from './build.js';
+import { HOSTILE_PAGE } from '../sinks/hostile-page.js';
 
 /** Bytes that only the outside files contain: none may reach the built site. */
 export const SECRET = 'PERFLAB-OUTSIDE-SECRET-7f3a';
 
-const inputs = ['test/fixtures/hostile', 'test/site/hostile.ts', 'src', 'public', 'astro.config.mjs', 'package-lock.json'];
+const inputs = [
+  'test/fixtures/hostile',
+  'test/site/hostile.ts',
+  'test/sinks/hostile-page.ts',
+  'src',
+  'public',
+  'astro.config.mjs',
+  'package-lock.json',
+];
 
 const png = Buffer.from('89504e470d0a1a0a', 'hex');
 
@@ -27,6 +36,8 @@ export function layOut(dir: string): { content: string; outside: string } {
   symlinkSync(join(outside, 'folder'), join(content, 'linked'));
   // A folder that links back to its own parent: the listing must not loop.
   symlinkSync(join(content, 'models'), join(content, 'models', 'loop'));
+  // Line breaks, ESC, `::error`, `=cmd` and Markdown for every sink (the build log, runs.csv, llms.txt).
+  writeFileSync(join(content, 'models', 'sinks.md'), HOSTILE_PAGE);
   writeFileSync(
     join(content, 'models', 'escape.md'),
     [

@@ -49,7 +49,9 @@ it('should resolve every internal link and fragment', () => {
     for (const a of selectAll('a[href]', tree)) {
       const href = String(a.properties.href);
       if (/^[a-z][a-z\d+.-]*:/i.test(href) || href.startsWith('//')) continue;
-      const [path, hash] = href.split('#');
+      const [address, hash] = href.split('#');
+      // A query (`/compare/?model=...`) names a view of the page, not another file.
+      const path = address.split('?')[0];
       const target = path ? (path.startsWith('/') ? path : posix.join(posix.dirname(page.endsWith('/') ? `${page}x` : page), path)) : page;
       const file = fileFor(target);
       if (!file) {

@@ -7,7 +7,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { reportsLoader } from '../../src/loader/entry.js';
 import { codeHash } from '../../src/loader/cache.js';
 import { loaderBundle, useLoaderBundle } from '../../src/loader/bundle.js';
-import { contentRoots, listMarkdown } from '../../src/loader/files.js';
+import { contentRoots, listMarkdown } from '../../src/lib/site/files.js';
 import { dropAhead, startAhead, takeAhead } from '../../src/loader/threads.js';
 import { shareWork, wantHelper } from '../../src/lib/threads.js';
 import { cachedHtml, cachedRuns } from '../../src/lib/site/cached.js';
@@ -81,7 +81,8 @@ describe('shareWork', () => {
 let root = '';
 const saved = { threads: process.env.PERFLAB_THREADS, keep: process.env.PERFLAB_KEEP_MB };
 beforeEach(() => {
-  root = realPagesProject('loader-threads');
+  // A helper thread gets a share only of a load long enough for it to start: about the corpus's pages.
+  root = realPagesProject('loader-threads', 3);
 });
 afterEach(() => {
   rmSync(root, { recursive: true, force: true });

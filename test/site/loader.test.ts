@@ -53,6 +53,27 @@ it('should throw at the end of load on an unacknowledged error, after storing ev
   expect(logs.some((l) => /^error content\/mismatch\.md:90:17 +error +Unexpected `8500\.00`.* claim-mismatch$/.test(l))).toBe(true);
 });
 
+it('should stop the build with its message only: no stack, from which Astro would print a Location and a Stack trace', async () => {
+  write('mismatch.md', readFileSync(mismatch, 'utf8'));
+  const error = (await reportsLoader({ failOnError: true })
+    .load(context())
+    .catch((e: unknown) => e)) as Error;
+  expect(error.message).toMatch(/^perflab: 1 unacknowledged error in the reports \(listed above\)\./);
+  expect(error.stack).toBe('');
+});
+
+it('should stop on a broken perflab.config.json with one plain line per problem, no stack', async () => {
+  writeFileSync(join(root, 'perflab.config.json'), '{\n  "rules": {},\n  "rules": {},\n  "rule": {}\n}\n');
+  const error = (await reportsLoader({ failOnError: true })
+    .load(context())
+    .catch((e: unknown) => e)) as Error;
+  expect(error.message.split('\n')).toEqual([
+    expect.stringMatching(/^perflab: .*perflab\.config\.json:3:3: "rules" is given twice \(first at line 2\); keep one$/),
+    expect.stringMatching(/^perflab: .*perflab\.config\.json:4:3: the config has an unknown key "rule"; /),
+  ]);
+  expect(error.stack).toBe('');
+});
+
 it('should not throw when the error is acknowledged', async () => {
   const source = readFileSync(mismatch, 'utf8').replace(/\n$/, '') + ' <!-- perflab-ignore claim-mismatch: kept as published -->\n';
   write('mismatch.md', source);

@@ -3,7 +3,7 @@ import { mkdirSync, mkdtempSync, rmSync, symlinkSync, writeFileSync } from 'node
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { listMarkdown, type SkippedPath } from '../../src/loader/files.js';
+import { listMarkdown, type SkippedPath } from '../../src/lib/site/files.js';
 import { mediaResolver, publishableImage } from '../../src/loader/media.js';
 
 let dir = '';
@@ -68,6 +68,12 @@ describe('listMarkdown', () => {
     const skipped: SkippedPath[] = [];
     const files = listMarkdown([content], project, skipped);
     expect(files.map((f) => f.path)).toEqual(['model/page.md']);
-    expect(skipped).toEqual([{ path: join(content, 'linked'), reason: 'a symlink that leaves its content folder' }]);
+    expect(skipped).toEqual([
+      { path: join(content, 'linked'), reason: 'a symlink that leaves its content folder' },
+      {
+        path: join(content, 'model', 'loop'),
+        reason: 'a symlink to `.`, which is read at its own path (a link would publish its pages twice)',
+      },
+    ]);
   });
 });

@@ -1,9 +1,9 @@
 // The rendered report body has exactly the constructs of its Markdown, counted from the pipeline's mdast.
-import { selectAll } from 'hast-util-select';
+import { select, selectAll } from 'hast-util-select';
 import { toHtml } from 'hast-util-to-html';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { builtSite } from './build.js';
-import { countNodes, htmlTree, pipelinePages } from './helpers.js';
+import { countNodes, htmlTree, pipelinePages, text } from './helpers.js';
 
 const pages = pipelinePages().filter((p) => p.root === 'content');
 let dist = '';
@@ -40,11 +40,14 @@ describe.each(pages.map((p) => [p.report.path, p] as const))('%s', (_path, page)
     expect(selectAll('figure.code .copy-btn', body())).toHaveLength(expected);
   });
 
-  it('should render every image, or a labelled placeholder when the file is missing', () => {
-    const images = selectAll('.report-image', body());
+  it('should render every image, or, when the file is missing, only a line for screen readers (the number check lists it)', () => {
+    const images = selectAll('img.report-image, .image-missing', body());
     expect(images).toHaveLength(countNodes(tree, (n) => n.type === 'image'));
     for (const img of images) {
-      if (img.tagName !== 'img') expect(String(img.properties.ariaLabel)).toMatch(/^Image not available: \S/);
+      if (img.tagName === 'img') continue;
+      // No placeholder box: the text is read out, not shown.
+      expect(img.properties.className).toEqual(['image-missing', 'sr-only']);
+      expect(text(img)).toMatch(/^Image not available: \S/);
     }
   });
 
@@ -72,11 +75,24 @@ describe.each(pages.map((p) => [p.report.path, p] as const))('%s', (_path, page)
     if (fences > withRuns) expect(selectAll('figure.code-source code.hljs', html).length).toBeGreaterThan(0);
   });
 
-  it('should leave benchmark output out of search and keep commands in it', () => {
+  it("should leave benchmark output out of search but its runs' numbers, and keep commands in it", () => {
     const html = body();
     const outputs = selectAll('figure.code-output', html);
     expect(outputs).toHaveLength(new Set(page.report.runs.map((r) => r.fenceLine)).size);
-    for (const fig of outputs) expect(fig.properties.dataPagefindIgnore, toHtml(fig).slice(0, 80)).toBe('');
+    for (const fig of outputs) {
+      // The output as printed (labels on every page) is left out; each run's numbers are indexed, titled, hidden.
+      expect(select('pre', fig)!.properties.dataPagefindIgnore, toHtml(fig).slice(0, 80)).toBe('');
+      expect(select('figcaption', fig)!.properties.dataPagefindIgnore).toBe('');
+      for (const entry of selectAll('[data-find-for]', fig)) {
+        expect(entry.properties.hidden).toBe(true);
+        expect(String(entry.properties.id)).toBe(`find-${String(entry.properties.dataFindFor)}`);
+        expect(String(entry.properties.dataPagefindTitle)).toMatch(/^Raw run at line \d+: [a-z0-9 ]+ \S+/);
+      }
+    }
+    const entries = selectAll('figure.code-output [data-find-for]', html).map((e) => String(e.properties.dataFindFor));
+    expect(entries).toEqual(
+      page.report.runs.filter((r) => Object.values(r.metrics).some((m) => m.value !== null && Number.isFinite(m.value))).map((r) => r.id),
+    );
     const sources = selectAll('figure.code-source', html);
     expect(sources.length).toBeGreaterThan(0);
     for (const fig of sources) expect(fig.properties.dataPagefindIgnore).toBeUndefined();

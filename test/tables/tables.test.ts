@@ -5,7 +5,7 @@ import { join, relative } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { analyze, checkAll } from '../../src/lib/pipeline.js';
 import { computeTables } from '../../src/lib/tables/tables.js';
-import { formatFixed } from '../../src/lib/claims/number.js';
+import { formatFixed } from '../../src/lib/numbers/number.js';
 import type { Report } from '../../src/lib/schemas/report.js';
 import { CONTENT, CORPUS, hasCorpus, markdownFiles } from '../helpers/pages.js';
 
@@ -80,9 +80,12 @@ describe('perflab tables on real pages whose stated tables are right', () => {
     }
   });
 
+  // Every printed row, also those whose stated numbers are wrong (the printed ones are computed): the repository's
+  // own throughput pages have such rows, so this holds on a clone without the shared corpus too.
   it('should print throughput cells as the runs print them and improvements from the displayed cells', () => {
     let checked = 0;
-    for (const { report, source } of pages) {
+    const all = [...markdownFiles(CONTENT), ...(hasCorpus ? markdownFiles(CORPUS) : [])].map((file) => load(file));
+    for (const { report, source } of all) {
       const printed = new Set(
         report.runs.flatMap((r) => (r.metrics.total_token_throughput ? [r.metrics.total_token_throughput.text] : [])),
       );

@@ -3,8 +3,9 @@ import { describe, expect, it } from 'vitest';
 import { findAcknowledgements } from '../../src/lib/acknowledge.js';
 import { analyze, checkAll, isBlocking } from '../../src/lib/pipeline.js';
 import { claimMismatch } from '../../src/lib/rules/claim-mismatch.js';
-import { CONTENT, markdownFiles } from '../helpers/pages.js';
-import { relative } from 'node:path';
+import { claimOtherPage } from '../../src/lib/rules/claim-other-page.js';
+import { CONTENT, CORPUS, hasCorpus, markdownFiles } from '../helpers/pages.js';
+import { join, relative } from 'node:path';
 
 const EXAMPLE_OK = claimMismatch.examples.ok;
 const wrong = claimMismatch.examples.notOk;
@@ -140,5 +141,69 @@ describe('acknowledgements fail closed', () => {
     const found = findAcknowledgements(`<!-- perflab-ignore a:${' '.repeat(200_000)}\n<!-- perflab-ignore a:${' '.repeat(200_000)}x`);
     expect(performance.now() - started).toBeLessThan(2000);
     expect(found.map((a) => a.problem)).toEqual([expect.stringContaining('not closed'), expect.stringContaining('not closed')]);
+  });
+});
+
+describe('acknowledgements follow the number across claim rules', () => {
+  const copied = claimOtherPage.examples.notOk;
+  const other = claimOtherPage.examples.context!;
+  /** The copied page with `comment` at the end of the line stating the copied number. */
+  const withAck = (comment: string) => copied.replace('(+60.0%) |', `(+60.0%) ${comment} |`);
+  const check = (source: string, withOther: boolean) =>
+    checkAll([analyze(source, 'page.md'), ...(withOther ? [analyze(other, 'other.md')] : [])])[0];
+  /** Every finding at the copied number (160.00), and the number's own acknowledgement. */
+  const numberStatus = (report: ReturnType<typeof check>) => {
+    const claim = report.claims.find((c) => c.text === '160.00')!;
+    const at = report.messages.filter((m) => m.line === claim.line && m.column === claim.column);
+    return { claim, at, rules: at.map((m) => m.ruleId).sort() };
+  };
+
+  it('should accept the copied number under claim-other-page with an acknowledgement of the rule it has alone', () => {
+    // Checked alone no run supports 160.00 (claim-untraceable); beside the page that prints it, it is claim-other-page too.
+    for (const withOther of [false, true]) {
+      const report = check(withAck('<!-- perflab-ignore claim-untraceable: copied upstream -->'), withOther);
+      const { claim, at, rules } = numberStatus(report);
+      expect(rules).toEqual(withOther ? ['claim-other-page', 'claim-untraceable'] : ['claim-untraceable']);
+      // One status for the number: its mark, every finding at it, and the page's blocking count.
+      expect(claim.acknowledged?.reason).toBe('copied upstream');
+      for (const m of at) expect(m.acknowledged?.reason, m.ruleId).toBe('copied upstream');
+      expect(report.messages.filter(isBlocking)).toEqual([]);
+      expect(report.messages.filter((m) => m.ruleId.startsWith('acknowledgement-'))).toEqual([]);
+    }
+  });
+
+  it('should accept the number under the rule it has alone with an acknowledgement of claim-other-page', () => {
+    const report = check(withAck('<!-- perflab-ignore claim-other-page: copied upstream -->'), false);
+    const { claim, rules } = numberStatus(report);
+    expect(rules).toEqual(['claim-untraceable']);
+    expect(claim.acknowledged?.reason).toBe('copied upstream');
+    expect(report.messages.filter(isBlocking)).toEqual([]);
+    expect(report.messages.filter((m) => m.ruleId === 'acknowledgement-unused')).toEqual([]);
+  });
+
+  it('should not let a claim acknowledgement accept a finding of another kind, nor a second number', () => {
+    // Two wrong numbers in reach of one acknowledgement: one is accepted, the other still fails.
+    const two = wrong.replace('(+5.0%) |', '(+5.0%) (+7.0%) <!-- perflab-ignore claim-mismatch: one of them --> |');
+    const report = checkAll([analyze(two, 'page.md')])[0];
+    const mismatches = report.messages.filter((m) => m.ruleId === 'claim-mismatch');
+    expect(mismatches.length).toBeGreaterThanOrEqual(2);
+    expect(mismatches.filter((m) => m.acknowledged)).toHaveLength(1);
+    expect(mismatches.filter(isBlocking).length).toBe(mismatches.length - 1);
+  });
+
+  it.skipIf(!hasCorpus)('should give the real acknowledged 8424.86 one status with and without the corpus', () => {
+    const read = (f: string) => analyze(readFileSync(f, 'utf8'), relative(CONTENT, f), f);
+    const target = join(CONTENT, 'qwen3-14b', 'h100.md');
+    for (const pages of [[target], [target, ...markdownFiles(CORPUS)]]) {
+      const report = checkAll(pages.map(read))[0];
+      const claim = report.claims.find((c) => c.text === '8424.86' && c.verdict !== 'verified')!;
+      expect(claim.acknowledged).not.toBeNull();
+      const at = report.messages.filter((m) => m.line === claim.line && m.column === claim.column);
+      expect(at.length).toBeGreaterThan(0);
+      for (const m of at) expect(m.acknowledged, `${m.ruleId} with ${pages.length} pages`).toEqual(claim.acknowledged);
+      expect(report.messages.filter(isBlocking), `${pages.length} pages`).toEqual([]);
+      expect(report.messages.filter((m) => m.ruleId === 'acknowledgement-unused')).toEqual([]);
+      if (pages.length > 1) expect(at.map((m) => m.ruleId)).toContain('claim-other-page');
+    }
   });
 });

@@ -1,9 +1,9 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { roundHalfUp } from '../../src/lib/claims/number.js';
+import { roundHalfUp } from '../../src/lib/numbers/number.js';
 import { analyze } from '../../src/lib/pipeline.js';
-import { PageValues } from '../../src/lib/verify/page-values.js';
-import { MEAN_REQUEST_LATENCY, printsAs, valueOf } from '../../src/lib/verify/sources.js';
+import { PageValues } from '../../src/lib/claims/verify/page-values.js';
+import { MEAN_REQUEST_LATENCY, printsAs, valueOf } from '../../src/lib/claims/verify/sources.js';
 import { CONTENT, CORPUS, hasCorpus, markdownFiles } from '../helpers/pages.js';
 
 const METRICS = ['total_token_throughput', 'mean_tpot_ms', 'mean_ttft_ms', 'mean_latency_s', MEAN_REQUEST_LATENCY];

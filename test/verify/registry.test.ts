@@ -2,9 +2,9 @@ import type { Paragraph } from 'mdast';
 import { describe, expect, it } from 'vitest';
 import { claimKinds } from '../../src/lib/claims/kinds/index.js';
 import { claimKind } from '../../src/lib/claims/kinds/types.js';
-import { parseNumber } from '../../src/lib/claims/number.js';
+import { parseNumber } from '../../src/lib/numbers/number.js';
 import { analyze } from '../../src/lib/pipeline.js';
-import { verifyClaims } from '../../src/lib/verify/index.js';
+import { verifyClaims } from '../../src/lib/claims/verify-claims.js';
 
 /** A tiny claim kind: `Runs: N` states how many runs the page has. One object, nothing else to touch. */
 const runCount = claimKind<{ node: Paragraph; base: number; at: number; text: string }>({

@@ -4,8 +4,8 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { expect, it } from 'vitest';
 import { analyze } from '../../src/lib/pipeline.js';
-import { RunIndex } from '../../src/lib/verify/run-index.js';
-import { printsAs, valueOf } from '../../src/lib/verify/sources.js';
+import { RunIndex } from '../../src/lib/claims/verify/run-index.js';
+import { printsAs, valueOf } from '../../src/lib/claims/verify/sources.js';
 import { CONTENT } from '../helpers/pages.js';
 
 const report = (name: string) => analyze(readFileSync(join(CONTENT, name), 'utf8'), name).report;

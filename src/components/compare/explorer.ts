@@ -1,43 +1,53 @@
-// The explorer's behaviour: read the view from the URL, filter the rows, update counts, table, scatter, answer and
-// CSV, and write the view back to the URL (replaceState) so a reload or a shared link shows the same view.
+// The explorer's behaviour: read the question and view from the URL (completing the question from the rows), filter
+// the rows, update counts, table, scatter, answer and CSV, and write the view back to the URL (replaceState) so a
+// reload or a shared link shows the same view.
 // Values from content reach the document only through textContent and setAttribute.
 import { TABLE_PAGE, siteHref, tableCells, type TableCell } from '../../lib/site/compare/cells';
 import { explorerCsv } from '../../lib/site/compare/csv';
 import { fullRow, type ClientRow } from '../../lib/site/compare/options';
 import { formatValue } from '../../lib/site/compare/scale';
+import { bestSeries, seriesOf, type Series } from '../../lib/site/compare/series';
 import {
   axes,
-  bestUnder,
+  completeQuestion,
   defaultView,
   filterIds,
   filterValue,
+  isGreyed,
   isPoint,
   matches,
+  moreFilterIds,
   paretoFront,
   pointOf,
+  parseLimit,
+  questionIds,
   viewFromQuery,
   viewToQuery,
   type FilterId,
   type Point,
+  type QuestionId,
   type View,
   type XAxis,
   type YAxis,
 } from '../../lib/site/compare/state';
 import type { RunRow } from '../../lib/site/compare/types';
-import { drawPlot } from './plot';
+import { COLOURS, drawPlot } from './plot';
 
 interface Data {
   rows: ClientRow[];
-  engines: string[];
 }
+
+/** Configurations the answer lists (the best first); the legend and table have every one. */
+const SHOWN_CONFIGS = 5;
 
 const $ = <T extends Element>(root: ParentNode, selector: string) => root.querySelector<T>(selector);
 
 export function startExplorer(root: HTMLElement): void {
-  const data = JSON.parse($(root, 'script[data-compare]')?.textContent ?? '{"rows":[],"engines":[]}') as Data;
+  const data = JSON.parse($(root, 'script[data-compare]')?.textContent ?? '{"rows":[]}') as Data;
   const rows = data.rows.map(fullRow);
-  const engineIndex = new Map(data.engines.map((e, i) => [e, i]));
   const form = $<HTMLFormElement>(root, 'form[data-view]')!;
+  const selects = new Map(questionIds.map((id) => [id, $<HTMLSelectElement>(form, `select[name="${id}"]`)!]));
+  const legend = $(root, '[data-legend]');
   const x = $<HTMLSelectElement>(form, 'select[name="x"]')!;
   const y = $<HTMLSelectElement>(form, 'select[name="y"]')!;
   const limit = $<HTMLInputElement>(form, 'input[name="limit"]')!;
@@ -58,15 +68,13 @@ export function startExplorer(root: HTMLElement): void {
   let listed = TABLE_PAGE;
   let matching: RunRow[] = [];
   const boxes = [...form.querySelectorAll<HTMLInputElement>('input[type="checkbox"]')];
-  const filtersBox = $<HTMLDetailsElement>(form, 'details[data-filters-box]');
   const active = $(form, '[data-active]');
-  // On a phone the filter list starts closed (its summary names what is active), so the answer and chart come first.
-  if (filtersBox && matchMedia('(max-width: 59.99rem)').matches) filtersBox.open = false;
-  let view: View = viewFromQuery(location.search);
+  let view: View = completeQuestion(rows, viewFromQuery(location.search));
   let csvUrl: string | null = null;
 
   function show(v: View) {
     for (const box of boxes) box.checked = v.filters[box.name as FilterId]?.includes(box.value) ?? false;
+    for (const [id, select] of selects) select.value = v.filters[id][0] ?? '';
     x.value = v.x;
     y.value = v.y;
     limit.value = v.limit === null ? '' : String(v.limit);
@@ -75,11 +83,12 @@ export function startExplorer(root: HTMLElement): void {
 
   function read(): View {
     const v = defaultView();
-    for (const id of filterIds) v.filters[id] = boxes.filter((b) => b.name === id && b.checked).map((b) => b.value);
+    for (const id of moreFilterIds) v.filters[id] = boxes.filter((b) => b.name === id && b.checked).map((b) => b.value);
+    for (const [id, select] of selects) v.filters[id] = select.value ? [select.value] : [];
     v.x = x.value as XAxis;
     v.y = y.value as YAxis;
-    const n = Number(limit.value);
-    v.limit = limit.value.trim() === '' || !Number.isFinite(n) || n <= 0 ? null : n;
+    // The same validation as the URL's: an empty box or garbage is no bound, a number is clamped.
+    v.limit = parseLimit(limit.value) ?? null;
     return v;
   }
 
@@ -87,6 +96,8 @@ export function startExplorer(root: HTMLElement): void {
     for (const id of filterIds) {
       const tally = new Map<string, number>();
       for (const r of rows) if (matches(r, view, id)) tally.set(filterValue(r, id), (tally.get(filterValue(r, id)) ?? 0) + 1);
+      const select = selects.get(id as QuestionId);
+      if (select) for (const o of select.options) o.textContent = `${o.value} (${tally.get(o.value) ?? 0})`;
       for (const box of boxes) {
         if (box.name !== id) continue;
         const n = tally.get(box.value) ?? 0;
@@ -97,46 +108,122 @@ export function startExplorer(root: HTMLElement): void {
     }
   }
 
-  function renderAnswer(best: Point | null, plotted: number) {
+  function renderAnswer(series: Series[], best: Point | null, greyed: number) {
     if (!answer) return;
     const xAxis = axes.x[view.x];
     const yAxis = axes.y[view.y];
-    const where = view.limit === null ? '' : ` at ${xAxis.label.toLowerCase()} ≤ ${formatValue(view.limit)} ${xAxis.unit}`;
+    const [model, gpu, dataset] = questionIds.map((id) => view.filters[id][0] ?? 'any');
+    const bound = view.limit === null ? 'no latency bound' : `${xAxis.label.toLowerCase()} ≤ ${formatValue(view.limit)} ${xAxis.unit}`;
     answer.replaceChildren();
     const head = document.createElement('p');
     head.className = 'answer-head';
-    head.textContent = `Best ${yAxis.label.toLowerCase()}${where}`;
+    head.textContent = `Best ${yAxis.label.toLowerCase()}: ${model} on ${gpu}, ${dataset}, ${bound}`;
     answer.append(head);
     const body = document.createElement('p');
-    if (!best) {
-      body.textContent = plotted === 0 ? 'No run is plotted with these filters.' : 'No plotted run is within the limit.';
-      answer.append(body);
+    answer.append(body);
+    const top = bestSeries(series);
+    if (!best || !top) {
+      body.textContent =
+        series.length === 0
+          ? 'No run of this question is plotted with these filters.'
+          : 'No run that did not fail and is not flagged is within the bound.';
       answer.removeAttribute('data-best');
+      answer.removeAttribute('data-value');
       return;
     }
-    const value = document.createElement('strong');
-    value.textContent = `${formatValue(best.y)} ${yAxis.unit}`;
     const r = best.row;
-    const setup = [r.engine && (r.version ? `${r.engine} ${r.version}` : r.engine), r.precision, r.parallelism, r.dataset]
+    const value = document.createElement('strong');
+    value.dataset.value = '';
+    value.textContent = `${formatValue(best.y)} ${yAxis.unit}`;
+    const cost = [
+      r.values.tpot && `mean TPOT ${formatValue(r.values.tpot.value)} ms`,
+      r.values.ttft && `mean TTFT ${formatValue(r.values.ttft.value)} ms`,
+    ]
       .filter(Boolean)
-      .join(' · ');
+      .join(', ');
+    const config = document.createElement('strong');
+    config.textContent = top.label;
+    const setup = [r.precision, r.parallelism, r.concurrency !== null ? `concurrency ${r.concurrency}` : null].filter(Boolean).join(' · ');
     body.append(
       value,
-      ` at ${formatValue(best.x)} ${xAxis.unit}: ${r.model ?? 'model not stated'} on ${r.gpus} × ${r.gpu ?? 'GPU not stated'}${setup ? ` · ${setup}` : ''}. `,
+      ' with ',
+      config,
+      ` (${r.gpus} × ${r.gpu ?? 'GPU not stated'}${setup ? ` · ${setup}` : ''}) at ${cost || `${formatValue(best.x)} ${xAxis.unit}`}. `,
     );
     const link = document.createElement('a');
     link.href = siteHref(r.href) ?? '#';
     link.textContent = `Open the raw run (${r.title}, ${r.setting ?? r.run})`;
     link.dataset.answerLink = '';
     body.append(link);
-    answer.append(body);
+    // Every configuration's best under the bound, so the reader sees what the answer wins over and at what latency.
+    const list = document.createElement('ol');
+    list.className = 'cmp-configs';
+    list.setAttribute('aria-label', 'Each configuration at its best under the bound');
+    for (const s of series.slice(0, SHOWN_CONFIGS)) {
+      const li = document.createElement('li');
+      if (s.greyed) li.className = 'is-grey';
+      const name = document.createElement('span');
+      name.textContent = s.label;
+      const v = document.createElement('span');
+      v.className = 'cfg-value';
+      v.textContent = s.best
+        ? `: ${formatValue(s.best.y)} ${yAxis.unit} at ${formatValue(s.best.x)} ${xAxis.unit}`
+        : s.greyed
+          ? `: ${s.points[0].row.verdict}, not counted`
+          : ': none within the bound';
+      li.append(name, v);
+      list.append(li);
+    }
+    answer.append(list);
+    const notes: string[] = [];
+    if (series.length > SHOWN_CONFIGS)
+      notes.push(`${series.length - SHOWN_CONFIGS} more configurations in the chart's legend and the table.`);
+    const shared = new Map<string, string>();
+    for (const s of series) if (s.shared.length > 0) shared.set(s.engine, s.shared.join(' '));
+    for (const [engine, flags] of shared) notes.push(`Every ${engine} configuration here with launch options also sets ${flags}.`);
+    if (greyed > 0) notes.push(`${greyed} failed or flagged run${greyed === 1 ? ' is' : 's are'} greyed and never the answer.`);
+    for (const text of notes) {
+      const note = document.createElement('p');
+      note.className = 'muted';
+      note.textContent = text;
+      answer.append(note);
+    }
     answer.setAttribute('data-best', r.key);
+    answer.setAttribute('data-value', String(best.y));
+  }
+
+  function renderLegend(series: Series[]) {
+    if (!legend) return;
+    legend.replaceChildren(
+      ...series.map((s, i) => {
+        const li = document.createElement('li');
+        const swatch = document.createElement('span');
+        swatch.className = `swatch e-${i % COLOURS}${s.greyed ? ' is-grey' : ''}`;
+        swatch.setAttribute('aria-hidden', 'true');
+        li.append(swatch, s.label);
+        return li;
+      }),
+    );
+    const front = document.createElement('li');
+    const line = document.createElement('span');
+    line.className = 'swatch front';
+    line.setAttribute('aria-hidden', 'true');
+    front.append(line, 'front (no run both faster and higher)');
+    legend.append(front);
+    if (view.limit !== null) {
+      const li = document.createElement('li');
+      const dash = document.createElement('span');
+      dash.className = 'swatch limit';
+      dash.setAttribute('aria-hidden', 'true');
+      li.append(dash, 'latency bound');
+      legend.append(li);
+    }
   }
 
   function render() {
     if (active) {
-      const chosen = filterIds.flatMap((id) => view.filters[id]);
-      active.textContent = chosen.length === 0 ? 'none: every run' : chosen.join(' · ');
+      const chosen = moreFilterIds.flatMap((id) => view.filters[id]);
+      active.textContent = chosen.length === 0 ? 'none' : chosen.join(' · ');
     }
     const kept = rows.filter((r) => matches(r, view));
     const keys = new Set(kept.map((r) => r.key));
@@ -147,18 +234,20 @@ export function startExplorer(root: HTMLElement): void {
     const points = placed.filter(isPoint);
     const missing = new Map<string, number>();
     for (const p of placed) if (!isPoint(p)) missing.set(p.missing, (missing.get(p.missing) ?? 0) + 1);
-    const front = paretoFront(points);
-    const best = bestUnder(front, view.limit);
-    drawPlot(svg, { points, front, best, view, engineIndex });
+    const series = seriesOf(points, view.limit);
+    const front = paretoFront(points.filter((p) => !isGreyed(p.row)));
+    const best = bestSeries(series)?.best ?? null;
+    drawPlot(svg, { series, front, best, view });
     svg.setAttribute(
       'aria-label',
-      `Scatter of ${points.length} runs: ${axes.y[view.y].label} against ${axes.x[view.x].label}; ${front.length} on the Pareto front.`,
+      `Scatter of ${points.length} runs in ${series.length} configurations: ${axes.y[view.y].label} against ${axes.x[view.x].label}.`,
     );
     if (summary) {
       const notPlotted = [...missing].map(([why, n]) => `${n} ${why}`).join(', ');
-      summary.textContent = `${kept.length} of ${rows.length} runs match; ${points.length} plotted, ${front.length} on the Pareto front${notPlotted ? `; not plotted: ${notPlotted}` : ''}.`;
+      summary.textContent = `${kept.length} of ${rows.length} runs match; ${points.length} plotted in ${series.length} configurations${notPlotted ? `; not plotted: ${notPlotted}` : ''}.`;
     }
-    renderAnswer(best, points.length);
+    renderLegend(series);
+    renderAnswer(series, best, kept.filter(isGreyed).length);
     if (csv) {
       if (csvUrl) URL.revokeObjectURL(csvUrl);
       csvUrl = URL.createObjectURL(new Blob([explorerCsv(kept, location.origin)], { type: 'text/csv' }));
@@ -183,6 +272,7 @@ export function startExplorer(root: HTMLElement): void {
     if (known) return known;
     const tr = document.createElement('tr');
     tr.dataset.key = r.key;
+    if (isGreyed(r)) tr.className = 'is-grey';
     for (const c of cellsOf(r)) {
       const td = document.createElement('td');
       if (c.className) td.className = c.className;
@@ -222,19 +312,40 @@ export function startExplorer(root: HTMLElement): void {
   }
 
   form.addEventListener('change', (e) => {
-    // A new latency axis has another unit: its limit starts at that axis' default.
-    if (e.target === x) limit.value = String(axes.x[x.value as XAxis].limit);
-    view = read();
-    if (limitUnit) limitUnit.textContent = axes.x[view.x].unit;
+    // A new latency axis has another unit: its bound starts empty.
+    if (e.target === x) limit.value = '';
+    if ((e.target as HTMLElement).matches?.('input[type="search"]')) return;
+    const changed = questionIds.find((id) => e.target === selects.get(id));
+    const next = completeQuestion(rows, read(), changed);
+    // The bound's box fires "change" when it loses focus, after its "input" drew the view: drawing it again would
+    // replace the answer's link under a click that is on its way.
+    if (viewToQuery(next) === viewToQuery(view)) return;
+    view = next;
+    show(view);
     update();
+  });
+  // A search box narrows its group's list to the values that contain what is typed.
+  form.querySelectorAll<HTMLInputElement>('input[data-search]').forEach((search) => {
+    search.addEventListener('input', () => {
+      const needle = search.value.trim().toLowerCase();
+      search
+        .closest('fieldset')
+        ?.querySelectorAll<HTMLElement>('.cmp-option')
+        .forEach((option) => {
+          option.hidden = needle !== '' && !(option.textContent ?? '').toLowerCase().includes(needle);
+        });
+    });
   });
   limit.addEventListener('input', () => {
     view = read();
     update();
   });
   form.addEventListener('reset', (e) => {
+    // Clears the other filters and the axes; the question stays.
     e.preventDefault();
-    view = defaultView();
+    const cleared = defaultView();
+    for (const id of questionIds) cleared.filters[id] = view.filters[id];
+    view = cleared;
     show(view);
     update();
   });
@@ -279,5 +390,12 @@ export function startExplorer(root: HTMLElement): void {
   });
 
   show(view);
-  render();
+  update();
+  // Come from a report's "compare this setup" link: the answer was empty when the browser looked for it.
+  // Scrolled to just below the sticky header, whatever its height.
+  if (location.hash === '#cmp-answer' && answer) {
+    const header = document.querySelector('.site-header');
+    const below = header && getComputedStyle(header).position === 'sticky' ? header.getBoundingClientRect().height : 0;
+    scrollTo(0, answer.getBoundingClientRect().top + scrollY - below - 8);
+  }
 }

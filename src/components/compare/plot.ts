@@ -1,7 +1,9 @@
-// Draws the explorer's scatter into an <svg>: gridlines, labelled axes with units, the Pareto front as a staircase,
-// the latency limit, and one link per run to its raw block. Text from content is only ever set as text or
+// Draws the explorer's scatter into an <svg>: gridlines, labelled axes with units, one colour and line per
+// configuration, failed and flagged runs greyed, the Pareto front as a staircase, the latency bound, and one link per
+// run to its raw block (its target at least 24 px across). Text from content is only ever set as text or
 // attribute values (never parsed as markup).
-import { axes, type Point, type View } from '../../lib/site/compare/state';
+import { axes, isGreyed, type Point, type View } from '../../lib/site/compare/state';
+import type { Series } from '../../lib/site/compare/series';
 import { formatValue, latencyScale, linearScale, tickLabel } from '../../lib/site/compare/scale';
 
 const NS = 'http://www.w3.org/2000/svg';
@@ -24,26 +26,29 @@ function text(parent: Element, attrs: Record<string, string | number>, content: 
 }
 
 /** One line describing a point, for its link's accessible name and tooltip. */
-export function describePoint(p: Point, view: View): string {
+export function describePoint(p: Point, view: View, config?: string): string {
   const r = p.row;
   const x = axes.x[view.x];
   const y = axes.y[view.y];
   const setup = [r.engine && (r.version ? `${r.engine} ${r.version}` : r.engine), r.precision, r.parallelism, r.dataset]
     .filter(Boolean)
     .join(', ');
-  return `${formatValue(p.y)} ${y.unit} at ${formatValue(p.x)} ${x.unit} ${x.label.replace(/^Mean /, 'mean ')}: ${r.model ?? 'model not stated'} on ${r.gpus ?? '?'} x ${r.gpu ?? 'GPU not stated'}${setup ? `, ${setup}` : ''} (${r.title}, ${r.setting ?? r.run}). Opens the raw run.`;
+  return `${formatValue(p.y)} ${y.unit} at ${formatValue(p.x)} ${x.unit} ${x.label.replace(/^Mean /, 'mean ')}: ${r.model ?? 'model not stated'} on ${r.gpus ?? '?'} x ${r.gpu ?? 'GPU not stated'}${setup ? `, ${setup}` : ''} ${config ? `; ${config}` : ''}${isGreyed(r) ? `; ${r.verdict}, greyed` : ''} (${r.title}, ${r.setting ?? r.run}). Opens the raw run.`;
 }
 
 export interface PlotInput {
-  points: Point[];
+  /** The configurations, in colour order. */
+  series: Series[];
   front: Point[];
   best: Point | null;
   view: View;
-  /** Engine name -> colour class index. */
-  engineIndex: Map<string, number>;
 }
 
-export function drawPlot(svg: SVGSVGElement, { points, front, best, view, engineIndex }: PlotInput): void {
+/** Colours a configuration takes (`e-0` to `e-9`), in turn. */
+export const COLOURS = 10;
+
+export function drawPlot(svg: SVGSVGElement, { series, front, best, view }: PlotInput): void {
+  const points = series.flatMap((s) => s.points);
   const width = Math.max(280, Math.round(svg.parentElement?.clientWidth ?? 640));
   const height = Math.round(Math.min(460, Math.max(300, width * 0.62)));
   const m = { top: 14, right: 24, bottom: 46, left: 62 };
@@ -115,17 +120,29 @@ export function drawPlot(svg: SVGSVGElement, { points, front, best, view, engine
   }
 
   const onFront = new Set(front);
+  const lines = el('g', { class: 'lines', 'aria-hidden': 'true' }, svg);
   const layer = el('g', { class: 'points' }, svg);
-  // Front points last, so they sit on top and come last in tab order after the cloud.
-  const ordered = [...points.filter((p) => !onFront.has(p)), ...front];
-  for (const p of ordered) {
-    const engine = p.row.engine === null ? 'none' : String(engineIndex.get(p.row.engine) ?? 'none');
-    const cls = ['pt', `e-${engine}`, onFront.has(p) ? 'on-front' : '', p === best ? 'best' : ''].filter(Boolean).join(' ');
-    const label = describePoint(p, view);
-    const a = el('a', { href: p.row.href, class: cls, 'data-key': p.row.key, 'aria-label': label }, layer);
-    const title = el('title', {}, a);
-    title.textContent = label;
-    if (p === best) el('circle', { cx: X(p.x), cy: Y(p.y), r: 10, class: 'best-ring' }, a);
-    el('circle', { cx: X(p.x), cy: Y(p.y), r: onFront.has(p) ? 6 : 4.5 }, a);
-  }
+  series.forEach((s, i) => {
+    const colour = `e-${i % COLOURS}`;
+    const live = s.points.filter((p) => !isGreyed(p.row));
+    if (live.length > 1)
+      el('path', { d: live.map((p, k) => `${k ? 'L' : 'M'}${X(p.x)},${Y(p.y)}`).join(' '), class: `series-line ${colour}` }, lines);
+    for (const p of s.points) {
+      const grey = isGreyed(p.row);
+      const cls = ['pt', colour, onFront.has(p) ? 'on-front' : '', p === best ? 'best' : '', grey ? 'is-grey' : '']
+        .filter(Boolean)
+        .join(' ');
+      const label = describePoint(p, view, s.label);
+      const a = el('a', { href: p.row.href, class: cls, 'data-key': p.row.key, 'aria-label': label }, layer);
+      const title = el('title', {}, a);
+      title.textContent = label;
+      // A transparent disc 24 px across takes the pointer: the visible dot is smaller.
+      el('circle', { cx: X(p.x), cy: Y(p.y), r: 12, class: 'hit' }, a);
+      if (p === best) el('circle', { cx: X(p.x), cy: Y(p.y), r: 10, class: 'best-ring' }, a);
+      el('circle', { cx: X(p.x), cy: Y(p.y), r: onFront.has(p) || p === best ? 6 : 5 }, a);
+    }
+  });
+  // The best run last, so nothing covers it.
+  const top = layer.querySelector('a.best');
+  if (top) layer.append(top);
 }

@@ -7,7 +7,7 @@
  * ok: `faster by 4,636.35 tok/s` for 9632.01 vs 4995.66; `faster by 1005.62` where the displayed values
  * give 1005.63. not ok: `faster by 19.93s` for 5.32 s vs 25.15 s.
  */
-import { abs, sub } from './interval.js';
+import { abs, sub } from '../numbers/interval.js';
 import { inputsTolerance, intervalOf, show, type Operand } from './operand.js';
 import { judge, type CheckMode, type CheckResult, type StatedValue } from './result.js';
 

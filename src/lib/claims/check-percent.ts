@@ -9,7 +9,7 @@
  * ok: `(+58.1%)` for 6595.66 -> 10426.27; `(-0.0%)` for 29730.30 -> 29718.21; `+4.3%` for 1.68 s -> 1.61 s.
  * not ok: `(+10.7%)` for 2771.81 -> 4068.16 (that is +46.8%).
  */
-import { divPositive, scale, shift } from './interval.js';
+import { divPositive, scale, shift } from '../numbers/interval.js';
 import { inputsTolerance, intervalOf, show, type Operand } from './operand.js';
 import { judge, type CheckMode, type CheckResult, type StatedValue } from './result.js';
 

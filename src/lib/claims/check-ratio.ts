@@ -8,7 +8,7 @@
  * ok: `(2.7x faster)` for 1.66 s -> 0.62 s; `(1.63x faster)` for 5.32 s -> 3.28 s (1.622, interval
  * [1.6180, 1.6260] holds 1.625). not ok: `(1.70x faster)` for 5.32 s -> 3.28 s.
  */
-import { divPositive } from './interval.js';
+import { divPositive } from '../numbers/interval.js';
 import { inputsTolerance, intervalOf, show, type Operand } from './operand.js';
 import { judge, type CheckMode, type CheckResult, type StatedValue } from './result.js';
 

@@ -8,7 +8,7 @@
  * ok: `(92.8%)` for 9632.01 vs 4995.66; `(85.67%)` for 25.89 ms vs 180.73 ms.
  * not ok: `(92.9%)` for 9632.01 vs 4995.66.
  */
-import { abs, divPositive, scale, sub } from './interval.js';
+import { abs, divPositive, scale, sub } from '../numbers/interval.js';
 import { inputsTolerance, intervalOf, show, type Operand } from './operand.js';
 import { judge, type CheckMode, type CheckResult, type StatedValue } from './result.js';
 

@@ -31,8 +31,9 @@ export function parseEssayClaims(raw: string): EssayClaim[] {
     if (!value) return;
     const start = m.index!;
     const end = start + m[0].length;
-    const before = v.text.slice(0, start);
     const prev = found[i - 1];
+    // What stands between the last percentage and this one: the qualifier is read there, never further back.
+    const before = v.text.slice(prev ? prev.index! + prev[0].length : 0, start);
     const next = found[i + 1];
     let qualifier: EssayClaim['qualifier'] = null;
     if (next && /^\s*to\s*$/i.test(v.text.slice(end, next.index))) qualifier = 'range-from';

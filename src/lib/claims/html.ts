@@ -62,8 +62,10 @@ function colorHint(color: string): SignHint | null {
  * the first line break in between (a `<br>` or a soft break), so a claim's text always stands on one source line.
  */
 export function endOnLine(v: VisibleText, from: number, end: number): number {
-  const br = v.text.indexOf('\n', from);
-  if (br === -1 || br >= end) return end;
+  // Searched up to `end` only: a search to the text's end for every claim of a long line would be quadratic.
+  let br = from;
+  while (br < end && v.text[br] !== '\n') br++;
+  if (br >= end) return end;
   let e = br;
   while (e > from && /\s/.test(v.text[e - 1])) e--;
   return e;
@@ -119,13 +121,39 @@ export function visibleText(raw: string): VisibleText {
   return { text, map, highlights };
 }
 
-/** The highlight covering visible offset `at`, innermost first. */
-export function highlightAt(v: VisibleText, at: number): Highlight | null {
-  let best: Highlight | null = null;
-  for (const h of v.highlights) {
-    if (h.start <= at && at < h.end && (!best || h.start >= best.start)) best = h;
+/** For each visible offset, the index of the innermost highlight covering it (-1: none); built once per text. */
+const innermost = new WeakMap<VisibleText, Int32Array>();
+
+/**
+ * The innermost highlight of every offset, in one pass: highlights from the innermost (latest start, then latest
+ * in the list) out, each filling only the offsets no inner one has filled (`next` skips over the filled ones).
+ */
+function highlightIndex(v: VisibleText): Int32Array {
+  const of = new Int32Array(v.text.length + 1).fill(-1);
+  const next = Int32Array.from({ length: v.text.length + 2 }, (_, k) => k);
+  const find = (k: number): number => {
+    let root = k;
+    while (next[root] !== root) root = next[root];
+    while (next[k] !== root) [k, next[k]] = [next[k], root];
+    return root;
+  };
+  const order = v.highlights.map((_, k) => k).sort((a, b) => v.highlights[b].start - v.highlights[a].start || b - a);
+  for (const k of order) {
+    const { start, end } = v.highlights[k];
+    for (let at = find(start); at < end; at = find(at)) {
+      of[at] = k;
+      next[at] = at + 1;
+    }
   }
-  return best;
+  return of;
+}
+
+/** The highlight covering visible offset `at`, innermost first (of two that start together, the later listed). */
+export function highlightAt(v: VisibleText, at: number): Highlight | null {
+  if (v.highlights.length === 0 || at < 0 || at >= v.text.length) return null;
+  let of = innermost.get(v);
+  if (!of) innermost.set(v, (of = highlightIndex(v)));
+  return of[at] >= 0 ? v.highlights[of[at]] : null;
 }
 
 /** Raw [start, end) of the visible range [start, end). */

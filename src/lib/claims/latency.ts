@@ -6,10 +6,10 @@
  * Formula and tolerance: those of the way taken, recorded on the result (R1: `(Mean TTFT + Mean TPOT x
  * (gen / N - 1)) / 1000`, TTFT and TPOT +/- half a unit of their printed digit, the counts exact).
  */
-import type { Run } from '../schemas/run.js';
+import type { WalkRun as Run } from '../schemas/run.js';
 import { FORMATS, formatOf } from '../formats/registry.js';
 import type { Derived, LatencyWay } from '../formats/spec.js';
-import { displayed, scale } from './interval.js';
+import { displayed, scale } from '../numbers/interval.js';
 
 export type { Derived } from '../formats/spec.js';
 export { meanRequestLatencyS } from '../formats/vllm.js';

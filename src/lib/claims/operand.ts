@@ -3,8 +3,8 @@
  * interval of raw values it stands for.
  */
 import type { Metric } from '../schemas/run.js';
-import { displayed, point, type Interval } from './interval.js';
-import { formatFixed, halfUnit } from './number.js';
+import { displayed, point, type Interval } from '../numbers/interval.js';
+import { formatFixed, halfUnit } from '../numbers/number.js';
 
 /** What checkers accept as an input: a printed number, a metric, or a derived value with its interval. */
 export interface Operand {

@@ -3,7 +3,7 @@
  * decoration (`%`, `/GPU`, `x faster`); only the number (or a ranking's relation symbol) changes. Used by
  * `claim-mismatch` to say what the page should read and by `perflab check --fix` to write it.
  */
-import { formatFixed, NUMBER_SOURCE } from './number.js';
+import { formatFixed, NUMBER_SOURCE } from '../numbers/number.js';
 import type { Claim } from '../schemas/claim.js';
 
 const NUMBER = new RegExp(NUMBER_SOURCE);

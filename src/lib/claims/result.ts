@@ -2,9 +2,9 @@
  * The common verdict of every numeric checker: compare a stated number with the exact recomputation from
  * the displayed inputs and with the interval of values the inputs stand for.
  */
-import type { Interval } from './interval.js';
-import { roundsTo } from './interval.js';
-import { roundHalfUp } from './number.js';
+import type { Interval } from '../numbers/interval.js';
+import { roundsTo } from '../numbers/interval.js';
+import { roundHalfUp } from '../numbers/number.js';
 
 /**
  * How a stated number is accepted.

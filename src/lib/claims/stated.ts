@@ -4,7 +4,7 @@
  */
 import type { SignHint, VisibleText } from './html.js';
 import { highlightAt, rawRange } from './html.js';
-import { parseNumber, type PrintedNumber } from './number.js';
+import { parseNumber, type PrintedNumber } from '../numbers/number.js';
 
 export type StatedRole =
   /** `Total TPS: 6595.66` (with `multiplier` for `21211.83x2`). */
@@ -66,4 +66,4 @@ export function statedAt(
 }
 
 /** Source of a printed number inside a bigger pattern (no anchors, no flags). */
-export { NUMBER_SOURCE as NUM } from './number.js';
+export { NUMBER_SOURCE as NUM } from '../numbers/number.js';

@@ -1,16 +1,16 @@
-import { readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
-import { formatMessage } from '../diagnostics.js';
-import { loadConfig, type Config } from '../config.js';
-import { checkAll, isBlocking, type Analysis } from '../pipeline.js';
+import { isIgnored, loadConfig, projectRoot, ruleDocsUrl, type Config } from '../config.js';
+import { checkAll, type Analysis } from '../pipeline.js';
 import { AnalysisCache } from './cache.js';
 import type { Report } from '../schemas/report.js';
-import { UsageError, collectMarkdown } from './files.js';
+import type { Message } from '../schemas/message.js';
+import { folderCollisions, folderFindings, readPage, siteFileFindings, skippedLine, tooLargeFinding } from '../listing.js';
+import { UsageError, collectMarkdown } from '../files.js';
 import { toJson } from './json.js';
-import { compareText } from '../order.js';
 import { rules } from '../rules/index.js';
 import { wantHelper } from '../threads.js';
 import { checkWithHelper, helperModule } from './threads.js';
+import { Tally } from './tally.js';
 
 export interface CheckResult {
   reports: Report[];
@@ -22,6 +22,8 @@ export interface CheckResult {
   summary: string;
   /** For the author, on stderr after the findings: one line per rule with unacknowledged findings, saying what to do. */
   advice: string;
+  /** The config the check applied (its `docsUrl` links the rules in CI formats). */
+  config: Config;
 }
 
 export interface CheckOptions {
@@ -94,60 +96,126 @@ export interface CheckInput {
   bytes: number;
   cache: AnalysisCache;
   cacheDir: string | null;
+  /** Findings of the listing (folder names, pages too large to read), by the file they name. */
+  listed: Message[];
+  /** What the listing did not read, and why (said on stderr). */
+  notes: string[];
+  /** Files under the paths that the config's `ignores` left out (the summary says how many). */
+  ignored: number;
 }
 
 function readPages(paths: readonly string[], options: CheckOptions): CheckInput {
-  const config = loadConfig(options.cwd);
-  const { files } = collectMarkdown(paths.length ? paths : ['content']);
+  const listing = listPages(paths, options);
   let bytes = 0;
-  const cacheDir = options.cache === false ? null : (options.cacheDir ?? join(options.cwd, 'node_modules', '.cache', 'perflab'));
-  const cache = new AnalysisCache(cacheDir);
-  const sources = files.map((file) => {
-    let source: string;
-    try {
-      source = readFileSync(file, 'utf8');
-    } catch (error) {
-      throw new UsageError(`cannot read ${file}: ${(error as NodeJS.ErrnoException).code ?? String(error)}`);
-    }
-    bytes += Buffer.byteLength(source);
-    return source;
+  const sources = listing.files.map((file) => {
+    const text = readText(file, listing.listed);
+    bytes += Buffer.byteLength(text);
+    return text;
   });
-  return { config, files, sources, bytes, cache, cacheDir };
+  return { ...listing, sources, bytes };
 }
 
-function summarise(reports: Report[], input: CheckInput, options: CheckOptions, started: bigint, earlier: number, helped = 0): CheckResult {
+/** What a check knows before it reads a page: `CheckInput` but the text of the pages. */
+export type Listing = Omit<CheckInput, 'sources' | 'bytes'>;
+
+/** The config, the files under `paths` (less those the config ignores), the listing's findings and the cache. */
+export function listPages(paths: readonly string[], options: CheckOptions): Listing {
+  const config = loadConfig(options.cwd);
+  const collected = collectMarkdown(paths.length ? paths : ['content']);
+  // The config's `ignores` leave files out before they are read (the summary counts files checked).
+  const files = collected.files.filter((f) => !isIgnored(config, f));
+  const kept = new Set(files);
+  const pages = collected.pages.filter((p) => kept.has(p.file));
+  const { skipped } = collected;
+  // In the project's root whatever folder the command runs in (a node_modules/ made elsewhere would move npm's root).
+  const cacheDir =
+    options.cache === false ? null : (options.cacheDir ?? join(projectRoot(options.cwd), 'node_modules', '.cache', 'perflab'));
+  const cache = new AnalysisCache(cacheDir);
+  // What the listing finds of the pages' paths, and the pages too large to be read: added to their reports.
+  const listed = [
+    ...folderFindings(pages),
+    ...folderCollisions(pages),
+    ...siteFileFindings(pages.map((p) => ({ file: p.file, path: p.folder === null ? null : p.path }))),
+  ];
+  return {
+    config,
+    files,
+    cache,
+    cacheDir,
+    listed,
+    notes: skipped.map(skippedLine),
+    ignored: collected.files.length - files.length,
+  };
+}
+
+/** The text of one listed page; a page too large to read is checked as an empty page, its finding added to `listed`. */
+export function readText(file: string, listed: Message[]): string {
+  let read;
+  try {
+    read = readPage(file);
+  } catch (error) {
+    throw new UsageError(`cannot read ${file}: ${(error as NodeJS.ErrnoException).code ?? String(error)}`);
+  }
+  if (read.tooLarge !== undefined) {
+    // Checked as an empty page, with the size it has on disk.
+    listed.push(tooLargeFinding(file, read.tooLarge));
+    return '';
+  }
+  return read.text;
+}
+
+/** The reports with the listing's findings added (see `readPages`); these are not acknowledged, a page lost is never published. */
+function withListed(reports: Report[], listed: readonly Message[]): Report[] {
+  if (listed.length === 0) return reports;
+  const byFile = listedByFile(listed);
+  return reports.map((r) => withListedOne(r, byFile));
+}
+
+/** The listing's findings by the file they name. */
+export function listedByFile(listed: readonly Message[]): Map<string, Message[]> {
+  const byFile = new Map<string, Message[]>();
+  for (const m of listed) {
+    const list = byFile.get(m.file);
+    if (list) list.push(m);
+    else byFile.set(m.file, [m]);
+  }
+  return byFile;
+}
+
+/** One report with the listing's findings of its file first (see `withListed`). */
+export function withListedOne(r: Report, byFile: ReadonlyMap<string, readonly Message[]>): Report {
+  const found = byFile.get(r.path);
+  return found ? { ...r, messages: [...found, ...r.messages] } : r;
+}
+
+function summarise(all: Report[], input: CheckInput, options: CheckOptions, started: bigint, earlier: number, helped = 0): CheckResult {
   const { files, bytes, cache } = input;
-  const messages = reports
-    .flatMap((r) => r.messages)
-    .sort((a, b) => compareText(a.file, b.file) || a.line - b.line || a.column - b.column || compareText(a.ruleId, b.ruleId));
-  const blocking = messages.filter(isBlocking).length;
+  const reports = withListed(all, input.listed);
+  const tally = new Tally(options.format !== 'json');
+  for (const [i, r] of reports.entries()) tally.add(r, i);
   const ms = Number(process.hrtime.bigint() - started) / 1e6;
-  const output = options.format === 'json' ? JSON.stringify(toJson(reports), null, 2) : messages.map(formatMessage).join('\n');
-  const count = (s: string) => messages.filter((m) => m.severity === s && !m.acknowledged).length;
-  const claims = reports.flatMap((r) => r.claims);
-  const verified = claims.filter((c) => c.verdict === 'verified').length;
-  // The other grades, so `consistent` (adds up on an unsourced input) is never read as verified.
-  const grades = (['consistent', 'mismatch', 'untraceable'] as const)
-    .map((v) => [v, claims.filter((c) => c.verdict === v).length] as const)
-    .filter(([, n]) => n > 0)
-    .map(([v, n]) => `${n} ${v}`);
-  const summary =
-    `${files.length} files, ${reports.reduce((n, r) => n + r.runs.length, 0)} runs, ${verified}/${claims.length} claims verified` +
-    `${grades.length ? ` (${grades.join(', ')})` : ''}; ` +
-    `${count('error')} errors, ${count('warning')} warnings, ${messages.filter((m) => m.acknowledged).length} acknowledged ` +
-    `(${(bytes / 1e6).toFixed(2)} MB in ${ms.toFixed(0)} ms, ${(bytes / 1e6 / (ms / 1000)).toFixed(1)} MB/s; ${earlier} of ${files.length} files parsed earlier` +
-    `${cache.discarded ? `; ${cache.discarded} bad cache entries discarded` : ''}` +
-    `${helped ? `; ${helped} read and checked by a second thread` : ''})`;
-  return { reports, exitCode: blocking > 0 ? 1 : 0, output, summary, advice: adviceFor(messages) };
+  const output = options.format === 'json' ? JSON.stringify(toJson(reports, input.config), null, 2) : tally.text();
+  const facts = { files: files.length, ignored: input.ignored, bytes, ms, earlier, discarded: cache.discarded, helped, notes: input.notes };
+  return {
+    reports,
+    exitCode: tally.exitCode,
+    output,
+    summary: tally.summary(facts),
+    advice: adviceFor(tally.adviceMessages(), input.config),
+    config: input.config,
+  };
 }
 
 const FIX = new Map(rules.map((r) => [r.id, r.fix]));
 
-/** `What to do:` and one line per rule id among the unacknowledged findings, in order of first appearance. */
-export function adviceFor(messages: readonly { ruleId: string; acknowledged?: unknown; severity: string }[]): string {
+/** `What to do:` and one line per rule id among the unacknowledged findings (with its docs), in order of first appearance. */
+export function adviceFor(
+  messages: readonly { ruleId: string; acknowledged?: unknown; severity: string }[],
+  config: Pick<Config, 'docsUrl'> = {},
+): string {
   const ids = [...new Set(messages.filter((m) => !m.acknowledged && m.severity !== 'info').map((m) => m.ruleId))];
   if (ids.length === 0) return '';
-  const lines = ids.map((id) => `  ${id}: ${FIX.get(id) ?? 'see docs/rules.md'}`);
+  const lines = ids.map((id) => `  ${id}: ${FIX.get(id) ?? 'see its documentation.'} (${ruleDocsUrl(id, config)})`);
   return ['What to do:', ...lines, '  To keep a finding as published, put `<!-- perflab-ignore rule-id: reason -->` on its line.'].join(
     '\n',
   );

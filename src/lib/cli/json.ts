@@ -1,11 +1,13 @@
+import { ruleDocsUrl, type Config } from '../config.js';
 import type { Report } from '../schemas/report.js';
 
 /**
  * The stable JSON document of `perflab check --format json`. Other tools consume it: add fields, never rename.
  * `line` of a run is where its result block starts; metric values are numbers (`null` for `N/A`, text
- * values and `inf`, whose printed form is in `text`).
+ * values and `inf`, whose printed form is in `text`). Each message has `docsUrl`, its rule's section of the rules
+ * page (`docsUrl` of the config, else `docs/rules.md` relative to the repository's root).
  */
-export function toJson(reports: readonly Report[]) {
+export function toJson(reports: readonly Report[], config: Pick<Config, 'docsUrl'> = {}) {
   return {
     files: reports.map((r) => ({
       path: r.path,
@@ -20,6 +22,7 @@ export function toJson(reports: readonly Report[]) {
             { value: Number.isFinite(m.value) ? m.value : null, text: m.text, unit: m.unit, line: m.line },
           ]),
         ),
+        setup: run.setup,
       })),
       claims: r.claims.map((c) => ({
         line: c.line,
@@ -55,6 +58,7 @@ export function toJson(reports: readonly Report[]) {
         ...(m.expected !== undefined ? { expected: m.expected } : {}),
         ...(m.actual !== undefined ? { actual: m.actual } : {}),
         ...(m.acknowledged ? { acknowledged: m.acknowledged } : {}),
+        docsUrl: ruleDocsUrl(m.ruleId, config),
       })),
     })),
   };

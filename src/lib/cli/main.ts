@@ -1,19 +1,33 @@
-import { Command, type CommanderError } from 'commander';
-import { ConfigError } from '../config.js';
+import { existsSync } from 'node:fs';
+import { join, relative } from 'node:path';
+import { Command, InvalidArgumentError, type CommanderError } from 'commander';
+import { ConfigError, projectRoot, ruleDocsUrl } from '../config.js';
 import { check, checkShared } from './check.js';
-import { UsageError } from './files.js';
+import { UsageError } from '../files.js';
 import { isCheckHelper, serveCheck } from './threads.js';
+import { checkStreamed, isStreamHelper, serveStream } from './stream.js';
 import { watchCheck } from './watch.js';
 import { runFix } from '../fix/command.js';
 import { formatClaims } from '../output/claims.js';
-import { ciOutput, isCiFormat } from '../output/index.js';
+import { ciOutput, isCiFormat, quietOutput, toolVersion } from '../output/index.js';
+import { terminalText } from '../terminal.js';
+import { didYouMean } from './suggest.js';
 import { tablesCommand } from '../tables/command.js';
 
 /** Exit codes: 0 clean, 1 unacknowledged errors in the pages, 2 usage or config error (nothing checked). */
 export const EXIT = { clean: 0, findings: 1, usage: 2 } as const;
 
 const program = new Command();
-program.name('perflab').description('Parse and verify LLM-inference performance-lab reports.');
+program
+  .name('perflab')
+  .description('Parse and verify LLM-inference performance-lab reports.')
+  .version(toolVersion(), '-v, --version', 'print the version')
+  .option('--config <file>', 'the config file to use (default: perflab.config.json here or in the nearest folder above)')
+  .hook('preAction', (command) => {
+    // One setting every command reads (check, watch, fix, tables): the config loader takes it from here.
+    const file = command.opts<{ config?: string }>().config;
+    if (file) process.env.PERFLAB_CONFIG = file;
+  });
 // Commander prints its own message (unknown option, missing argument); the exit code says "usage error".
 program.exitOverride((error: CommanderError) => {
   process.exit(error.exitCode === 0 ? EXIT.clean : EXIT.usage);
@@ -22,7 +36,7 @@ program.exitOverride((error: CommanderError) => {
 program
   .command('check', { isDefault: true })
   .description('Parse Markdown reports (files or folders, recursively) and verify every stated number')
-  .argument('[paths...]', 'files or folders', ['content'])
+  .argument('[paths...]', "files or folders (default: the project's content/ folder)")
   .option('--format <format>', 'output format: text, json, github (workflow annotations) or sarif (SARIF 2.1.0)', 'text')
   .option('--fix', 'rewrite, in place, the wrong numbers whose recomputed value is certain, then check again')
   .option('--fix-dry-run', 'print the unified diff --fix would apply; change nothing')
@@ -30,14 +44,42 @@ program
   .option('--claims', 'also print every stated number with its grade (verified, consistent, rounding, mismatch, untraceable)', false)
   .option('--no-cache', 'parse every file afresh (by default parsed pages are kept in node_modules/.cache/perflab)')
   .option('--watch', 'check again whenever a Markdown file or the config changes, printing the files whose findings changed')
+  .option('--max-warnings <count>', 'exit 1 also when there are more than this many unacknowledged warnings', count)
+  .option('--config <file>', 'the config file to use (default: perflab.config.json here or in the nearest folder above)')
   .addHelpText('after', '\nExit codes: 0 no unacknowledged error, 1 unacknowledged errors, 2 usage or config error.')
   .action(
     async (
-      paths: string[],
-      opts: { format: string; quiet: boolean; claims: boolean; cache: boolean; fix?: boolean; fixDryRun?: boolean; watch?: boolean },
+      given: string[],
+      opts: {
+        format: string;
+        quiet: boolean;
+        claims: boolean;
+        cache: boolean;
+        fix?: boolean;
+        fixDryRun?: boolean;
+        watch?: boolean;
+        maxWarnings?: number;
+        config?: string;
+      },
     ) => {
+      if (opts.config) process.env.PERFLAB_CONFIG = opts.config;
+      const paths = given.length ? given : [defaultContent()];
+      if (given.length > 0 && !existsSync(given[0])) {
+        const command = didYouMean(
+          given[0],
+          program.commands.map((c) => c.name()),
+        );
+        if (command) {
+          usage(`no such file or folder: ${given[0]}; did you mean \`perflab ${command}\`?`);
+          return;
+        }
+      }
       if (opts.format !== 'text' && opts.format !== 'json' && !isCiFormat(opts.format)) {
         usage(`--format must be "text" or "json", got "${opts.format}" (for CI: "github" or "sarif")`);
+        return;
+      }
+      if (opts.fix && opts.fixDryRun) {
+        usage('--fix writes the pages and --fix-dry-run writes nothing: give one of them');
         return;
       }
       if (opts.watch) {
@@ -65,12 +107,29 @@ program
         return;
       }
       let result;
+      let fixed = null;
       try {
-        const fixed = opts.fix || opts.fixDryRun ? runFix(paths, { dryRun: !!opts.fixDryRun, cwd: process.cwd() }) : null;
+        fixed =
+          opts.fix || opts.fixDryRun
+            ? runFix(paths, { dryRun: !!opts.fixDryRun, cwd: process.cwd(), terminal: process.stdout.isTTY })
+            : null;
         if (fixed) process.stderr.write(`${fixed.report}\n`);
         if (fixed && opts.fixDryRun) {
           if (fixed.diff) process.stdout.write(fixed.diff);
           process.exitCode = check(paths, { format: 'text', cwd: process.cwd(), cache: opts.cache }).exitCode;
+          return;
+        }
+        if ((opts.format === 'json' || opts.format === 'text') && !opts.quiet && !opts.claims) {
+          // Plain text or JSON: written as the pages are checked, holding one page at a time (./stream.ts).
+          let written = false;
+          const streamed = await checkStreamed(paths, { format: opts.format, cwd: process.cwd(), cache: opts.cache }, (text) => {
+            written = true;
+            process.stdout.write(text);
+          });
+          if (written) process.stdout.write('\n');
+          if (opts.format === 'text' && streamed.advice) process.stderr.write(`${streamed.advice}\n`);
+          process.stderr.write(`${streamed.summary}\n`);
+          exitWith(streamed.exitCode, streamed.warnings, !!fixed?.failed, opts.maxWarnings);
           return;
         }
         result = await checkShared(paths, { format: opts.format === 'json' ? 'json' : 'text', cwd: process.cwd(), cache: opts.cache });
@@ -81,12 +140,11 @@ program
         }
         throw error;
       }
-      let out = isCiFormat(opts.format) ? ciOutput(opts.format, result.reports, process.cwd()) : result.output;
-      if (opts.quiet && opts.format === 'text')
-        out = out
-          .split('\n')
-          .filter((l) => /\s error\s/.test(l))
-          .join('\n');
+      const config = result.config;
+      let out = isCiFormat(opts.format)
+        ? ciOutput(opts.format, result.reports, process.cwd(), (id) => ruleDocsUrl(id, config))
+        : result.output;
+      if (opts.quiet && opts.format === 'text') out = quietOutput(result.reports);
       if (opts.claims && opts.format === 'text') {
         const listed = formatClaims(result.reports);
         if (listed) process.stdout.write(`${listed}\n`);
@@ -94,7 +152,8 @@ program
       if (out) process.stdout.write(`${out}\n`);
       if (opts.format === 'text' && result.advice) process.stderr.write(`${result.advice}\n`);
       process.stderr.write(`${result.summary}\n`);
-      process.exitCode = result.exitCode;
+      const warnings = result.reports.flatMap((r) => r.messages).filter((m) => m.severity === 'warning' && !m.acknowledged).length;
+      exitWith(result.exitCode, warnings, !!fixed?.failed, opts.maxWarnings);
     },
   );
 
@@ -102,8 +161,10 @@ program
   .command('tables')
   .description('Print the conclusion table and the summary-of-options rows computed from the runs on a page, ready to paste')
   .argument('<page>', 'Markdown report')
+  .option('--config <file>', 'the config file to use (default: perflab.config.json here or in the nearest folder above)')
   .addHelpText('after', '\nExit codes: 0 every number computed, 1 something missing (said on stderr), 2 usage or config error.')
-  .action((page: string) => {
+  .action((page: string, opts: { config?: string }) => {
+    if (opts.config) process.env.PERFLAB_CONFIG = opts.config;
     let r;
     try {
       r = tablesCommand(page, process.cwd());
@@ -120,10 +181,37 @@ program
   });
 
 function usage(message: string): void {
-  process.stderr.write(`perflab: ${message}\n`);
+  // A config error has one line per problem (`file:line:col: ...`): each gets the prefix, and every line its
+  // control characters made visible.
+  process.stderr.write(
+    `${message
+      .split('\n')
+      .map((l) => `perflab: ${terminalText(l)}`)
+      .join('\n')}\n`,
+  );
   process.exitCode = EXIT.usage;
+}
+
+/** The exit code of a check, given its unacknowledged warnings; a page --fix could not write is not fixed: never 0 then. */
+function exitWith(exitCode: number, warnings: number, fixFailed: boolean, maxWarnings: number | undefined): void {
+  process.exitCode = fixFailed ? Math.max(EXIT.findings, exitCode) : exitCode;
+  if (maxWarnings !== undefined && process.exitCode === 0 && warnings > maxWarnings) {
+    process.stderr.write(`perflab: ${warnings} warnings, more than --max-warnings ${maxWarnings}\n`);
+    process.exitCode = EXIT.findings;
+  }
+}
+
+function count(value: string): number {
+  if (!/^\d+$/.test(value)) throw new InvalidArgumentError('It takes a whole number (0 or more).');
+  return Number(value);
+}
+
+/** `content/` of the project the command runs in (the nearest folder above with package.json), as a path from here. */
+function defaultContent(): string {
+  return relative(process.cwd(), join(projectRoot(process.cwd()), 'content')) || '.';
 }
 
 // A helper thread of `perflab check` (./threads.ts) runs this same bundle: it serves its requests instead.
 if (isCheckHelper()) serveCheck();
+else if (isStreamHelper()) serveStream();
 else void program.parseAsync();

@@ -3,12 +3,14 @@
 // so a re-check parses only the edited pages; the checks that need every page run again (a number copied from an
 // edited page may now be wrong on another).
 import { watch, statSync, type FSWatcher } from 'node:fs';
-import { basename, dirname, resolve } from 'node:path';
+import { dirname, resolve } from 'node:path';
 import { ConfigError } from '../config.js';
 import { formatMessage } from '../diagnostics.js';
+import { terminalText } from '../terminal.js';
 import type { Analysis } from '../pipeline.js';
 import { check, type CheckOptions } from './check.js';
-import { UsageError, collectMarkdown } from './files.js';
+import { listFolder } from '../listing.js';
+import { UsageError, collectMarkdown } from '../files.js';
 
 const CONFIG = 'perflab.config.json';
 
@@ -41,7 +43,7 @@ export function watchCheck(paths: readonly string[], options: CheckOptions, io: 
     } catch (error) {
       // The first check's usage error ends the command, as without --watch.
       if (first || !(error instanceof UsageError || error instanceof ConfigError)) throw error;
-      io.err(`perflab: ${error.message} (still watching)\n`);
+      io.err(`perflab: ${terminalText(error.message)} (still watching)\n`);
       last = null;
       return;
     }
@@ -62,29 +64,92 @@ export function watchCheck(paths: readonly string[], options: CheckOptions, io: 
   };
 
   run(true);
+  // Each folder the listing reads is watched on its own (a recursive watch follows links, and died on a link cycle),
+  // and the set is made again after each change: a folder created is watched, one removed is let go, and a watched
+  // folder deleted and made again (a new inode) is watched anew. A path that does not exist is watched through the
+  // nearest folder above it, so that its creation is seen.
+  const watchers = new Map<string, { watcher: FSWatcher; ino: number }>();
+  const refused = new Set<string>();
   let timer: NodeJS.Timeout | undefined;
+  let stopped = false;
   const soon = () => {
+    if (stopped) return;
     clearTimeout(timer);
     // A save is often two events (the file emptied, then written): check once, after they settle.
-    timer = setTimeout(() => run(), 100);
+    timer = setTimeout(() => {
+      arm();
+      run();
+    }, 100);
   };
-  const watchers: FSWatcher[] = [];
-  const relevant = (name: string | null) => name === null || name.toLowerCase().endsWith('.md') || basename(name) === CONFIG;
-  for (const p of new Set([...paths.map((p) => resolve(options.cwd, p)), options.cwd])) {
-    const isDir = statSync(p, { throwIfNoEntry: false })?.isDirectory() ?? false;
-    // A file is watched through its folder: editors often save by writing a new file over the old one.
-    const dir = isDir ? p : dirname(p);
-    const recursive = isDir && p !== options.cwd;
-    try {
-      watchers.push(watch(dir, { recursive }, (_event, name) => relevant(name) && soon()));
-    } catch (error) {
-      io.err(`perflab: cannot watch ${dir}: ${(error as Error).message}\n`);
+  const drop = (dir: string) => {
+    watchers.get(dir)?.watcher.close();
+    watchers.delete(dir);
+  };
+  const arm = () => {
+    const want = foldersToWatch(paths, options.cwd);
+    for (const dir of watchers.keys()) if (!want.has(dir)) drop(dir);
+    for (const [dir, ino] of want) {
+      if (watchers.get(dir)?.ino === ino) continue;
+      drop(dir);
+      try {
+        const watcher = watch(dir, () => soon());
+        // A folder removed while watched, or any failure of its watch: watched again (or let go) on the next change.
+        watcher.on('error', () => {
+          if (watchers.get(dir)?.watcher === watcher) drop(dir);
+          soon();
+        });
+        watchers.set(dir, { watcher, ino });
+        refused.delete(dir);
+      } catch (error) {
+        if (!refused.has(dir)) io.err(`perflab: cannot watch ${dir}: ${(error as NodeJS.ErrnoException).code ?? String(error)}\n`);
+        refused.add(dir);
+      }
     }
-  }
-  return () => {
-    clearTimeout(timer);
-    for (const w of watchers) w.close();
   };
+  arm();
+  return () => {
+    stopped = true;
+    clearTimeout(timer);
+    for (const dir of [...watchers.keys()]) drop(dir);
+  };
+}
+
+/**
+ * The folders to watch, with their inode: every folder the listing reads under each folder path, the folder of each
+ * file path, the nearest existing folder above a path that does not exist, and the working folder (the config).
+ */
+function foldersToWatch(paths: readonly string[], cwd: string): Map<string, number> {
+  const out = new Map<string, number>();
+  const add = (dir: string) => {
+    const st = statSync(dir, { throwIfNoEntry: false });
+    if (st?.isDirectory()) out.set(dir, st.ino);
+  };
+  for (const p of paths) {
+    let at = resolve(cwd, p);
+    let st = statSync(at, { throwIfNoEntry: false });
+    if (!st) {
+      while (!st && dirname(at) !== at) {
+        at = dirname(at);
+        st = statSync(at, { throwIfNoEntry: false });
+      }
+      add(at);
+      continue;
+    }
+    if (!st.isDirectory()) {
+      add(dirname(at));
+      continue;
+    }
+    const folders: string[] = [];
+    try {
+      listFolder(at, [], folders);
+    } catch {
+      // Unreadable now: watched as it is, read again on its next change.
+    }
+    if (folders.length === 0) folders.push(at);
+    for (const dir of folders) add(dir);
+  }
+  add(cwd);
+  return out;
 }
 
 /** What the checks read, by file: its size and modification time, and the config's. Same string, same check. */

@@ -46,10 +46,21 @@ export function planFixes(report: Report, source: string): { fixes: Fix[]; skipp
   const skipped: Skip[] = [];
   const at = (ruleId: string, c: Claim) => report.messages.filter((m) => m.ruleId === ruleId && m.line === c.line && m.column === c.column);
   for (const claim of report.claims) {
-    if (claim.verdict !== 'mismatch') continue;
     const skip = (reason: string) => skipped.push({ file: report.path, line: claim.line, column: claim.column, text: claim.text, reason });
+    if (claim.verdict === 'untraceable') {
+      // Listed as the docs promise, when its finding is live (an acknowledged or turned-off one was settled already).
+      if (at('claim-untraceable', claim).some((m) => !m.acknowledged))
+        skip('no run on the page supports it (claim-untraceable): nothing to recompute');
+      continue;
+    }
+    if (claim.verdict !== 'mismatch') continue;
     const mismatch = [...at('claim-mismatch', claim), ...at('claim-rounding', claim)];
-    if (claim.acknowledged || mismatch.some((m) => m.acknowledged)) continue; // accepted by the author: never touched
+    const acknowledged = claim.acknowledged ?? mismatch.find((m) => m.acknowledged)?.acknowledged;
+    if (acknowledged) {
+      // Accepted by the author: never touched, and said so.
+      skip(`acknowledged (${acknowledged.reason})`);
+      continue;
+    }
     if (mismatch.length === 0) continue; // the rule is off for this claim (configuration)
     if (at('claim-other-page', claim).length > 0) {
       skip('the number matches a run of another page (claim-other-page): its source is not certain');

@@ -6,8 +6,7 @@ import { draft } from '../diagnostics.js';
 import type { Metric, UnknownLine } from '../schemas/metric.js';
 import type { Draft } from '../diagnostics.js';
 import { lookupLabel, parseValue } from './metrics.js';
-import { mayBeInfinite } from './registry.js';
-import { metricShape } from './shapes.js';
+import { mayBeInfinite, shapeOf } from './registry.js';
 import type { FormatSpec } from './spec.js';
 import type { BlockInput, BlockOutput } from './types.js';
 
@@ -30,7 +29,7 @@ export function parseBlock(format: FormatSpec, block: BlockInput): BlockOutput {
     const given = block.shapes?.[i];
     if (given === null) continue;
     if (given === undefined && structure(format, text)) continue;
-    const shape = given ?? metricShape(line);
+    const shape = given ?? shapeOf(line);
     const known = shape ? lookupLabel(shape.label) : null;
     const place = { line: line.line, column: shape?.labelColumn ?? line.column };
     if (!shape || !known) {
@@ -93,7 +92,7 @@ export function parseBlock(format: FormatSpec, block: BlockInput): BlockOutput {
     if (shape.text === '' || (!parsed.numeric && known.kind === 'number')) {
       bad('a number, `inf` or `N/A`', shape.text === '' ? 'nothing' : shape.text);
     } else if (parsed.problem) {
-      bad('a number with at most 15 significant digits, `inf` or `N/A`', parsed.problem);
+      bad('a number with at most 17 significant digits, `inf` or `N/A`', parsed.problem);
     } else if (known.name === 'duration_s' && value !== null && !(value > 0 && Number.isFinite(value))) {
       // Every rate of the block is divided by it: a zero, negative or infinite duration checks nothing.
       bad('a positive, finite duration', shape.text);

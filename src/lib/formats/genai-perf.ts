@@ -7,7 +7,7 @@
  * `Num output token`, and both rates as `Label: value` lines under the table); a long label wraps onto a row of its
  * own whose cells are empty. There is no closing line: the block ends, complete, at the first line not its own.
  */
-import { displayed, mul } from '../claims/interval.js';
+import { displayed, mul } from '../numbers/interval.js';
 import { num } from './serving.js';
 import { defineFormat, metric, type MetricDef } from './spec.js';
 import { isRuleRow, tableCells } from './table.js';

@@ -2,7 +2,7 @@
  * F2: GPUStack's guidellm wrapper. The vLLM head plus a `Latency` section in seconds (`Mean Latency(s)`, no blank
  * before `(s)`) and P95 lines; some pages print `N/A` for P95 values.
  */
-import { displayed, scale } from '../claims/interval.js';
+import { displayed, scale } from '../numbers/interval.js';
 import { SERVING_BLOCK, SERVING_HEAD, num, statistics, tokenLatencyLabels, value } from './serving.js';
 import { defineFormat, metric } from './spec.js';
 

@@ -2,12 +2,13 @@
  * Entry point: one fence in, its runs and messages out. Never throws on content; every block is either parsed
  * or reported.
  */
+import { z } from 'zod';
 import { draft } from '../diagnostics.js';
 import type { Draft } from '../diagnostics.js';
 import { runSchema } from '../schemas/run.js';
 import { parseBlock } from './block.js';
 import { fingerprint } from './fingerprint.js';
-import { detectFormat, headerOf, signedFormats } from './registry.js';
+import { FORMAT_IDS, detectFormat, formatOf, headerOf, signedFormats } from './registry.js';
 import { toLines } from './shapes.js';
 import { splitLines } from './split.js';
 import type { BlockSegment, FailureSegment } from './split.js';
@@ -16,8 +17,10 @@ import type { FenceInput, FenceOptions, FenceResult, RunDraft, SourceLine } from
 export type { FenceInput, FenceOptions, FenceResult, RunDraft, BlockInput, BlockOutput } from './types.js';
 export type { FormatSpec } from './spec.js';
 
-/** A run as the format parsers return it: the page model adds `id` and `context` later. */
-export const runDraftSchema = runSchema.omit({ id: true, context: true });
+/** A run as the format parsers return it, its format one of the registry's: the page model adds `id` and `context` later. */
+export const runDraftSchema = runSchema
+  .omit({ id: true, context: true, setup: true, repeatOf: true })
+  .extend({ format: z.enum(FORMAT_IDS).nullable() });
 
 export function parseFence(input: FenceInput, options: FenceOptions): FenceResult {
   const lines = toLines(input.value, input.contentLine, input.column);
@@ -83,7 +86,9 @@ export function parseTableRuns(header: SourceLine, body: () => readonly SourceLi
 }
 
 function blockRun(segment: BlockSegment, input: FenceInput, messages: Draft[]): RunDraft {
-  const format = detectFormat(segment.lines.map((l) => l.text));
+  // A row of a table whose rows are runs belongs to the format whose header started the table.
+  const own = segment.opener.table?.rows === 'runs' ? formatOf(segment.opener.id) : null;
+  const format = own ?? detectFormat(segment.lines.map((l) => l.text));
   const { metrics, unknown, messages: found } = parseBlock(format, { lines: segment.lines, shapes: segment.shapes });
   messages.push(...found);
   const first = segment.lines[0];

@@ -35,8 +35,12 @@ const NUMBER = /^[+-]?(?:\d+|\d{1,3}(?:,\d{3})+)(?:\.(\d+))?$/;
 const INF = /^[+-]?(?:inf|infinity)$/i;
 const NAN = /^nan$/i;
 const MISSING = /^(?:n\/a|na|none|-)$/i;
-/** Beyond these a binary float no longer holds the printed number, so it cannot be checked. */
-const MAX_SIGNIFICANT_DIGITS = 15;
+/**
+ * Beyond these a binary float no longer holds the printed number, so it cannot be checked. 17 significant digits
+ * are what a tool prints for a float in full (Python's `repr`, `vllm bench latency`'s `0.45101274012898407`): such
+ * a text reads back as the very double the tool computed.
+ */
+const MAX_SIGNIFICANT_DIGITS = 17;
 const MAX_DECIMALS = 20;
 
 /**

@@ -1,21 +1,23 @@
 /**
  * The benchmark output formats, most specific first: the first whose signature a block prints reads it, and the
- * last is the fallback. Adding a format is one line here and one spec file. Everything else (the run schema's
+ * last is the fallback. Adding a format is one line here and one spec file. Everything else (the run drafts'
  * format enum, the label lookup, the splitter's headers and openers, chatter, consistency identities, request
  * latency, the benchmark tools of the page model) is derived from this list.
  */
 import { genaiPerf } from './genai-perf.js';
 import { guidellm } from './guidellm.js';
+import { guidellmConsole } from './guidellm-console.js';
 import { llamaBench } from './llama-bench.js';
 import type { SourceLine } from './line.js';
-import { labelKey, type MetricShape } from './shapes.js';
+import { labelKey, metricShape, type MetricShape } from './shapes.js';
 import { sglang } from './sglang.js';
 import { trtllm } from './trtllm.js';
 import type { Chatter, FormatSpec, Identity, MetricDef } from './spec.js';
 import { vllm } from './vllm.js';
+import { vllmLatency } from './vllm-latency.js';
 import { vllmThroughput } from './vllm-throughput.js';
 
-export const FORMATS = [sglang, guidellm, trtllm, genaiPerf, llamaBench, vllmThroughput, vllm] as const;
+export const FORMATS = [sglang, guidellm, guidellmConsole, trtllm, genaiPerf, llamaBench, vllmThroughput, vllmLatency, vllm] as const;
 
 /** A format id. */
 export type FormatId = (typeof FORMATS)[number]['id'];
@@ -74,6 +76,15 @@ export function severalOf(line: SourceLine): { format: Format; shapes: MetricSha
     if (shapes && shapes.length > 0) return { format: f, shapes };
   }
   return null;
+}
+
+/** A metric line's shape: in some format's own shape when one reads it, else as `Label: value`; null otherwise. */
+export function shapeOf(line: SourceLine): MetricShape | null {
+  for (const f of LIST) {
+    const shape = f.shape?.(line);
+    if (shape) return shape;
+  }
+  return metricShape(line);
 }
 
 /** The format whose headerless block a metric opens, or null. */

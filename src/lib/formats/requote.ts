@@ -3,7 +3,7 @@
  * again:` and a short fence) is quoting, not reporting a run: such an excerpt is no run of its own, so it is
  * neither a second candidate for a claim nor a truncated or headerless block.
  */
-import type { Run } from '../schemas/run.js';
+import type { WalkRun } from '../schemas/run.js';
 import type { RunDraft } from './types.js';
 
 /** A rate, a time or a share: a unit that a count of requests or tokens does not have. */
@@ -14,7 +14,7 @@ const measured = (unit: string) => unit.includes('/') || unit === 'ms' || unit =
  * by that run with the same text, and the run prints more. A full block printed twice is not a quote (that is
  * a duplicate, reported as such).
  */
-export function requotedDrafts(drafts: readonly RunDraft[], earlier: readonly Run[]): RunDraft[] {
+export function requotedDrafts(drafts: readonly RunDraft[], earlier: readonly WalkRun[]): RunDraft[] {
   return drafts.filter((d) => {
     const names = Object.keys(d.metrics);
     // Only a measurement makes a quote: lines of counts alone (`Successful requests: 1000`) could be any run's.

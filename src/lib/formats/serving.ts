@@ -3,8 +3,8 @@
  * and `sglang.bench_serving` print the same banner, the same `Label:<blanks>value` lines and the same
  * `---Title---` sections), so that each of their spec files states only what it adds.
  */
-import { displayed, divPositive, point } from '../claims/interval.js';
-import type { Interval } from '../claims/interval.js';
+import { displayed, divPositive, point } from '../numbers/interval.js';
+import type { Interval } from '../numbers/interval.js';
 import type { Metric } from '../schemas/metric.js';
 import { sectionTitle } from './shapes.js';
 import { metric, type BlockGrammar, type Identity, type MetricDef, type Metrics } from './spec.js';

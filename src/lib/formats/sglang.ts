@@ -3,7 +3,7 @@
  * `Running benchmark <args> with backend: sglang` and `Namespace(...)`, followed by setup chatter, a tqdm bar,
  * the result block (`Backend:`, `Traffic request rate:`, an End-to-End Latency section) and a `-----` separator.
  */
-import { add, displayed, scale } from '../claims/interval.js';
+import { add, displayed, scale } from '../numbers/interval.js';
 import { RATES_OVER_DURATION, SERVING_BLOCK, num, statistics, tokenLatencyLabels, value } from './serving.js';
 import { defineFormat, metric, type Chatter } from './spec.js';
 

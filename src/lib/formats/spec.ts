@@ -3,7 +3,7 @@
  * `FormatSpec`; the registry lists them; the engine (split, block, consistency, latency) only ever asks the
  * registry. Nothing outside the spec file knows a format's labels, lines or formulas.
  */
-import type { Interval } from '../claims/interval.js';
+import type { Interval } from '../numbers/interval.js';
 import type { Metric } from '../schemas/metric.js';
 import type { SourceLine } from './line.js';
 import type { MetricShape } from './shapes.js';
@@ -61,6 +61,12 @@ export interface TableCell {
 export interface TableGrammar {
   /** The column names of a header row (the first column included), or null when the line is not one. */
   columns(text: string): readonly string[] | null;
+  /**
+   * `runs`, for a header that spans several rows: a further header row's columns, joined onto the columns read so
+   * far (or replacing them, for a row that starts a new header), or null when the line is not a header row. Tried
+   * before `cells`.
+   */
+  headerRow?(text: string, columns: readonly string[]): readonly string[] | null;
   /** The cells of a body row (the first column included), or null when the line is not a row of this table. */
   cells(text: string): readonly TableCell[] | null;
   /**
@@ -152,6 +158,12 @@ export interface FormatSpec<Id extends string = string> {
    * block of this format and ends any block before it.
    */
   several?(line: SourceLine): MetricShape[] | null;
+  /**
+   * A metric line in the tool's own shape, where `Label: value` does not fit (`Avg latency: 0.45 seconds`, the
+   * value followed by its unit): its shape, labelled by a key of `labels`, or null for any other line. Tried
+   * before the generic `Label: value` reading, on every line.
+   */
+  shape?(line: SourceLine): MetricShape | null;
   /** The table the tool prints its metrics in, when it prints one (read by `split.ts`). */
   table?: TableGrammar;
   /** Labels that follow a pattern (statistics lines such as `P99 TTFT (ms)`), by lookup key. */

@@ -7,8 +7,8 @@
  */
 import { failureText, isException, isTraceback } from './failure.js';
 import { lookupLabel } from './metrics.js';
-import { chatterOf, headerOf, openerOf, severalOf } from './registry.js';
-import { metricShape, sectionTitle } from './shapes.js';
+import { chatterOf, headerOf, openerOf, severalOf, shapeOf } from './registry.js';
+import { sectionTitle } from './shapes.js';
 import type { MetricShape } from './shapes.js';
 import type { FormatSpec, TableGrammar } from './spec.js';
 import type { SourceLine } from './types.js';
@@ -130,6 +130,29 @@ function rowRun(rows: RunTable, line: SourceLine, cells: readonly { text: string
   };
 }
 
+/** A shape's key for comparing two rows: its canonical metric, else its label as printed. */
+const shapeKey = (shape: MetricShape): string => lookupLabel(shape.label)?.name ?? `?${shape.label}`;
+
+/**
+ * Two rows of one label are one run printed over two tables when no figure they both print differs (they share the
+ * label's own column and print different metrics); a figure printed twice with two values makes them two runs.
+ */
+function sameRun(a: BlockSegment, b: BlockSegment): boolean {
+  const values = new Map<string, string>();
+  for (const shape of a.shapes) if (shape) values.set(shapeKey(shape), shape.text);
+  return b.shapes.every((shape) => !shape || values.get(shapeKey(shape)) === undefined || values.get(shapeKey(shape)) === shape.text);
+}
+
+/** Adds the figures of `b` that `a` does not print yet to `a` (the label's column, printed in both, is read once). */
+function mergeRow(a: BlockSegment, b: BlockSegment): void {
+  const keys = new Set(a.shapes.filter((s): s is MetricShape => s !== null).map(shapeKey));
+  b.shapes.forEach((shape, i) => {
+    if (shape && keys.has(shapeKey(shape))) return;
+    a.lines.push(b.lines[i]);
+    a.shapes.push(shape);
+  });
+}
+
 export function splitLines(lines: readonly SourceLine[]): SplitResult {
   const segments: Segment[] = [];
   let block: OpenBlock | null = null;
@@ -143,6 +166,11 @@ export function splitLines(lines: readonly SourceLine[]): SplitResult {
   let ruled = false;
   // The table whose rows are runs, from its header row on.
   let rows: RunTable | null = null;
+  // Rows already read of tables whose rows are runs, by format and label: a tool that prints one benchmark's
+  // figures over several tables (an info table, then a statistics table) prints one run, not one per table.
+  // Rows of one label pair by their order in their tables (the n-th `constant` row of each table is one run).
+  const rowRuns = new Map<string, BlockSegment>();
+  let seen = new Map<string, number>();
 
   const dropGroup = (): void => {
     if (group.length > 0 && !chatter) orphans = orphans.concat(group);
@@ -223,7 +251,7 @@ export function splitLines(lines: readonly SourceLine[]): SplitResult {
         }
       }
       // A line of several metrics starts a run of its own format (read again outside).
-      const shape = title === null && !several ? metricShape(line) : null;
+      const shape = title === null && !several ? shapeOf(line) : null;
       if (shape) {
         const name = lookupLabel(shape.label)?.name ?? null;
         // Unknown labels stay in the block unless the line is a failure or tool chatter.
@@ -251,10 +279,28 @@ export function splitLines(lines: readonly SourceLine[]): SplitResult {
     }
     if (rows) {
       if (rows.format.block.section(text)) continue;
+      const more = rows.table.headerRow?.(line.text, rows.columns) ?? null;
+      if (more) {
+        rows.columns = more;
+        // Header rows again: the table's next half, whose rows pair with the first half's.
+        seen = new Map();
+        continue;
+      }
       const cells = rows.table.cells(line.text);
       if (cells) {
         dropGroup();
-        segments.push(rowRun(rows, line, cells));
+        const row = rowRun(rows, line, cells);
+        const label = row.label ? `${rows.format.id}\u0000${row.label.text}` : null;
+        const nth = label === null ? 0 : (seen.get(label) ?? 0);
+        if (label !== null) seen.set(label, nth + 1);
+        const key = label === null ? null : `${label}\u0000${nth}`;
+        const earlier = key === null ? undefined : rowRuns.get(key);
+        if (earlier && sameRun(earlier, row)) {
+          mergeRow(earlier, row);
+          continue;
+        }
+        if (key !== null) rowRuns.set(key, row);
+        segments.push(row);
         continue;
       }
     }
@@ -264,6 +310,7 @@ export function splitLines(lines: readonly SourceLine[]): SplitResult {
       // The invocation names the table's runs; only lines above the header (not the command) label it.
       const called = takeInvocation();
       rows = { format: banner.format, table, columns: table.columns(line.text) ?? [], label: takeLabel(), invocation: called };
+      seen = new Map();
       continue;
     }
     if (ruled) {
@@ -331,7 +378,7 @@ export function splitLines(lines: readonly SourceLine[]): SplitResult {
       if (isTraceback(error)) traceback = failure;
       continue;
     }
-    const shape = text.startsWith('#') ? null : metricShape(line);
+    const shape = text.startsWith('#') ? null : shapeOf(line);
     if (shape) {
       const name = lookupLabel(shape.label)?.name;
       const opener = name ? openerOf(name) : null;

@@ -4,7 +4,7 @@
  * breakdowns (`[TTFT] P50    : 159.7857`); there is no closing line, so the block ends, complete, at the first
  * line that is not part of the report (a log line, the dataset percentile table).
  */
-import { add, displayed, divPositive, mul, point, scale, type Interval } from '../claims/interval.js';
+import { add, displayed, divPositive, mul, point, scale, type Interval } from '../numbers/interval.js';
 import { num, value } from './serving.js';
 import { defineFormat, metric, type Identity, type MetricDef, type Metrics } from './spec.js';
 

@@ -7,7 +7,7 @@ export type { SourceLine } from './line.js';
 import type { MetricShape } from './shapes.js';
 
 /** A run as the format parsers see it: the page model adds `id` and `context` later. */
-export type RunDraft = Omit<Run, 'id' | 'context'>;
+export type RunDraft = Omit<Run, 'id' | 'context' | 'setup' | 'repeatOf'>;
 
 /** One fenced code block, as mdast gives it (`code.value`) plus where it sits in the file. */
 export interface FenceInput {

@@ -5,7 +5,7 @@
  * in newer releases, the token counts (`Total num prompt tokens:  204800`). The `Throughput:` line opens the
  * run; there is no closer: the block ends, complete, at the first line that is not its own.
  */
-import { displayed, mul, point } from '../claims/interval.js';
+import { displayed, mul, point } from '../numbers/interval.js';
 import { num } from './serving.js';
 import { defineFormat, metric } from './spec.js';
 import type { MetricShape } from './shapes.js';

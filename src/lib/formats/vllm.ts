@@ -2,7 +2,7 @@
  * F1: `vllm bench serve` "Serving Benchmark Result" (full, with max concurrency, with or without the Peak lines).
  * The registry's fallback: any block that no other format claims is read as vLLM output.
  */
-import { add, displayed, mul, point, scale } from '../claims/interval.js';
+import { add, displayed, mul, point, scale } from '../numbers/interval.js';
 import { RATES_OVER_DURATION, SERVING_BLOCK, SERVING_HEAD, num, statistics, tokenLatencyLabels } from './serving.js';
 import { defineFormat, metric, type Derived, type Metrics } from './spec.js';
 

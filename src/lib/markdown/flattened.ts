@@ -4,7 +4,6 @@
  * MkDocs renders such admonitions empty, so each one gets a warning.
  */
 import type { BlockContent, Root, RootContent } from 'mdast';
-import { draft, type Draft } from '../diagnostics.js';
 import type { Admonition } from './mdast.js';
 
 type Parent = { children: RootContent[] };
@@ -12,11 +11,11 @@ type Parent = { children: RootContent[] };
 // Blocks that never belong to an admonition body, even when adjacent.
 const NEVER_BODY = new Set(['heading', 'thematicBreak', 'yaml', 'definition', 'footnoteDefinition']);
 
-export function flattenAdmonitions(tree: Root, messages: Draft[]): void {
-  visit(tree, messages);
+export function flattenAdmonitions(tree: Root): void {
+  visit(tree);
 }
 
-function visit(parent: Parent, messages: Draft[]): void {
+function visit(parent: Parent): void {
   const children = parent.children;
   if (children.some((node) => node.type === 'admonition' && node.children.length === 0)) {
     // Right to left, so `!!! a` + `!!! b` + block nests the block in `b`, then `b` in `a`. Built reversed, then
@@ -24,14 +23,14 @@ function visit(parent: Parent, messages: Draft[]): void {
     const reversed: RootContent[] = [];
     for (let index = children.length - 1; index >= 0; index--) {
       const node = children[index];
-      if (node.type === 'admonition' && node.children.length === 0 && adopt(reversed[reversed.length - 1], node, messages)) reversed.pop();
+      if (node.type === 'admonition' && node.children.length === 0 && adopt(reversed[reversed.length - 1], node)) reversed.pop();
       reversed.push(node);
     }
     parent.children = reversed.reverse();
   }
   for (const child of parent.children) {
     if ('children' in child && Array.isArray(child.children) && child.children.length > 0 && isBlockParent(child)) {
-      visit(child as Parent, messages);
+      visit(child as Parent);
     }
   }
 }
@@ -46,33 +45,17 @@ function isBlockParent(node: RootContent): boolean {
   );
 }
 
-/** Take `next` (the block right after an empty admonition) as its body when it starts on the very next line. */
-function adopt(next: RootContent | undefined, node: Admonition, messages: Draft[]): boolean {
-  const start = node.position?.start ?? { line: 1, column: 1 };
-  const line = node.position?.end.line ?? start.line;
+/**
+ * Take `next` (the block right after an empty admonition) as its body when it starts on the very next line, and mark
+ * the admonition `flattened` (the rule `admonition-flattened` reports it; one left empty is `admonition-empty`).
+ */
+function adopt(next: RootContent | undefined, node: Admonition): boolean {
+  const line = node.position?.end.line ?? node.position?.start.line ?? 1;
   if (next && next.position && next.position.start.line === line + 1 && !NEVER_BODY.has(next.type)) {
     node.children.push(next as BlockContent);
     node.flattened = true;
     if (node.position) node.position.end = { ...next.position.end };
-    messages.push(
-      draft(
-        'admonition-flattened',
-        'warning',
-        start,
-        'Admonition body is not indented; MkDocs renders it empty. Indent the body by 4 spaces.',
-        {
-          expected: '4-space indented body',
-          actual: 'unindented',
-        },
-      ),
-    );
     return true;
   }
-  messages.push(
-    draft('admonition-empty', 'warning', start, 'Admonition has no body; MkDocs renders it empty.', {
-      expected: '4-space indented body',
-      actual: 'nothing',
-    }),
-  );
   return false;
 }

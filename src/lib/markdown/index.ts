@@ -3,5 +3,4 @@ export { remarkAdmonition } from './plugin.js';
 export { admonition } from './syntax.js';
 export { admonitionFromMarkdown, type Admonition, type AdmonitionData } from './mdast.js';
 export { flattenAdmonitions } from './flattened.js';
-export { checkTableSpacing } from './tables.js';
-export { mkdocsSlug, headingText } from './slug.js';
+export { githubSlugs, mkdocsSlug, headingText } from './slug.js';

@@ -13,7 +13,6 @@ import { flattenAdmonitions } from './flattened.js';
 import { readFrontmatter } from './frontmatter.js';
 import { remarkMkdocsGfm } from './gfm.js';
 import { remarkAdmonition } from './plugin.js';
-import { checkTableSpacing } from './tables.js';
 
 export interface ParsedMarkdown {
   tree: Root;
@@ -74,8 +73,7 @@ export function parseMarkdown(text: string, options: ParseOptions = {}): ParsedM
   try {
     const eol = normalizeEol(String(text));
     const tree = read(eol.text, options.fast ?? fastByDefault());
-    flattenAdmonitions(tree, messages);
-    checkTableSpacing(tree, messages);
+    flattenAdmonitions(tree);
     const frontmatter = readFrontmatter(tree, messages);
     restoreOffsets(tree, eol);
     messages.sort((a, b) => a.line - b.line || a.column - b.column);

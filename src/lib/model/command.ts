@@ -28,7 +28,7 @@ export function canonicalEngine(name: string): string | null {
 }
 
 /** Positional model argument after these launchers. */
-const POSITIONAL = /\b(?:vllm\s+serve|trtllm-serve|lmdeploy\s+serve\s+api_server)\s+([^\s-][^\s]*)/;
+const POSITIONAL = /\b(?:vllm\s+serve|mindie\s+serve|sglang\s+serve|trtllm-serve|lmdeploy\s+serve\s+api_server)\s+([^\s-][^\s]*)/;
 /** Flag forms naming the model. */
 const MODEL_FLAG = /(?:^|\s)--(?:model|model-path|model_path|served-model-name-unused)(?:=|\s+)([^\s]+)/;
 
@@ -157,7 +157,15 @@ export const PARALLEL_FLAGS = {
   ep: ['--expert-parallel-size', '-ep', '--ep', '--ep-size', '--moe-ep-size'],
 } as const;
 
-const ALIAS = new Map<string, string>(Object.values(PARALLEL_FLAGS).flatMap((names) => names.map((n) => [n, names[0]] as const)));
+/**
+ * One option under each engine's name for it, beyond parallelism: the context length (vLLM `--max-model-len`,
+ * TensorRT-LLM `--max_seq_len`, SGLang `--context-length`, llama.cpp `--ctx-size`).
+ */
+const SAME_OPTION: ReadonlyArray<readonly string[]> = [['--max-model-len', '--max-seq-len', '--context-length', '--ctx-size']];
+
+const ALIAS = new Map<string, string>(
+  [...Object.values(PARALLEL_FLAGS), ...SAME_OPTION].flatMap((names) => names.map((n) => [n, names[0]] as const)),
+);
 
 /** A flag's name for comparison: `_` as `-`, and one name for the spellings of a parallelism flag (`--tp` -> `--tensor-parallel-size`). */
 export function canonicalFlag(name: string): string {

@@ -1,6 +1,8 @@
 import type { Report } from '../schemas/report.js';
+import { slugOf } from '../route.js';
 import { devicesOf } from './command.js';
 import { parseHardware } from './hardware.js';
+import { withRepeats, withSetups } from './setup/index.js';
 import type { Found } from './walk/state.js';
 
 /**
@@ -11,28 +13,43 @@ export function assemble(path: string, found: Found, frontmatter: Record<string,
   const title = str(frontmatter.title) ?? found.title?.text ?? null;
   const kind = pageKind(found, title, str(frontmatter.kind));
   const hardware = hardwareOf(found, title, frontmatter);
+  const model = str(frontmatter.model) ?? modelOf(found, title);
+  const engines = found.engines.length > 0 ? found.engines : enginesFromTitle(found);
+  const profiles = Object.fromEntries(found.profiles);
+  const runs = withRepeats(
+    withSetups(
+      {
+        ...found,
+        kind,
+        model,
+        modelLine: found.modelText?.line ?? null,
+        hardware,
+        hardwareLine: found.hardwareText?.line ?? null,
+        engines,
+        profiles,
+      },
+      found.runs,
+    ),
+  );
   return {
     path,
-    slug: path
-      .replace(/\\/g, '/')
-      .replace(/^\.?\//, '')
-      .replace(/\.md$/i, ''),
+    slug: slugOf(path),
     kind,
     title,
-    model: str(frontmatter.model) ?? modelOf(found, title),
+    model,
     hardware,
     objective: objectiveOf(found, title, str(frontmatter.objective)),
-    engines: found.engines.length > 0 ? found.engines : enginesFromTitle(found),
+    engines,
     datasets: found.datasets,
     benchmarkCommands: found.benchmarkCommands,
     recommendedCommand: found.recommendedCommand,
     commands: found.commands,
-    profiles: Object.fromEntries(found.profiles),
+    profiles,
     conclusion: found.conclusion,
     experiments: found.experiments,
     summary: found.summary,
     otherCases: found.otherCases,
-    runs: found.runs,
+    runs,
     links: found.links,
     images: found.images,
     headings: found.headings,

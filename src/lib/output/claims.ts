@@ -1,4 +1,5 @@
 import type { Claim } from '../schemas/claim.js';
+import { terminalText } from '../terminal.js';
 
 /** The grade a reader sees: `rounding` is a mismatch within one unit of the last printed digit. */
 export function grade(claim: Claim): string {
@@ -25,7 +26,9 @@ export function formatClaims(reports: readonly { path: string; claims: readonly 
         c.acknowledged ? 'acknowledged' : '',
       ].filter(Boolean);
       lines.push(
-        `${r.path}:${c.line}:${c.column}  ${grade(c).padEnd(11)}  ${c.text}  ${how}${notes.length ? ` [${notes.join('; ')}]` : ''}`,
+        terminalText(
+          `${r.path}:${c.line}:${c.column}  ${grade(c).padEnd(11)}  ${c.text}  ${how}${notes.length ? ` [${notes.join('; ')}]` : ''}`,
+        ),
       );
     }
   }

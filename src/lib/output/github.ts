@@ -4,12 +4,16 @@
  */
 import type { Message } from '../schemas/message.js';
 import { relativePosix } from './paths.js';
+import { terminalText } from '../terminal.js';
 
 const COMMAND: Record<Message['severity'], string> = { error: 'error', warning: 'warning', info: 'notice' };
 
-/** Escape a command's data (the message): `%`, CR and LF, as GitHub's toolkit does. */
+/**
+ * Escape a command's data (the message): `%`, CR and LF, as GitHub's toolkit does; then the other control
+ * characters (ESC, C1, bidi) made visible, as on the terminal, so that the log shows no colour or cursor move.
+ */
 export function escapeData(s: string): string {
-  return s.replace(/%/g, '%25').replace(/\r/g, '%0D').replace(/\n/g, '%0A');
+  return terminalText(s.replace(/%/g, '%25').replace(/\r/g, '%0D').replace(/\n/g, '%0A'));
 }
 
 /** Escape a property value (`file=`, `title=`): the data escapes plus `:` and `,`. */

@@ -6,6 +6,7 @@ import { rules } from '../rules/index.js';
 import type { Report } from '../schemas/report.js';
 import type { Message } from '../schemas/message.js';
 import { compareText } from '../order.js';
+import { formatMessage } from '../diagnostics.js';
 import { formatGithub } from './github.js';
 import { toSarif } from './sarif.js';
 
@@ -34,16 +35,29 @@ export function toolVersion(): string {
   return '0.0.0';
 }
 
-/** Messages of all reports in the CLI's order (file, line, column). */
+/** Messages of all reports in the CLI's order (file, line, column, rule id). */
 export function sortedMessages(reports: readonly Report[]): Message[] {
-  return reports.flatMap((r) => r.messages).sort((a, b) => compareText(a.file, b.file) || a.line - b.line || a.column - b.column);
+  return reports
+    .flatMap((r) => r.messages)
+    .sort((a, b) => compareText(a.file, b.file) || a.line - b.line || a.column - b.column || compareText(a.ruleId, b.ruleId));
 }
 
-/** The findings of checked reports in a CI format, paths relative to `cwd`. */
-export function formatCi(format: CiFormat, reports: readonly Report[], cwd: string): string {
+/**
+ * `perflab check --quiet`: the error findings only, one line each. Chosen by severity, not by reading the printed
+ * lines back (a message with a line break in it lost its second half; a warning quoting "error" was kept).
+ */
+export function quietOutput(reports: readonly Report[]): string {
+  return sortedMessages(reports)
+    .filter((m) => m.severity === 'error')
+    .map(formatMessage)
+    .join('\n');
+}
+
+/** The findings of checked reports in a CI format, paths relative to `cwd`; `docsUrl` links each SARIF rule. */
+export function formatCi(format: CiFormat, reports: readonly Report[], cwd: string, docsUrl?: (id: string) => string): string {
   const messages = sortedMessages(reports);
   if (format === 'github') return formatGithub(messages, cwd);
-  return JSON.stringify(toSarif(messages, { name: 'perflab', version: toolVersion(), rules }, cwd), null, 2);
+  return JSON.stringify(toSarif(messages, { name: 'perflab', version: toolVersion(), rules, docsUrl }, cwd), null, 2);
 }
 
 /** `perflab check --format github|sarif`: the findings of the checked reports in that format. */

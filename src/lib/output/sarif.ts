@@ -20,6 +20,8 @@ export interface SarifTool {
   version: string;
   /** The registered rules (their files are the documentation). */
   rules: readonly Pick<Rule, 'id' | 'severity' | 'description' | 'formula' | 'fix'>[];
+  /** Where a rule is documented (`docs/rules.md#id`, or an absolute URL from the config's `docsUrl`). */
+  docsUrl?: (id: string) => string;
 }
 
 export interface SarifRule {
@@ -28,9 +30,18 @@ export interface SarifRule {
   fullDescription: { text: string };
   help: { text: string; markdown: string };
   defaultConfiguration: { level: Level };
+  /** SARIF wants an absolute URI here: set only when the docs URL is one (the config's `docsUrl`). */
+  helpUri?: string;
 }
 
-function ruleEntry(rule: SarifTool['rules'][number]): SarifRule {
+/** `helpUri` of a rule when its docs URL is absolute; a relative one stays in the help text only. */
+function helpUri(id: string, docsUrl: SarifTool['docsUrl']): { helpUri?: string } {
+  const url = docsUrl?.(id);
+  return url && /^https?:\/\//.test(url) ? { helpUri: url } : {};
+}
+
+function ruleEntry(rule: SarifTool['rules'][number], docsUrl?: SarifTool['docsUrl']): SarifRule {
+  const doc = docsUrl?.(rule.id) ?? `docs/rules.md#${rule.id}`;
   const formula = rule.formula ? ` Formula and tolerance: ${rule.formula}.` : '';
   const ack = `${rule.fix} To keep it as is, acknowledge it with \`<!-- perflab-ignore ${rule.id}: reason -->\` on its line.`;
   return {
@@ -38,10 +49,11 @@ function ruleEntry(rule: SarifTool['rules'][number]): SarifRule {
     shortDescription: { text: rule.description },
     fullDescription: { text: `${rule.description}${formula}` },
     help: {
-      text: `${rule.description}${formula} ${ack} See docs/rules.md#${rule.id}.`,
-      markdown: `${rule.description}${formula}\n\n${ack}\n\nSee [docs/rules.md](docs/rules.md#${rule.id}).`,
+      text: `${rule.description}${formula} ${ack} See ${doc}.`,
+      markdown: `${rule.description}${formula}\n\n${ack}\n\nSee [${rule.id}](${doc}).`,
     },
     defaultConfiguration: { level: LEVEL[rule.severity] },
+    ...helpUri(rule.id, docsUrl),
   };
 }
 
@@ -63,7 +75,7 @@ function uri(path: string): string {
 
 /** The SARIF log for a set of messages, paths relative to `cwd`. */
 export function toSarif(messages: readonly Message[], tool: SarifTool, cwd: string) {
-  const rules: SarifRule[] = tool.rules.map(ruleEntry);
+  const rules: SarifRule[] = tool.rules.map((r) => ruleEntry(r, tool.docsUrl));
   const index = new Map(rules.map((r, i) => [r.id, i]));
   const all = messages;
   for (const m of all) {

@@ -7,7 +7,7 @@ import { defaultHandlers, type Options } from 'remark-rehype';
 import { location } from 'vfile-location';
 import type { Claim } from '../schemas/claim.js';
 import { claimGrade, claimStatus, claimTitle, correction, type ClaimStatus } from '../site/claims.js';
-import type { Placed } from './place.js';
+import type { Placed } from '../claims/verify/place.js';
 
 type Handlers = NonNullable<Options['handlers']>;
 type State = Parameters<NonNullable<Handlers['text']>>[0];

@@ -114,14 +114,18 @@ export function renderCode(node: Code, runs: Run[], own: OwnHtml): Element {
   }
   const code: Element = { type: 'element', tagName: 'code', properties: hl ? { className: [`language-${hl}`] } : {}, children };
   const label = runs.length ? 'benchmark output' : lang || 'text';
-  // Search skips a block of benchmark output: its labels are on every page and its numbers are what the stated
-  // numbers link to, not what a reader searches for; at N=1000 they were 2/3 of the index and 3/4 of its memory.
+  // Search skips a block of benchmark output as printed: its labels are on every page (at N=1000 the blocks were 2/3
+  // of the index and 3/4 of its memory). What it indexes of a run is its numbers alone, in one hidden element per run
+  // whose title names the run, so a number found only in raw output leads to its run (`#find-run-L84`, which the
+  // page turns into the run's own anchor).
   const output = runs.length ? { dataPagefindIgnore: '' } : {};
+  const found = runs.map(runIndexEntry).filter((e): e is Element => e !== null);
   return {
     type: 'element',
     tagName: 'figure',
-    properties: { className: ['code', runs.length ? 'code-output' : 'code-source'], dataLang: lang || 'text', ...output },
+    properties: { className: ['code', runs.length ? 'code-output' : 'code-source'], dataLang: lang || 'text' },
     children: [
+      ...found,
       {
         type: 'element',
         tagName: 'figcaption',
@@ -136,7 +140,25 @@ export function renderCode(node: Code, runs: Run[], own: OwnHtml): Element {
           },
         ],
       },
-      { type: 'element', tagName: 'pre', properties: { tabIndex: 0 }, children: [code] },
+      { type: 'element', tagName: 'pre', properties: { tabIndex: 0, ...output }, children: [code] },
     ],
   };
+}
+
+/** The metric a run's search result is titled by, when it has it. */
+const TITLE_METRICS = ['total_token_throughput', 'output_throughput', 'mean_e2el_ms', 'mean_ttft_ms'];
+
+/**
+ * The search entry of one run: a hidden element holding the run's printed numbers, titled by the run's line and its
+ * headline metric (the parser's own names and the numbers as printed: no other text of the page). Null without numbers.
+ */
+function runIndexEntry(run: Run): Element | null {
+  const metrics = Object.values(run.metrics).filter((m) => m.value !== null && Number.isFinite(m.value));
+  if (metrics.length === 0) return null;
+  const named = (name: string) => name.replace(/_ms$/, '').replaceAll('_', ' ');
+  const head = TITLE_METRICS.map((n) => metrics.find((m) => m.name === n)).find((m) => m !== undefined) ?? metrics[0];
+  const title = `Raw run at line ${run.line}: ${named(head.name)} ${head.text}${head.unit ? ` ${head.unit}` : ''}`;
+  return span({ id: `find-${run.id}`, hidden: true, dataFindFor: run.id, dataPagefindTitle: title }, [
+    text(metrics.map((m) => `${named(m.name)} ${m.text}`).join(' · ')),
+  ]);
 }

@@ -8,7 +8,8 @@ import type { Report } from '../schemas/report.js';
 import type { Run } from '../schemas/run.js';
 import type { Claim } from '../schemas/claim.js';
 import { renderCode, metricAnchor, type OwnHtml } from './code.js';
-import { isAdmonition, type AdmonitionNode } from './handlers.js';
+import type { AdmonitionNode } from './handlers.js';
+import { pageNodes } from '../model/tree.js';
 import { visit as visitTree } from 'unist-util-visit';
 import { headingsOf, type HeadingInfo } from './headings.js';
 import { markClaims } from './claims.js';
@@ -56,14 +57,12 @@ function isExternal(href: string): boolean {
  * `link-unresolved`, `anchor-missing`, `site-claim-unplaced`), so `perflab check` and the site agree.
  */
 export function decorate(hast: Root, mdast: MdastRoot, report: Report, links: LinkContext, own: OwnHtml): Decorated {
-  // mdast nodes by position.
+  // mdast nodes by position, from the page's one node index (no walk of the tree of its own).
+  const nodes = pageNodes(mdast);
   const codes = new Map<string, Code>();
   const admonitions = new Map<string, AdmonitionNode>();
-  visitTree(mdast, (node) => {
-    if (!node.position) return;
-    if (node.type === 'code') codes.set(key(node.position.start), node);
-    else if (isAdmonition(node)) admonitions.set(key(node.position.start), node);
-  });
+  for (const { node } of nodes.codes) if (node.position) codes.set(key(node.position.start), node);
+  for (const node of nodes.admonitions) if (node.position) admonitions.set(key(node.position.start), node);
   const headings = headingsOf(mdast, report);
   const headingByLine = new Map(headings.map((h) => [h.line, h]));
   const runsByFence = new Map<number, Run[]>();
@@ -104,11 +103,15 @@ export function decorate(hast: Root, mdast: MdastRoot, report: Report, links: Li
         if (h && h.depth === 1 && title === null && parent.type === 'root') {
           title = h.text;
           titleId = h.slug;
-          parent.children.splice(i--, 1);
+          // The title moves into the page header; its GitHub anchor stays here, at the top of the content.
+          if (h.githubSlug) parent.children[i] = el('span', { id: h.githubSlug, className: ['heading-alias'] }, []);
+          else parent.children.splice(i--, 1);
           continue;
         }
         if (h) {
           node.properties.id = h.slug;
+          // The GitHub anchor as a second target, so that a table of contents written for GitHub resolves here.
+          if (h.githubSlug) node.children.unshift(el('span', { id: h.githubSlug, className: ['heading-alias'] }, []));
           node.children.push(
             el(
               'a',
@@ -143,11 +146,8 @@ export function decorate(hast: Root, mdast: MdastRoot, report: Report, links: Li
         if (url) {
           node.properties = { ...node.properties, src: url, className: ['report-image'], loading: 'lazy', decoding: 'async' };
         } else {
-          replace(
-            el('span', { className: ['report-image', 'image-missing'], role: 'img', ariaLabel: `Image not available: ${alt || src}` }, [
-              el('span', { className: ['image-missing-label'], ariaHidden: 'true' }, [txt(`Image not available: ${alt || src}`)]),
-            ]),
-          );
+          // No placeholder box: the number check lists the missing image as its finding; a screen reader still hears it.
+          replace(el('span', { className: ['image-missing', 'sr-only'] }, [txt(`Image not available: ${alt || src}`)]));
         }
         continue;
       } else if (node.tagName === 'a' && !classes(node).includes('claim')) {

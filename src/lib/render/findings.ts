@@ -7,7 +7,7 @@ import { existsSync } from 'node:fs';
 import { dirname, posix, resolve } from 'node:path';
 import type { Analysis } from '../page.js';
 import type { Message } from '../schemas/message.js';
-import { isExternal, pageLinks, splitUrl } from '../rules/shared/tree.js';
+import { isExternal, pageLinks, splitUrl } from '../model/tree.js';
 
 /** The images the site publishes: raster formats only (an SVG opened directly would run its scripts on our origin). */
 export const PUBLISHED_IMAGE = /\.(png|jpe?g|gif|webp|avif)$/i;

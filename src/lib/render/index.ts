@@ -15,7 +15,7 @@ import type { Report } from '../schemas/report.js';
 import { claimTextHandler } from './claims.js';
 import { decorate, type LinkContext } from './decorate.js';
 import { handlers, unknownHandler } from './handlers.js';
-import { placeClaims } from './place.js';
+import { placeClaims } from '../claims/verify/place.js';
 import type { HeadingInfo } from './headings.js';
 import { sanitizeSchema } from './sanitize.js';
 import type { OwnHtml } from './code.js';
@@ -24,7 +24,7 @@ export type { LinkContext } from './decorate.js';
 export { anchorsOf, headingsOf, type HeadingInfo } from './headings.js';
 
 /** Bump when the HTML or the site fields change, so cached entries are re-rendered. */
-export const RENDER_VERSION = 4;
+export const RENDER_VERSION = 5;
 
 export interface Rendered {
   html: string;

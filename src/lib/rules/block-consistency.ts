@@ -5,7 +5,7 @@
  *
  * Examples: `examples` below holds an ok and a not-ok page; the tests check both and docs/rules.md#block-consistency shows them.
  */
-import { displayed, type Interval } from '../claims/interval.js';
+import { displayed, type Interval } from '../numbers/interval.js';
 import { emit, type Details } from '../diagnostics.js';
 import { identitiesOf } from '../formats/registry.js';
 import type { Identity } from '../formats/spec.js';

@@ -7,7 +7,8 @@
  * Examples: `examples` below holds an ok and a not-ok page; the tests check both and docs/rules.md#claim-mismatch shows them.
  */
 import { emit } from '../diagnostics.js';
-import { formatFixed } from '../claims/number.js';
+import { rawCause, rawLines } from '../claims/cite.js';
+import { formatFixed } from '../numbers/number.js';
 import { replacement } from '../claims/restate.js';
 import type { Claim } from '../schemas/claim.js';
 import { claimPage } from './shared/examples.js';
@@ -32,11 +33,11 @@ export const claimMismatch: Rule = {
         'claim-mismatch',
         'error',
         c,
-        `Unexpected \`${c.text}\`, expected \`${expected}\` from ${c.formula ?? 'the raw run'}${c.source ? ` (line ${c.source.line})` : ''}`,
+        `Unexpected \`${c.text}\`, expected \`${expected}\` from ${c.formula ?? 'the raw run'}${rawLines(c, report.claims)}`,
         {
           expected,
           actual: c.text,
-          ...(c.source ? { cause: { file: c.source.path, line: c.source.line, note: c.tolerance ?? undefined } } : {}),
+          ...(rawCause(c) ? { cause: { file: c.source!.path, line: c.source!.line, note: c.tolerance ?? undefined } } : {}),
         },
       );
     }
@@ -50,6 +51,8 @@ export const claimMismatch: Rule = {
 export function expectedText(c: Claim): string {
   const r = replacement(c);
   if ('text' in r) return r.text;
+  // A superlative in words (`fastest`) that another run beats: the runs say it is not.
+  if (c.kind === 'ranking-order' && !/^[<>=]$/.test(c.text)) return `not ${c.text}`;
   if (c.recomputed === null) return /\s([<>=])\s/.exec(c.formula ?? '')?.[1] ?? 'a value the runs support';
   const decimals = /\.(\d+)/.exec(c.text)?.[1].length ?? 0;
   return formatFixed(c.recomputed, decimals);

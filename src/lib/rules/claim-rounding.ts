@@ -6,6 +6,7 @@
  * Examples: `examples` below holds an ok and a not-ok page; the tests check both and docs/rules.md#claim-rounding shows them.
  */
 import { emit } from '../diagnostics.js';
+import { rawCause, rawLines } from '../claims/cite.js';
 import { expectedText } from './claim-mismatch.js';
 import { claimPage } from './shared/examples.js';
 import type { Rule } from './types.js';
@@ -36,11 +37,11 @@ export const claimRounding: Rule = {
         'claim-rounding',
         'warning',
         c,
-        `\`${c.text}\` differs only in its last digit: expected \`${expected}\` from ${c.formula ?? 'the raw run'}${c.source ? ` (line ${c.source.line})` : ''}, rounded half-up`,
+        `\`${c.text}\` differs only in its last digit: expected \`${expected}\` from ${c.formula ?? 'the raw run'}${rawLines(c, report.claims)}, rounded half-up`,
         {
           expected,
           actual: c.text,
-          ...(c.source ? { cause: { file: c.source.path, line: c.source.line, note: c.tolerance ?? undefined } } : {}),
+          ...(rawCause(c) ? { cause: { file: c.source!.path, line: c.source!.line, note: c.tolerance ?? undefined } } : {}),
         },
       );
     }

@@ -6,6 +6,7 @@
  * Examples: `examples` below holds an ok and a not-ok page; the tests check both and docs/rules.md#claim-untraceable shows them.
  */
 import { emit } from '../diagnostics.js';
+import { untraceableReason } from '../claims/cite.js';
 import { claimPage } from './shared/examples.js';
 import type { Rule } from './types.js';
 
@@ -23,23 +24,22 @@ export const claimUntraceable: Rule = {
       if (c.verdict !== 'untraceable') continue;
       const candidates = c.candidates ?? [];
       if (candidates.length === 0) {
-        emit(file, 'claim-untraceable', 'warning', c, `No run on this page supports \`${c.text}\``, {
+        emit(file, 'claim-untraceable', 'warning', c, `No run on this page prints or derives \`${c.text}\``, {
           expected: 'a result block on the page that prints or derives this value',
           actual: 'none found',
         });
         continue;
       }
-      // A candidate that gives the stated value: a run prints it, but another number beside it names another run.
-      const reproduced = candidates.some((k) => k.recomputed !== null && c.stated !== null && Math.abs(k.recomputed - c.stated) < 1e-9);
       const listed = candidates
         .map((k) => `line ${k.source.line}${k.recomputed !== null ? ` gives ${k.recomputed}` : ''} (${k.evidence})`)
         .join('; ');
+      const reason = untraceableReason(c);
       emit(
         file,
         'claim-untraceable',
         'warning',
         c,
-        `${reproduced ? `The source of \`${c.text}\` is not certain` : `No run on this page reproduces \`${c.text}\`, and its source is not certain`}: ${listed}. Name the run the number comes from (its option, label or engine as the experiment's heading has it)`,
+        `${reason[0].toUpperCase()}${reason.slice(1)}. Name the run the number comes from (its option, label or engine as the experiment's heading has it)`,
         {
           expected: 'one run the page names for this number',
           actual: `${candidates.length} candidate${candidates.length === 1 ? '' : 's'}: ${listed}`,

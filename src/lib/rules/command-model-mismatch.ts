@@ -5,7 +5,7 @@
  */
 import { emit } from '../diagnostics.js';
 import { servingCommands } from './shared/commands.js';
-import { baseModel, isConcreteModel } from './shared/model-name.js';
+import { baseModel, isConcreteModel } from '../model/model-name.js';
 import type { Root } from 'mdast';
 import { toString } from 'mdast-util-to-string';
 import { CONTINUE, EXIT, SKIP, visit } from 'unist-util-visit';

@@ -1,10 +1,11 @@
 /**
- * `file-name-invalid` (error): A page's file name makes it unreachable (`#` or `?` in it) or equals another page's name in another Unicode normalisation (NFC/NFD).
+ * `file-name-invalid` (error): A page's file name, or the name of a folder in its path, makes its page unreachable (`#`, `?`, `%`, `\` or a control character in it).
  *
  * Examples: `examples` below holds an ok and a not-ok page; the tests check both and docs/rules.md#file-name-invalid shows them.
  */
 import { basename } from 'node:path';
 import { emit } from '../diagnostics.js';
+import { segmentProblem, showName } from '../route.js';
 import type { Rule } from './types.js';
 
 /** The example pages; the not-ok page is checked under the file name `notOkPath`. */
@@ -21,59 +22,30 @@ A page whose file is named \`notes#2.md\`: its URL would end at \`#\`.
 };
 
 /**
- * File names that break their page. A `#` or `?` in a name ends the page's URL there (the rest becomes a
- * fragment or a query), so the page cannot be reached. Two names that are the same text in another Unicode
- * normalisation (`café.md` written with `é` or with `e` and a combining accent) become one page on file systems
- * and hosts that normalise names; the one that is lost is not said. Both are errors naming the file; rename it.
+ * Names that break their page's URL. A `#` or `?` ends the URL there (the rest becomes a fragment or a query), a
+ * `%` starts an escape that the server decodes (`a%23b` is served as `a#b`), a browser reads `\` as `/`, and no link
+ * carries a control character: the page cannot be reached, or two files become one page. This rule checks the
+ * page's file name; the folders of its path (below its content folder) are checked by the listing of the pages
+ * (`src/lib/listing.ts`, `folderFindings`), with the same id and the same test (`segmentProblem`, src/lib/route.ts).
  */
 export const fileNameInvalid: Rule = {
   id: 'file-name-invalid',
   severity: 'error',
   description:
-    "A page's file name makes it unreachable (`#` or `?` in it) or equals another page's name in another Unicode normalisation (NFC/NFD).",
-  fix: 'Rename the file: no `#` or `?`, and no name that differs from another only in Unicode normalisation.',
+    "A page's file name, or the name of a folder in its path, makes its page unreachable (`#`, `?`, `%`, `\\` or a control character in it).",
+  fix: 'Rename the file or folder: no `#`, `?`, `%`, `\\` or control characters.',
   examples,
-  check({ report, file, reports }) {
+  check({ report, file }) {
     const name = basename(report.path);
-    const bad = [...new Set(name.match(/[#?]/g) ?? [])];
-    if (bad.length > 0) {
-      emit(
-        file,
-        'file-name-invalid',
-        'error',
-        { line: 1, column: 1 },
-        `File name \`${name}\` contains ${bad.map((c) => `\`${c}\``).join(' and ')}: its page URL would end there, so the page is unreachable; rename it`,
-        { expected: 'a file name without `#` or `?`', actual: name },
-      );
-    }
-    const twins = (byNfc(reports).get(report.path.normalize('NFC')) ?? []).filter((path) => path !== report.path);
-    if (twins.length > 0) {
-      emit(
-        file,
-        'file-name-invalid',
-        'error',
-        { line: 1, column: 1 },
-        `File name \`${report.path}\` is the same text as \`${twins.join('`, `')}\` in another Unicode normalisation (NFC/NFD): both would become one page; rename one`,
-        { expected: 'file names that differ after Unicode NFC normalisation', actual: [report.path, ...twins].join(' and ') },
-      );
-    }
+    const bad = segmentProblem(name);
+    if (bad.length === 0) return;
+    emit(
+      file,
+      'file-name-invalid',
+      'error',
+      { line: 1, column: 1 },
+      `File name \`${showName(name)}\` contains ${bad.join(' and ')}: its page URL would break there, so the page is unreachable; rename it`,
+      { expected: 'a file name without `#`, `?`, `%`, `\\` or control characters', actual: showName(name) },
+    );
   },
 };
-
-const nfcIndexes = new WeakMap<readonly { path: string }[], Map<string, string[]>>();
-
-/** Page paths by their NFC form, built once per set of pages (the rule runs once per page). */
-function byNfc(reports: readonly { path: string }[]): Map<string, string[]> {
-  let index = nfcIndexes.get(reports);
-  if (!index) {
-    index = new Map();
-    for (const r of reports) {
-      const key = r.path.normalize('NFC');
-      const list = index.get(key);
-      if (list) list.push(r.path);
-      else index.set(key, [r.path]);
-    }
-    nfcIndexes.set(reports, index);
-  }
-  return index;
-}

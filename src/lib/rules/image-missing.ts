@@ -5,7 +5,7 @@
  */
 import { dirname, resolve } from 'node:path';
 import { emit } from '../diagnostics.js';
-import { isExternal, pageLinks, splitUrl } from './shared/tree.js';
+import { isExternal, pageLinks, splitUrl } from '../model/tree.js';
 import { reportPage } from './shared/examples.js';
 import type { Rule } from './types.js';
 

@@ -24,8 +24,10 @@ import { acknowledgementInvalid } from './acknowledgement-invalid.js';
 import { benchmarkAmbiguousMetric } from './benchmark-ambiguous-metric.js';
 import { benchmarkMixedFormat } from './benchmark-mixed-format.js';
 import { fileNameInvalid } from './file-name-invalid.js';
+import { routeCollision } from './route-collision.js';
 import { claimUnreadable } from './claim-unreadable.js';
 import { nestingTooDeep } from './nesting-too-deep.js';
+import { inlineTooComplex } from './inline-too-complex.js';
 import { acknowledgementUnused } from './acknowledgement-unused.js';
 import { admonitionEmpty } from './admonition-empty.js';
 import { admonitionFlattened } from './admonition-flattened.js';
@@ -38,6 +40,7 @@ import { benchmarkUnknownMetric } from './benchmark-unknown-metric.js';
 import { benchmarkUnparsed } from './benchmark-unparsed.js';
 import { frontmatterInvalid } from './frontmatter-invalid.js';
 import { profileInvalid } from './profile-invalid.js';
+import { tableMalformed } from './table-malformed.js';
 import { tableNoBlankLine } from './table-no-blank-line.js';
 import { modelInternalError } from './model-internal-error.js';
 import { parseInternalError } from './parse-internal-error.js';
@@ -93,11 +96,14 @@ export const rules: Rule[] = [
   resultWithoutHeader,
   runDivergingRepeat,
   labelParameterContradiction,
+  tableMalformed,
   acknowledgementInvalid,
   benchmarkAmbiguousMetric,
   benchmarkMixedFormat,
   fileNameInvalid,
+  routeCollision,
   nestingTooDeep,
+  inlineTooComplex,
   acknowledgementUnused,
   admonitionEmpty,
   admonitionFlattened,

@@ -8,7 +8,7 @@ import type { InlineCode } from 'mdast';
 import type { VFile } from 'vfile';
 import type { Report } from '../schemas/report.js';
 import { benchmarkLog, releasePage, servingMetrics } from './shared/examples.js';
-import { pageNodes } from './shared/tree.js';
+import { pageNodes } from '../model/tree.js';
 import type { Rule } from './types.js';
 
 /** A note stating `--num-prompts <prompts>` above a run invoked with `--num-prompts 1000`. */

@@ -6,7 +6,7 @@
 import { emit } from '../diagnostics.js';
 import { formatOf, headerOf } from '../formats/registry.js';
 import { engineChoicePage, H100_RUN, resultBlock } from './shared/examples.js';
-import { codeBlocks } from './shared/tree.js';
+import { codeBlocks } from '../model/tree.js';
 import type { Rule } from './types.js';
 
 /**

@@ -7,7 +7,7 @@ import { emit } from '../diagnostics.js';
 import { FORMATS } from '../formats/registry.js';
 import type { Command } from '../schemas/report.js';
 import { SERVING_TOOLS } from './shared/commands.js';
-import { isShellInfo } from './shared/tree.js';
+import { isShellInfo } from '../model/tree.js';
 import type { Rule } from './types.js';
 
 const page = (script: string) => `# Optimizing Demo-8B Throughput on NVIDIA H100 GPUs

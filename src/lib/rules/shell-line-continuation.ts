@@ -4,7 +4,7 @@
  * Examples: `examples` below holds an ok and a not-ok page; the tests check both and docs/rules.md#shell-line-continuation shows them.
  */
 import { emit } from '../diagnostics.js';
-import { codeBlocks, isResultBlock, isShellBlock } from './shared/tree.js';
+import { codeBlocks, isResultBlock, isShellBlock } from '../model/tree.js';
 import { conclusionCommand, reportPage } from './shared/examples.js';
 import type { Rule } from './types.js';
 

@@ -10,14 +10,14 @@ import type { Rule } from './types.js';
 /**
  * Every claim of the page is marked in the rendered HTML with its verdict and a link to its source run; a claim
  * the renderer cannot find in the rendered text is listed here instead of disappearing. Reported by the claim
- * verification (`src/lib/verify/index.ts`), with the renderer's claim placement; this file documents the id.
+ * verification (`src/lib/claims/verify-claims.ts`), with the renderer's claim placement; this file documents the id.
  */
 export const siteClaimUnplaced: Rule = {
   id: 'site-claim-unplaced',
   severity: 'warning',
   description: 'A checked claim cannot be marked on the rendered page; its verdict shows in the findings only.',
   fix: 'Report it as a perflab bug with the page attached.',
-  reportedBy: "the claim verification (`src/lib/verify/index.ts`), with the renderer's claim placement",
+  reportedBy: "the claim verification (`src/lib/claims/verify-claims.ts`), with the renderer's claim placement",
   examples: {
     ok: `# Demo
 

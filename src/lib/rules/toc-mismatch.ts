@@ -8,7 +8,8 @@ import { mkdocsSlug } from '../markdown/index.js';
 import type { Heading } from '../schemas/report.js';
 import type { ListItem, Root } from 'mdast';
 import { toString } from 'mdast-util-to-string';
-import { pageNodes } from './shared/tree.js';
+import { decodeOrSelf, headingAnchors } from './shared/anchors.js';
+import { pageNodes } from '../model/tree.js';
 import type { Rule } from './types.js';
 
 const page = (entry: string) => `# SGLang v0.5.1
@@ -37,8 +38,10 @@ export const tocMismatch: Rule = {
   fix: 'Regenerate the table of contents from the headings, or fix the entry that differs.',
   examples: { ok: page('SGLang v0.5.1'), notOk: page('SGLang v0.10.1') },
   check({ report, file, tree }) {
+    // A MkDocs slug or a GitHub one (a README-style table of contents): the site resolves both.
+    const anchors = headingAnchors(report.headings);
     for (const toc of tables(tree)) {
-      const resolved = toc.map((e) => report.headings.find((h) => h.slug === e.anchor) ?? null);
+      const resolved = toc.map((e) => anchors.get(e.anchor) ?? anchors.get(decodeOrSelf(e.anchor)) ?? null);
       const depths = new Set(resolved.filter((h): h is Heading => !!h).map((h) => h.depth));
       const outline = report.headings.filter((h) => depths.has(h.depth) || h.depth < Math.min(...depths));
       toc.forEach((entry, i) => {

@@ -9,7 +9,7 @@ import type { Rule } from './types.js';
 
 /**
  * The claim verification threw on the page. The claims checked before it stopped keep their verdicts and this
- * message says what stopped. Reported by the claim verification (`src/lib/verify/index.ts`); this file documents
+ * message says what stopped. Reported by the claim verification (`src/lib/claims/verify-claims.ts`); this file documents
  * the id.
  */
 export const verifyInternalError: Rule = {
@@ -17,7 +17,7 @@ export const verifyInternalError: Rule = {
   severity: 'error',
   description: 'Claim verification stopped on an internal error; the page keeps the claims checked so far.',
   fix: 'Report it as a perflab bug with the page attached; the message names the error.',
-  reportedBy: 'the claim verification (`src/lib/verify/index.ts`)',
+  reportedBy: 'the claim verification (`src/lib/claims/verify-claims.ts`)',
   examples: {
     ok: `# Demo
 

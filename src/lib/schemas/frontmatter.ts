@@ -1,6 +1,6 @@
 import { z } from 'zod';
 
-const text = z.string().trim().min(1, 'a non-empty text');
+const text = z.string({ invalid_type_error: 'a non-empty text', required_error: 'a non-empty text' }).trim().min(1, 'a non-empty text');
 
 /**
  * The front matter fields perflab reads; each overrides what the page says. Other keys are kept as written.
@@ -22,7 +22,7 @@ export const frontmatterFields = {
     .max(Number.MAX_SAFE_INTEGER, 'a positive whole number'),
   /** `throughput` or `latency` (any text naming one of them). */
   objective: z
-    .string({ invalid_type_error: 'text naming `throughput` or `latency`' })
+    .string({ invalid_type_error: 'text naming `throughput` or `latency`', required_error: 'text naming `throughput` or `latency`' })
     .regex(/throughput|latency/i, 'text naming `throughput` or `latency`'),
   /** Page type. */
   kind: z.enum(['report', 'engine-baseline', 'essay'], { errorMap: () => ({ message: '`report`, `engine-baseline` or `essay`' }) }),

@@ -1,11 +1,15 @@
 import { z } from 'zod';
-import { FORMAT_IDS } from '../formats/registry.js';
 import { metricSchema, unknownLineSchema } from './metric.js';
+import { runSetupSchema } from './setup.js';
 
 export { metricSchema, unknownLineSchema, type Metric, type UnknownLine } from './metric.js';
 
-/** Benchmark output formats perflab reads (the format registry's ids); `null` on a failed run without a result. */
-export const runFormatSchema = z.enum(FORMAT_IDS);
+/**
+ * The benchmark output format of a run: an id of the format registry (`formats/registry.ts`), `null` on a failed
+ * run without a result. The registry's specs read these schemas (schemas are the lower layer), so the enum of its
+ * ids is stated where runs are made (`runDraftSchema`, `formats/index.ts`), not here.
+ */
+export const runFormatSchema = z.string();
 
 /** Where a run sits on the page; filled by the page-model extraction, not by the format parsers. */
 export const runContextSchema = z.object({
@@ -57,8 +61,18 @@ export const runSchema = z.object({
   fingerprint: z.string(),
   /** Position on the page. */
   context: runContextSchema,
+  /** What the run was (model, engine, devices, workload, role...), read once when the page is read. */
+  setup: runSetupSchema,
+  /**
+   * The id of an earlier run of the page that printed the same result (same metrics, same values): this block shows
+   * that run again (an "Other Benchmark Cases" block repeating an experiment's), so it is one run with two places.
+   * Views list the earlier run once; null for a run of its own.
+   */
+  repeatOf: z.string().nullable(),
 });
 
 export type RunFormat = z.output<typeof runFormatSchema>;
 export type RunContext = z.output<typeof runContextSchema>;
 export type Run = z.output<typeof runSchema>;
+/** A run as the walk finds it, before the page's setup sections are all read. */
+export type WalkRun = Omit<Run, 'setup' | 'repeatOf'>;

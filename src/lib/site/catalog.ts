@@ -42,42 +42,57 @@ export interface TechniqueUse {
     url: string;
     /** The option as this report writes it. */
     option: string;
+    /** The row's stated change as written (`+21.0%`, `1.09x faster`); `-` when the row states none. */
     result: string;
     /** What the result measures: the report's objective. */
     metric: 'throughput' | 'latency' | null;
     /** What the result is against: the step before it (a chain of steps) or the page's baseline. */
     against: 'previous step' | 'baseline';
     status: ClaimStatus | null;
+    /** The launch options that set the measured run apart from the page's baseline, from its run record. */
+    flags: string[];
+    /** The claim's anchor when the row states a change, else the page. */
     href: string;
   }>;
 }
 
-/** Option name and stated result of a "Summary of Optimization Options" row (2-, 3- or 5-column variants). */
-function optionOf(cells: string[]): { name: string; result: string; against: 'previous step' | 'baseline' } | null {
-  if (cells.length >= 5) return { name: cells[1], result: cells[4], against: 'baseline' };
-  if (cells.length >= 3) return { name: cells[0], result: cells.at(-1) ?? '', against: 'baseline' };
-  if (cells.length >= 2) return { name: cells[0], result: cells[1], against: 'previous step' };
+/**
+ * The option a "Summary of Optimization Options" row names and what its result is against. A row of two cells
+ * (`option | change`) is a step of a chain; three cells (`case | optimized | baseline`) and five
+ * (`case | option | optimized | baseline | comparison`) compare each case with the page's baseline.
+ */
+function optionOf(cells: string[]): { name: string; against: 'previous step' | 'baseline' } | null {
+  if (cells.length >= 5) return { name: cells[1], against: 'baseline' };
+  if (cells.length >= 3) return { name: cells[0], against: 'baseline' };
+  if (cells.length >= 2) return { name: cells[0], against: 'previous step' };
   return null;
 }
 
-/** Techniques across reports, each under one name however the reports spell it, most used first. */
+/**
+ * Techniques across reports: each summary row's option with the change the row states. The change and its status
+ * are the row's improvement claim (never a cell picked by position: the last cell of a three-column row is the
+ * baseline's), and the flags are those of the run the claim measured, from the run record.
+ */
 export function techniques(entries: readonly Entry[]): TechniqueUse[] {
   const map = new Map<string, TechniqueUse>();
   for (const e of entries) {
+    const runs = new Map(e.runs.map((r) => [r.id, r]));
     for (const row of e.summary) {
       const o = optionOf(row.cells.map((c) => stripTags(c).trim()));
       if (!o || !o.name || /^total/i.test(o.name)) continue;
       const key = techniqueKey(o.name);
       const claim = e.claims.find((c) => c.line === row.line && c.kind === 'improvement');
+      const run = claim?.source ? runs.get(claim.source.runId) : undefined;
       const use = map.get(key) ?? { name: o.name, spellings: [], uses: [] };
       use.uses.push({
         title: pageTitle(e),
         url: e.site.url,
         option: o.name,
-        result: o.result || '-',
+        result: claim ? claim.text : '-',
         metric: e.objective,
         against: o.against,
         status: claim ? claimStatus(claim) : null,
+        flags: run?.setup.flags ?? [],
         href: claim ? `${e.site.url}#${claim.id}` : e.site.url,
       });
       map.set(key, use);

@@ -129,11 +129,22 @@ function sideValue(report: SeriesInput, r: ConclusionRow, side: 'baseline' | 'op
     if (run) runs.add(run);
   }
   if (runs.size !== 1) return null;
-  const value = [...runs][0].metrics?.[m.metric]?.value;
+  const [run] = runs;
+  // A bar stands for a run of its side: a cell whose numbers trace to a run of the other side draws nothing.
+  if (!SIDE_ROLES[side].includes(run.setup.role ?? '')) return null;
+  const value = run.metrics?.[m.metric]?.value;
   return typeof value === 'number' && Number.isFinite(value) && value > 0 ? { value, from: 'runs' } : null;
 }
 
-export type SeriesInput = Pick<Report, 'conclusion' | 'claims' | 'path'> & { runs: readonly Pick<Run, 'line' | 'endLine' | 'metrics'>[] };
+export type SeriesInput = Pick<Report, 'conclusion' | 'claims' | 'path'> & {
+  runs: readonly (Pick<Run, 'line' | 'endLine' | 'metrics'> & { setup: Pick<Run['setup'], 'role'> })[];
+};
+
+/** The roles of the runs a side of the Conclusion table may be drawn from. */
+const SIDE_ROLES: Record<'baseline' | 'optimized', readonly string[]> = {
+  baseline: ['baseline', 'other-baseline'],
+  optimized: ['optimized', 'other-optimized'],
+};
 
 /** Mean TPOT and mean TTFT per case of `c` (the cases the headline chart draws), where the page or its runs give them. */
 export function latencySeries(report: SeriesInput, c: Comparison): Series[] {

@@ -1,6 +1,7 @@
 // How a claim is shown: its status word, its one-line explanation and the page's trust summary.
 import type { Claim } from '../schemas/claim.js';
 import { restate } from '../claims/restate.js';
+import { untraceableReason } from '../claims/cite.js';
 import { plural } from './format.js';
 
 export type ClaimStatus = 'verified' | 'consistent' | 'mismatch' | 'untraceable' | 'acknowledged';
@@ -70,7 +71,7 @@ export function claimTitle(claim: Claim): string {
         ? `Last digit off: stated ${claim.text}${expected}${formula} (a rounding slip, within one unit of the last digit)`
         : `Wrong number: stated ${claim.text}${expected}${formula}`;
     case 'untraceable':
-      return 'Untraceable: no raw run on the page reproduces this number';
+      return `Untraceable: ${untraceableReason(claim)}`;
     case 'acknowledged':
       return `Acknowledged (${claim.verdict}${expected}): ${claim.acknowledged?.reason ?? ''}`;
   }

@@ -3,7 +3,7 @@
 // entries are read from those files here, each checked against its hash. In dev, each call reads the store afresh so
 // edits show up, and an entry file already read is not read again (its path names its digest).
 import { getCollection } from 'astro:content';
-import { contentRoots, listMarkdown } from '../../loader/files';
+import { contentRoots, listMarkdown } from './files';
 import { compareText } from '../order';
 import { storedEntry } from './cached';
 import type { StoredEntry } from './entry';

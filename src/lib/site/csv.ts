@@ -1,10 +1,12 @@
-// `runs.csv`: one row per run, one column per metric (union over all runs), RFC 4180 quoting; a cell a spreadsheet
-// would run as a formula gets a leading `'` (see ./compare/cell.ts). Besides what the page
-// model holds, each run has the explorer's setup columns (GPU and count, engine version, precision, parallelism,
-// dataset/profile, concurrency, success rate, verdict), derived in ./compare/rows.ts.
+// `runs.csv`: one row per run (a block repeating an earlier run's result is that run's second place, not a row), one
+// column per setup field and per metric (union over all runs), every cell (the header's metric names too) through
+// the one CSV escaping of ./compare/cell.ts (RFC 4180 quoting, formula starters defused, also after a `;` or another
+// separator a spreadsheet may split on). The setup columns (GPU and count, engine and version, precision,
+// parallelism, dataset, lengths, concurrency, rate, requests, role, distinguishing flags) are the page model's
+// `run.setup` as the explorer shows it (./compare/rows.ts), with the success rate and the verdict.
 import type { Entry } from './entry.js';
 import { cell } from './compare/cell.js';
-import { compareRows } from './compare/rows.js';
+import { compareRows, listedRuns } from './compare/rows.js';
 
 export { cell };
 
@@ -38,7 +40,13 @@ export function runsCsv(pages: readonly CsvPage[]): string {
     'parallelism',
     'dataset',
     'concurrency',
+    'request_rate',
+    'input_length',
+    'output_length',
     'requests',
+    'role',
+    'flags',
+    'model_id',
     'success_rate',
     'verdict',
     ...metrics,
@@ -46,7 +54,7 @@ export function runsCsv(pages: readonly CsvPage[]): string {
   const derived = compareRows(pages);
   let i = 0;
   const rows = pages.flatMap(({ report: e }) =>
-    e.runs.map((r) => {
+    listedRuns(e).map((r) => {
       const d = derived[i++];
       return [
         e.slug,
@@ -70,7 +78,13 @@ export function runsCsv(pages: readonly CsvPage[]): string {
         d.parallelism,
         d.dataset,
         d.concurrency,
+        d.rate,
+        r.setup.inputLength,
+        r.setup.outputLength,
         d.requested,
+        d.role,
+        d.flags.join(' '),
+        r.setup.model,
         d.successRate,
         d.verdict,
         ...metrics.map((m) => r.metrics[m]?.text ?? ''),

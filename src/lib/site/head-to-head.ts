@@ -1,7 +1,7 @@
 // Engines head to head: runs of two or more engines measured on the same workload across every report: the same
 // model and precision, GPU type and count, dataset or profile, concurrency (or none stated, i.e. unbounded) and number of requests.
-// Each engine's entry is its best total throughput per GPU among its usable runs there (not failed, not flagged, no
-// number of the page contradicted by it), with the latency of that same run and a link to its raw block. Runs whose
+// Each engine's entry is its best total throughput per GPU among its usable runs there (not failed, no error on its
+// block or launch; a sentence that misquotes a run does not make the run worse), with the latency of that same run and a link to its raw block. Runs whose
 // model, GPU, GPU count or dataset is unknown are left out: an unknown key could hide a different workload.
 import { compareText } from '../order.js';
 import type { RunRow, RunValue } from './compare/types.js';
@@ -19,6 +19,10 @@ export interface EngineEntry {
   /** The run behind the entry: its raw block and what its page calls it. */
   href: string;
   setting: string | null;
+  /** Its role on its page (`baseline`, `optimized`, ...). */
+  role: string | null;
+  /** The launch options that set it apart from its page's baseline. */
+  flags: string[];
   report: string;
   title: string;
   url: string;
@@ -42,7 +46,8 @@ export interface HeadToHead {
   lead: number;
 }
 
-const usable = (r: RunRow) => !r.failed && (r.verdict === 'verified' || r.verdict === 'uncited');
+/** A run that ran and whose block and launch carry no error; what a sentence says of it does not make it worse. */
+const usable = (r: RunRow) => !r.failed && r.verdict !== 'flagged';
 
 /** Workloads with at least two engines, most engines first, then by model, GPU, dataset and concurrency. */
 export function headToHeads(rows: readonly RunRow[]): HeadToHead[] {
@@ -68,6 +73,8 @@ export function headToHeads(rows: readonly RunRow[]): HeadToHead[] {
         ttft: best.values.ttft,
         runs: runs.length,
         href: best.href,
+        role: best.role,
+        flags: best.flags,
         setting: best.setting,
         report: best.report,
         title: best.title,

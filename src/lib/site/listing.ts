@@ -18,7 +18,10 @@ export interface Listing {
   hardware: string | null;
   objective: Entry['objective'];
   engines: string[];
-  /** Headline improvement of the first Conclusion case, as a speed-up factor; null when the page has none. */
+  /**
+   * Headline improvement of the first Conclusion case as a speed-up factor, read from the improvement the card shows
+   * (`gainText`: `+31.6%/GPU` is 1.316), else from the two cells; null when the page has none.
+   */
   gain: number | null;
   /** What the gain measures: a throughput gain (%) and a latency gain (x faster) are never ranked together. */
   gainKind: GainKind | null;
@@ -51,6 +54,9 @@ export function listing(entry: Entry): Listing {
     lastUpdated: entry.site.lastUpdated,
   };
 }
+
+/** Report cards on one page of the home list (`/`, `/page/2/`, ...): the page's size does not grow with the site. */
+export const HOME_PAGE = 100;
 
 export type GainKind = 'throughput' | 'latency';
 export const gainKinds: readonly GainKind[] = ['throughput', 'latency'];
@@ -86,4 +92,15 @@ export function facets(items: readonly Listing[]): Facet[] {
     { id: 'objective', label: 'Objective', values: count(items.map((i) => [i.objective])) },
     { id: 'engine', label: 'Engine', values: count(items.map((i) => i.engines)) },
   ];
+}
+
+/** The home list over the whole site: every card in the default order, the site's totals and its page count. */
+export function homeList(entries: readonly Entry[]): { items: Listing[]; verified: number; checked: number; pages: number } {
+  const items = entries.map(listing).sort(byGain);
+  return {
+    items,
+    verified: items.reduce((n, i) => n + i.trust.verified, 0),
+    checked: items.reduce((n, i) => n + i.trust.total, 0),
+    pages: Math.max(1, Math.ceil(items.length / HOME_PAGE)),
+  };
 }

@@ -4,7 +4,7 @@
 // as the page's: a flagged command's model is excluded, and a flagged `### Model` statement gives way to the
 // model the title names and the commands serve (or to none, when nothing confirms one).
 import type { Report } from '../schemas/report.js';
-import { baseModel, isConcreteModel } from '../rules/shared/model-name.js';
+import { baseModel, isConcreteModel } from '../model/model-name.js';
 
 export const MISMATCH_RULE = 'command-model-mismatch';
 

@@ -15,8 +15,9 @@
 import type { Claim } from '../schemas/claim.js';
 import type { Report } from '../schemas/report.js';
 import type { Run } from '../schemas/run.js';
-import { formatFixed } from '../claims/number.js';
+import { formatFixed } from '../numbers/number.js';
 import { restate } from '../claims/restate.js';
+import { untraceableReason } from '../claims/cite.js';
 
 export interface Tables {
   /** Markdown to paste: the conclusion table, a blank line, the summary table (each only when there is one). */
@@ -54,7 +55,9 @@ function recomputeLine(text: string, lineNo: number, claims: Claim[], notes: str
     if (c.recomputed === null) {
       replacement = c.text.replace(/[+-]?(?:\d{1,3}(?:,\d{3})+|\d+)(?:\.\d+)?/, '?');
       notes.push(
-        `line ${lineNo}:${c.column}: no run on the page prints \`${c.text}\` (${c.verdict}); add the run it comes from, or fill it in by hand`,
+        c.verdict === 'untraceable'
+          ? `line ${lineNo}:${c.column}: ${untraceableReason(c)}; name the run it comes from, or fill it in by hand`
+          : `line ${lineNo}:${c.column}: \`${c.text}\` cannot be computed (${c.verdict}); add the run it comes from, or fill it in by hand`,
       );
     } else {
       const r = restate(c.text, c.recomputed, c.stated);

@@ -3,7 +3,7 @@
 import type { APIRoute, GetStaticPaths } from 'astro';
 import { readFile } from 'node:fs/promises';
 import { resolve } from 'node:path';
-import { contentRoots } from '../../loader/files';
+import { contentRoots } from '../../lib/site/files';
 import { publishableImage } from '../../loader/media';
 import { reports } from '../../lib/site/collection';
 import { siteUrl } from '../../lib/site/urls';

@@ -2,7 +2,7 @@
  * What the essay kinds read once per page: its runs with their names and sections, and the runs a number in a
  * given place may be about.
  */
-import type { PageContext } from '../../verify/context.js';
+import type { PageContext } from '../verify/context.js';
 import { mentions, nameRuns, scopeAt, type NamedRun } from './runs.js';
 
 export interface EssayPage {
@@ -11,13 +11,18 @@ export interface EssayPage {
 }
 
 /** The page's runs with names, read once; null when the page has no run to trace numbers to. */
-export function essayPage(ctx: PageContext): EssayPage | null {
-  return ctx.memo('essay-page', () => {
-    if (ctx.analysis.report.kind === 'report' || ctx.runs.length === 0) return null;
+export function namedRunsPage(ctx: PageContext): EssayPage | null {
+  return ctx.memo('named-runs-page', () => {
+    if (ctx.runs.length === 0) return null;
     const lines = ctx.analysis.source.split('\n');
     const runs = nameRuns(lines, ctx.runs, ctx.analysis.report.headings);
     return runs.length > 0 ? { runs, lines } : null;
   });
+}
+
+/** The runs of a page that is not in the house layout (an essay, a log), read once; null otherwise or without runs. */
+export function essayPage(ctx: PageContext): EssayPage | null {
+  return ctx.analysis.report.kind === 'report' ? null : namedRunsPage(ctx);
 }
 
 /** Runs of the section at `line`: the innermost section around it that holds runs (the page at worst). */

@@ -16,8 +16,8 @@
  * its candidate runs.
  */
 import type { Candidate, ClaimSource } from '../../schemas/claim.js';
-import type { Grade } from '../../verify/context.js';
-import { formatFixed, halfUnit, roundHalfUp } from '../number.js';
+import type { Grade } from '../verify/context.js';
+import { formatFixed, halfUnit, roundHalfUp } from '../../numbers/number.js';
 import type { Stated } from '../stated.js';
 import type { NamedRun } from './runs.js';
 import type { ProseKind } from './sentence.js';
@@ -36,6 +36,8 @@ export interface EssayNumber {
   direction: 'up' | 'down' | null;
   /** Unit to read a unitless value in (a table header's `(ms)`); '' for the metric's own. */
   unit: string;
+  /** `12.5K tok/s`: the value is stated in thousands (1000) or millions; absent for plain values. */
+  scale?: number;
   /** Runs named for the number, one entry per mention in order (each the runs that mention may mean). */
   named: NamedRun[][];
   /** The sentence compares with something that is not a run of the page (`faster than HF`): never certain. */
@@ -95,15 +97,16 @@ function valueReadings(n: EssayNumber, runs: readonly NamedRun[], path: string):
   for (const r of runs)
     for (const key of metricKeys(n.metric, Object.keys(r.run.metrics))) {
       const m = num(r, key);
-      const f = scaleFor(unitOfKey(key), unit);
-      if (!m || f === null) continue;
+      const unitScale = scaleFor(unitOfKey(key), unit);
+      if (!m || unitScale === null) continue;
+      const f = unitScale / (n.scale ?? 1);
       const h = halfUnit(m.decimals);
       const v = m.value! * f;
       out.push({
         value: v,
         lo: (m.value! - h) * f,
         hi: (m.value! + h) * f,
-        formula: `${m.label} = ${m.text}${f === 1 ? '' : f < 1 ? ' / 1000' : ' x 1000'}`,
+        formula: `${m.label} = ${m.text}${f === 1 ? '' : f < 1 ? ` / ${Math.round(1 / f)}` : ` x ${Math.round(f)}`}`,
         sources: [src(path, r, key)],
         evidence: `${describe(r)} prints ${m.label} ${m.text}`,
       });
@@ -173,7 +176,8 @@ function tolerance(n: EssayNumber): { slack: number; text: string } {
       text: `approximate: within ${rel * 100}% or one unit of the last digit`,
     };
   }
-  return { slack: h, text: `half-up to ${d} decimal${d === 1 ? '' : 's'}; inputs +/- half a unit` };
+  const inUnits = n.scale ? ` of ${n.scale === 1000 ? 'thousands' : 'millions'}` : '';
+  return { slack: h, text: `half-up to ${d} decimal${d === 1 ? '' : 's'}${inUnits}; inputs +/- half a unit` };
 }
 
 /** Does a reading give the stated number (within the tolerance, or as the bound says)? */
@@ -220,7 +224,9 @@ export function resolveNumber(n: EssayNumber, path: string): EssayVerdict | null
     const named = uniq(n.named.flat());
     const runs = named.length > 0 ? named : n.scope;
     readings = valueReadings(n, runs, path);
-    certain = named.length === 1 && !!named[0].name && unambiguous(n.metric) && !n.borrowed && readings.length === 1;
+    // The run is certain when the sentence names it, or when the page has no other run to mean.
+    const only = named.length === 0 && n.all.length === 1 && n.scope.length === 1 && n.scope[0] === n.all[0];
+    certain = (only || (named.length === 1 && !!named[0].name)) && unambiguous(n.metric) && !n.borrowed && readings.length === 1;
   } else {
     const pairs = pairsOf(n);
     readings = pairReadings(n, pairs, path);
@@ -257,6 +263,23 @@ export function resolveNumber(n: EssayNumber, path: string): EssayVerdict | null
     recomputed: roundHalfUp(r.value, d),
   }));
   return { result: null, source: null, sources: [], grade: { uncertain: candidates } };
+}
+
+/** Whether a run prints a value as the page states it (after the unit change, rounded to the stated digits). */
+function printsValue(n: EssayNumber, run: NamedRun, path: string): boolean {
+  const { slack } = tolerance(n);
+  return valueReadings(n, [run], path).some((r) => holds(n, r, slack));
+}
+
+/**
+ * The one run that prints every value of a group of cells (a table row restating a run), when two or more values
+ * have exactly one such run among the page's runs: the row names that run by its numbers, whatever its label
+ * matches (a label is weaker evidence than every number of the row printed by one run).
+ */
+export function oneRunOf(values: readonly EssayNumber[], runs: readonly NamedRun[], path: string): NamedRun | null {
+  if (values.length < 2) return null;
+  const hits = runs.filter((r) => values.every((n) => printsValue(n, r, path)));
+  return hits.length === 1 ? hits[0] : null;
 }
 
 /** How far a restated value may be from its run's and still be that value written wrong (a slip, a stale digit). */

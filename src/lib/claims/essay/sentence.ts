@@ -5,7 +5,7 @@
  */
 import { visibleText, type VisibleText } from '../html.js';
 import { NUM, statedAt, type Stated } from '../stated.js';
-import { APPROX, AT_LEAST, UP_TO, directionOf, metricsIn, type MetricRef } from './vocab.js';
+import { APPROX, AT_LEAST, UP_TO, directionOf, metricsIn, type Family, type MetricRef } from './vocab.js';
 
 export type ProseKind = 'value' | 'percent' | 'ratio';
 
@@ -24,6 +24,8 @@ export interface ProseNumber {
   direction: 'up' | 'down' | null;
   /** `倍`: a Chinese multiple, which some writers mean as the increase (`提升 1 倍` = 2x). */
   multiple: boolean;
+  /** `12.5K tok/s`, `1.2M tok/s`: the value is stated in thousands (1000) or millions; absent for plain values. */
+  scale?: number;
   /** The sentence the number stands in (for finding the runs it names). */
   context: string;
   /** The clause of the sentence the number stands in (a value's run is named there). */
@@ -49,7 +51,21 @@ export function normalise(text: string): string {
 // second`, `req/s` / `requests/sec` / `QPS`.
 const UNIT = String.raw`(%|x(?![A-Za-z0-9])|倍|ms(?![A-Za-z])|millisec(?:ond)?s?(?![A-Za-z])|msec(?![A-Za-z])|s(?![A-Za-z/])|sec(?:onds?)?(?![A-Za-z])|tok(?:en)?s?\/s(?:ec)?(?![A-Za-z])|tok(?:en)?s? per sec(?:ond)?(?![A-Za-z])|req(?:uest)?s?\/s(?:ec)?(?![A-Za-z])|(?:qps|QPS|rps|RPS)(?![A-Za-z])|tps(?![A-Za-z]))`;
 // `313.28 ± 4.1 ms`: the mean is the claim, in the unit after the spread.
-const NUMBER = new RegExp(String.raw`(?<![\w.\-/±])(${NUM})(?:\s?(?:±|\+\/-)\s?\d{1,9}(?:\.\d{1,9})?)?\s*${UNIT}`, 'dg');
+// `12.5K tok/s`: a thousands (`K`, `k`) or millions (`M`) suffix, read for rates only.
+const NUMBER = new RegExp(
+  String.raw`(?<![\w.\-/±])(${NUM})(?:[kKM](?![A-Za-z]))?(?:\s?(?:±|\+\/-)\s?\d{1,9}(?:\.\d{1,9})?)?\s*${UNIT}`,
+  'dg',
+);
+/** The factor of a `K` / `M` suffix right after a number. */
+const SUFFIX: Record<string, number> = { k: 1000, K: 1000, M: 1_000_000 };
+/** Emphasis that closes right after a number (`**7412.80 ms**`): not part of what follows it. */
+const CLOSING_EMPHASIS = /^(?:\*{1,2}|_{1,2})/;
+/** The text after a number, with the emphasis that closes on it left out. */
+const after = (text: string, at: number, length: number) =>
+  text
+    .slice(at, at + length + 2)
+    .replace(CLOSING_EMPHASIS, '')
+    .slice(0, length);
 /** A measurement as printed: two or more decimals, or thousands separators (`24022.63`, `1,014`). */
 const DECIMALS = /^[+-]?\d+\.\d{2,}$/;
 const GROUPED = /^[+-]?\d{1,3}(?:,\d{3})+(?:\.\d+)?$/;
@@ -118,26 +134,144 @@ function spans(text: string, re: RegExp): Array<[number, number]> {
   return out;
 }
 
-/** The metric a number at [at, end) is about: the nearest in its clause, else the nearest before it in its sentence. */
-function metricFor(
-  text: string,
+/** Index of the first metric with `key(m) > at` (metrics are in text order and do not overlap). */
+function firstAfter(metrics: readonly MetricRef[], at: number, key: (m: MetricRef) => number): number {
+  let lo = 0;
+  let hi = metrics.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >> 1;
+    if (key(metrics[mid]) > at) hi = mid;
+    else lo = mid + 1;
+  }
+  return lo;
+}
+
+/** The metric of the clause nearest to [at, end) (the earlier of two as near), or null. */
+function nearestInClause(
   metrics: readonly MetricRef[],
+  ordered: boolean,
   clause: [number, number],
-  sentence: [number, number],
   at: number,
   end: number,
+): MetricRef | null {
+  const inClause = (m: MetricRef | undefined) => m !== undefined && m.start >= clause[0] && m.end <= clause[1];
+  const dist = (m: MetricRef) => (m.end <= at ? at - m.end : m.start - end);
+  if (!ordered) {
+    const all = metrics.filter((m) => inClause(m));
+    return all.length > 0 ? [...all].sort((x, y) => dist(x) - dist(y))[0] : null;
+  }
+  // In order: the last ending at or before the number, or the first in the clause ending after it.
+  const k = firstAfter(metrics, at, (m) => m.end);
+  const before = inClause(metrics[k - 1]) ? metrics[k - 1] : null;
+  let after: MetricRef | null = null;
+  for (let j = k; j < metrics.length && metrics[j].start < clause[1] && !after; j++) if (inClause(metrics[j])) after = metrics[j];
+  if (!before || !after) return before ?? after;
+  return dist(after) < dist(before) ? after : before;
+}
+
+/**
+ * The metric a number at [at, end) is about: the nearest in its clause, else the nearest before it in its sentence.
+ * Metrics in order of both their ends (as `metricsIn` gives them) are binary searches, never passes over the text's
+ * metrics; `ordered` false reads them by passes (for texts whose metrics are not in that order: none are known).
+ */
+function metricFor(
+  ctx: Contexts,
+  metrics: readonly MetricRef[],
+  ordered: boolean,
+  range: { clause: [number, number]; sentence: [number, number]; at: number; end: number },
   comparison: boolean,
 ): MetricRef | null {
-  const inClause = metrics.filter((m) => m.start >= clause[0] && m.end <= clause[1]);
-  const dist = (m: MetricRef) => (m.end <= at ? at - m.end : m.start - end);
-  if (inClause.length > 0) return [...inClause].sort((a, b) => dist(a) - dist(b))[0];
-  if (!comparison && !RESTATE.test(text.slice(clause[0], clause[1]))) return null;
+  const { clause, sentence, at, end } = range;
+  const near = nearestInClause(metrics, ordered, clause, at, end);
+  if (near) return near;
+  if (!comparison && !ctx.test(RESTATE, clause)) return null;
   // Outside its clause a metric is the number's only when the clause compares (`, a 3.56x speedup`) or
   // restates values (`, about 53.7 s against 25.2 s`); such a metric is borrowed, never certain.
-  if (comparison && !COMPARE.test(text.slice(clause[0], clause[1]))) return null;
-  const before = metrics.filter((m) => m.start >= sentence[0] && m.end <= at);
-  if (before.length > 0) return before[before.length - 1];
-  return metrics.find((m) => m.start >= end && m.end <= sentence[1]) ?? null;
+  if (comparison && !ctx.test(COMPARE, clause)) return null;
+  if (!ordered) {
+    const before = metrics.filter((m) => m.start >= sentence[0] && m.end <= at);
+    if (before.length > 0) return before[before.length - 1];
+    return metrics.find((m) => m.start >= end && m.end <= sentence[1]) ?? null;
+  }
+  const last = metrics[firstAfter(metrics, at, (m) => m.end) - 1];
+  if (last && last.start >= sentence[0]) return last;
+  const next = metrics[firstAfter(metrics, end - 1, (m) => m.start)];
+  return next && next.end <= sentence[1] ? next : null;
+}
+
+/**
+ * The sentences and clauses of one text, each found once: a number's sentence and clause are binary searches, a
+ * clause's text is one string (so what is read of it per claim is read once per clause), and a regex is run over
+ * a clause once.
+ */
+class Contexts {
+  readonly sentences: Array<[number, number]>;
+  private readonly clauses = new Map<string, Array<[number, number]>>();
+  private readonly texts = new Map<string, string>();
+  private readonly tests = new Map<string, boolean>();
+  private readonly directions = new Map<string, 'up' | 'down' | null>();
+
+  constructor(private readonly text: string) {
+    this.sentences = spans(text, SENTENCE_END);
+  }
+
+  /** The sentence holding `at` ([0, length] when none does). */
+  sentenceAt(at: number): [number, number] {
+    const i = firstStartAfter(this.sentences, at) - 1;
+    const s = this.sentences[i];
+    return s && at < s[1] ? s : [0, this.text.length];
+  }
+
+  /** The clause of `sentence` holding `at` (the sentence when none does). */
+  clauseAt(sentence: [number, number], at: number): [number, number] {
+    const key = `${sentence[0]},${sentence[1]}`;
+    let list = this.clauses.get(key);
+    if (!list) {
+      list = spans(this.text.slice(sentence[0], sentence[1]), CLAUSE_END).map(([s, e]): [number, number] => [
+        s + sentence[0],
+        e + sentence[0],
+      ]);
+      this.clauses.set(key, list);
+    }
+    const c = list[firstStartAfter(list, at) - 1];
+    return c && at >= c[0] && at < c[1] ? c : sentence;
+  }
+
+  /** The text of a range, one string per range. */
+  of(range: [number, number]): string {
+    const key = `${range[0]},${range[1]}`;
+    let t = this.texts.get(key);
+    if (t === undefined) this.texts.set(key, (t = this.text.slice(range[0], range[1])));
+    return t;
+  }
+
+  /** `directionOf` of a clause, worked out once per sign and metric family. */
+  direction(sign: string, clause: [number, number], family: Family | null): 'up' | 'down' | null {
+    if (sign === '+' || sign === '-') return directionOf(sign, '', family);
+    const key = `${sign}\u0000${family}\u0000${clause[0]},${clause[1]}`;
+    let d = this.directions.get(key);
+    if (d === undefined) this.directions.set(key, (d = directionOf(sign, this.of(clause), family)));
+    return d;
+  }
+
+  test(re: RegExp, range: [number, number]): boolean {
+    const key = `${re.source}\u0000${range[0]},${range[1]}`;
+    let hit = this.tests.get(key);
+    if (hit === undefined) this.tests.set(key, (hit = re.test(this.of(range))));
+    return hit;
+  }
+}
+
+/** Index of the first range starting after `at` (ranges in order). */
+function firstStartAfter(ranges: ReadonlyArray<[number, number]>, at: number): number {
+  let lo = 0;
+  let hi = ranges.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >> 1;
+    if (ranges[mid][0] > at) hi = mid;
+    else lo = mid + 1;
+  }
+  return lo;
 }
 
 /**
@@ -163,13 +297,47 @@ function unitOf(raw: string): string {
   return 'tok/s';
 }
 
+/** Sentence punctuation or a colon at the end of a line: the line ends there. */
+const LINE_END = /[.。!?！？:：;；|]$/;
+/** A line that starts a new item: a list marker, a quote, a heading, a table row, or a `Label:` of a few words. */
+const ITEM_START = /^(?:[-*+>#|]|\d{1,3}[.)](?:\s|$)|[^\s:：]{1,24}(?: [^\s:：]{1,24}){0,3}[:：])/;
+
+/**
+ * The text with each soft line break inside a sentence read as a space (`mean TTFT` / `of 7412.80 ms` on two lines
+ * of one paragraph is one sentence): a break after a line that does not end a sentence, before a line that does
+ * not start an item. `<br>` breaks, and breaks between lines that are items, stay. One for one: offsets are kept.
+ * Returns the positions joined.
+ */
+function softJoin(text: string, raw: string, map: readonly number[]): { text: string; joined: number[] } {
+  const joined: number[] = [];
+  let lineStart = 0;
+  for (let i = text.indexOf('\n'); i >= 0; i = text.indexOf('\n', i + 1)) {
+    const prev = text.slice(lineStart, i).trimEnd();
+    lineStart = i + 1;
+    if (raw[map[i]] !== '\n' || !prev || LINE_END.test(prev)) continue;
+    let nextEnd = text.indexOf('\n', i + 1);
+    if (nextEnd < 0) nextEnd = text.length;
+    const next = text.slice(i + 1, nextEnd).trimStart();
+    if (!next || ITEM_START.test(next)) continue;
+    joined.push(i);
+  }
+  if (joined.length === 0) return { text, joined };
+  // By code units (offsets are code units): a character outside the BMP stays whole.
+  const units = text.split('');
+  for (const j of joined) units[j] = ' ';
+  return { text: units.join(''), joined };
+}
+
 /** Every value, percentage and ratio of a paragraph or cell, with offsets in `raw`. */
 export function parseProseNumbers(raw: string): ProseNumber[] {
   const v0 = visibleText(raw);
-  const v: VisibleText = { ...v0, text: normalise(v0.text) };
+  const { text: joinedText, joined } = softJoin(normalise(v0.text), raw, v0.map);
+  const v: VisibleText = { ...v0, text: joinedText };
   const text = v.text;
   const metrics = metricsIn(text);
-  const sentences = spans(text, SENTENCE_END);
+  const ctx = new Contexts(text);
+  // Metrics in order of both their ends (as metricsIn gives them) are searched, never scanned, per number.
+  const ordered = metrics.every((m, i) => i === 0 || (m.start >= metrics[i - 1].start && m.end >= metrics[i - 1].end));
   const out: ProseNumber[] = [];
   /** Text ranges of the numbers read with a unit. */
   const taken: Array<[number, number]> = [];
@@ -187,34 +355,34 @@ export function parseProseNumbers(raw: string): ProseNumber[] {
     const lead = text.slice(Math.max(0, m.index - 4), m.index).trimEnd();
     if (lead.endsWith('±') || lead.endsWith('+/-')) continue;
     if (unitRaw === 'x' && DEVICES.test(text.slice(m.indices![2][1]))) continue;
-    if (!['%', 'x', '倍'].includes(unitRaw) && !VALUE_FOLLOW.test(text.slice(m.indices![2][1], m.indices![2][1] + 30))) continue;
+    if (!['%', 'x', '倍'].includes(unitRaw) && !VALUE_FOLLOW.test(after(text, m.indices![2][1], 30))) continue;
     if ((unitRaw === '%' || unitRaw === 'x' || unitRaw === '倍') && NOT_A_METRIC.test(text.slice(m.indices![2][1], m.indices![2][1] + 40)))
       continue;
     const unit = unitOf(unitRaw);
     const kind: ProseKind = unit === '%' ? 'percent' : unit === 'x' ? 'ratio' : 'value';
     const numberText = text.slice(ns, ne);
+    // A `K` / `M` suffix scales a rate (`12.5K tok/s`); on anything else it is not a measurement this reader knows.
+    const scale = SUFFIX[text[ne]];
+    if (scale !== undefined && unit !== 'tok/s' && unit !== 'req/s') continue;
     // `x` right after the number, or `x faster` / `x slower` words kept with the claim.
     let end = m.indices![2][1];
     if (kind === 'ratio') {
       const word = /^\s*(faster|slower|speed-?up|higher|lower|more|less|better)/i.exec(text.slice(end));
-      if (word) end += word[0].length;
+      // Kept with the claim only on its line: a claim's text stands on one source line.
+      if (word && !joined.some((j) => j >= end && j < end + word[0].length)) end += word[0].length;
     }
     const stated = statedAt(v, kind === 'value' ? 'value' : kind, ns, end, numberText, unit);
     if (!stated) continue;
-    const sentence: [number, number] = sentences.find(([s, e]) => ns >= s && ns < e) ?? [0, text.length];
-    const clauses = spans(text.slice(sentence[0], sentence[1]), CLAUSE_END).map(([s, e]): [number, number] => [
-      s + sentence[0],
-      e + sentence[0],
-    ]);
-    const clause = clauses.find(([s, e]) => ns >= s && ns < e) ?? sentence;
+    const sentence = ctx.sentenceAt(ns);
+    const clause = ctx.clauseAt(sentence, ns);
     let before = text.slice(Math.max(sentence[0], ns - 16), ns).trimEnd();
     if (before.endsWith('+') || before.endsWith('-')) before = before.slice(0, -1);
     stated.claim = raw.slice(stated.offset, stated.end);
     // A rate the clause sets (`at a request rate of 4 req/s`, `we used 100 prompts at 4 req/s`) is a setting.
-    if (kind === 'value' && (unit === 'req/s' || unit === 'tok/s') && RATE_SETTING.test(text.slice(clause[0], clause[1]))) continue;
-    const named = metricFor(text, metrics, clause, sentence, ns, end, kind !== 'value');
+    if (kind === 'value' && (unit === 'req/s' || unit === 'tok/s') && ctx.test(RATE_SETTING, clause)) continue;
+    const named = metricFor(ctx, metrics, ordered, { clause, sentence, at: ns, end }, kind !== 'value');
     // A rate with no metric named is about the rate its unit says (`reaches 1,014 tok/s`): a guess, never certain.
-    const implied = named || kind !== 'value' || RATE_SETTING.test(text.slice(clause[0], clause[1])) ? null : rateOf(unit, ns);
+    const implied = named || kind !== 'value' || ctx.test(RATE_SETTING, clause) ? null : rateOf(unit, ns);
     const metric = named ?? implied;
     taken.push([ns, end]);
     clauseOf.push(clause);
@@ -227,24 +395,25 @@ export function parseProseNumbers(raw: string): ProseNumber[] {
       approx: APPROX.test(before),
       bound: UP_TO.test(before) ? 'up-to' : AT_LEAST.test(before) ? 'at-least' : null,
       multiple: unitRaw === '倍',
-      direction: kind === 'percent' ? directionOf(numberText[0], text.slice(clause[0], clause[1]), metric?.family ?? null) : null,
-      context: text.slice(sentence[0], sentence[1]),
-      clause: text.slice(clause[0], clause[1]),
+      ...(scale !== undefined ? { scale } : {}),
+      direction: kind === 'percent' ? ctx.direction(numberText[0], clause, metric?.family ?? null) : null,
+      context: ctx.of(sentence),
+      clause: ctx.of(clause),
     });
   }
   // Numbers without a unit, where the clause (or a value-only clause's sentence) names the metric.
+  // Bare numbers and taken ranges are both in text order: one pointer over the taken ranges.
+  let t = 0;
   for (const [ns, ne] of bareNumbers(text)) {
     const numberText = text.slice(ns, ne);
-    if (taken.some(([s, e]) => ns < e && ne > s)) continue;
-    if (!VALUE_FOLLOW.test(text.slice(ne, ne + 30))) continue;
+    while (t < taken.length && taken[t][1] <= ns) t++;
+    if (t < taken.length && taken[t][0] < ne) continue;
+    if (!VALUE_FOLLOW.test(after(text, ne, 30))) continue;
     const stated = statedAt(v, 'value', ns, ne, numberText, '');
     if (!stated) continue;
-    const sentence: [number, number] = sentences.find(([s, e]) => ns >= s && ns < e) ?? [0, text.length];
-    const clause =
-      spans(text.slice(sentence[0], sentence[1]), CLAUSE_END)
-        .map(([s, e]): [number, number] => [s + sentence[0], e + sentence[0]])
-        .find(([s, e]) => ns >= s && ns < e) ?? sentence;
-    const metric = metricFor(text, metrics, clause, sentence, ns, ne, false);
+    const sentence = ctx.sentenceAt(ns);
+    const clause = ctx.clauseAt(sentence, ns);
+    const metric = metricFor(ctx, metrics, ordered, { clause, sentence, at: ns, end: ne }, false);
     if (!metric) continue;
     stated.claim = raw.slice(stated.offset, stated.end);
     out.push({
@@ -256,24 +425,51 @@ export function parseProseNumbers(raw: string): ProseNumber[] {
       bound: null,
       multiple: false,
       direction: null,
-      context: text.slice(sentence[0], sentence[1]),
-      clause: text.slice(clause[0], clause[1]),
+      context: ctx.of(sentence),
+      clause: ctx.of(clause),
       bare: true,
     });
     clauseOf.push(clause);
     positionOf.push(ns);
   }
   // A value shares its clause with another value of its kind (a time with a time, a rate with a rate), whether
-  // or not that one was read as a claim (`from 1022.13 ms to 287.00 ms (-71.9%)`).
+  // or not that one was read as a claim (`from 1022.13 ms to 287.00 ms (-71.9%)`). Counted once per clause.
   const dimension = (unit: string) => (unit === 'ms' || unit === 's' ? 'time' : unit);
+  const mentionAt = new Map(mentions.map(([at, unit]) => [at, dimension(unit)]));
+  const perClause = new Map<string, { all: number; by: Map<string, number>; values: number }>();
+  const countsOf = ([cs, ce]: [number, number]) => {
+    const key = `${cs},${ce}`;
+    let c = perClause.get(key);
+    if (!c) {
+      c = { all: 0, by: new Map(), values: 0 };
+      // Mentions are in text order: the clause's are one run of them.
+      let lo = 0;
+      let hi = mentions.length;
+      while (lo < hi) {
+        const mid = (lo + hi) >> 1;
+        if (mentions[mid][0] >= cs) hi = mid;
+        else lo = mid + 1;
+      }
+      for (let k = lo; k < mentions.length && mentions[k][0] < ce; k++) {
+        const d = dimension(mentions[k][1]);
+        c.all++;
+        c.by.set(d, (c.by.get(d) ?? 0) + 1);
+      }
+      perClause.set(key, c);
+    }
+    return c;
+  };
+  out.forEach((n, i) => {
+    if (n.kind === 'value') countsOf(clauseOf[i]).values++;
+  });
   out.forEach((n, i) => {
     if (n.kind !== 'value') return;
-    const [cs, ce] = clauseOf[i];
+    const c = countsOf(clauseOf[i]);
     const own = n.bare ? null : dimension(n.stated.unit ?? '');
-    const others = mentions.filter(([at, unit]) => at >= cs && at < ce && (own === null || dimension(unit) === own));
-    const here = others.filter(([at]) => at !== positionOf[i]);
-    const bareSame = out.some((m, j) => j !== i && m.kind === 'value' && clauseOf[j][0] === cs && clauseOf[j][1] === ce);
-    if (here.length > 0 || bareSame) n.shared = true;
+    const matching = own === null ? c.all : (c.by.get(own) ?? 0);
+    const self = mentionAt.get(positionOf[i]);
+    const here = matching - (self !== undefined && (own === null || self === own) ? 1 : 0);
+    if (here > 0 || c.values > 1) n.shared = true;
   });
   return out.sort((a, b) => a.stated.offset - b.stated.offset);
 }

@@ -16,17 +16,17 @@
 import type { Table, TableRow } from 'mdast';
 import { checkPercentChange, requestLatencyS, type CheckResult } from '../check.js';
 import { parseCell } from '../cells.js';
-import { mul, point, scale, shift, type Interval } from '../interval.js';
-import { formatFixed, halfUnit, roundHalfUp } from '../number.js';
+import { mul, point, scale, shift, type Interval } from '../../numbers/interval.js';
+import { formatFixed, halfUnit, roundHalfUp } from '../../numbers/number.js';
 import type { Operand } from '../operand.js';
 import { judge, type StatedValue } from '../result.js';
 import { cellSource, plain } from '../../model/text.js';
 import type { Claim } from '../../schemas/claim.js';
 import type { Experiment } from '../../schemas/report.js';
 import type { Run } from '../../schemas/run.js';
-import type { PageContext } from '../../verify/context.js';
-import { MEAN_REQUEST_LATENCY, valueOf } from '../../verify/sources.js';
-import { adoptedRun, targetOf, type Target } from '../../verify/target.js';
+import type { PageContext } from '../verify/context.js';
+import { MEAN_REQUEST_LATENCY, valueOf } from '../verify/sources.js';
+import { adoptedRun, targetOf, type Target } from '../verify/target.js';
 import { claimKind } from './types.js';
 
 interface Step {
@@ -75,22 +75,47 @@ export const chainTable = claimKind<Candidate>({
     /** The gains stated by the step rows so far (a total is their product), and whether each is sourced. */
     const steps: StatedValue[] = [];
     let stepsSourced = true;
-    // Each step row's runs, named by content; earlier rows' experiments are tried last by later rows.
+    // Each step row's runs, named by content; earlier rows' experiments are tried last by later rows. A row that
+    // names no experiment by content is given one by position only afterwards, among those no row names: a row
+    // about an option the page never ran (an added `Prefix Caching` line) takes no other row's experiment.
     const targets = new Map<unknown, Target | null>();
     const used = new Set<Experiment>();
+    const unnamed: Array<{ row: TableRow; option: string }> = [];
+    /** Experiments a row without a gain (`Attention Backend | -`) names by content: no positional guess takes them. */
+    const named = new Set<Experiment>();
     for (const row of rows) {
       const option = row.children[0] ? plain(row.children[0]) : '';
       const value = row.children[1] ? cellSource(ctx.analysis.source, row.children[1]).text : '';
-      if (TOTAL.test(option) || !parseCell(value).items.some((s) => s.role === 'percent')) continue;
-      const target = targetOf(option, report.experiments, used, ctx);
-      if (target?.certain) for (const e of target.experiments) used.add(e);
-      else if (target) used.add(target.experiments[0]);
+      if (TOTAL.test(option)) continue;
+      if (!parseCell(value).items.some((s) => s.role === 'percent')) {
+        const t = targetOf(option, report.experiments, used, ctx, false);
+        if (t?.certain) for (const e of t.experiments) named.add(e);
+        continue;
+      }
+      const target = targetOf(option, report.experiments, used, ctx, false);
+      if (!target) {
+        unnamed.push({ row, option });
+        continue;
+      }
+      if (target.certain) for (const e of target.experiments) used.add(e);
+      else used.add(target.experiments[0]);
+      targets.set(row, target);
+    }
+    for (const e of used) named.add(e);
+    for (const { row, option } of unnamed) {
+      const target = targetOf(option, report.experiments, named, ctx);
+      if (target) named.add(target.experiments[0]);
       targets.set(row, target);
     }
     // A chain states each step against the step before it: that reference is certain only while the rows
     // follow the page's experiments in order (a reordered table says nothing of which step came first).
     const lines = [...targets.values()].filter((t) => t?.certain).map((t) => t!.experiments[0].line);
     const ordered = lines.every((l, i) => i === 0 || l >= lines[i - 1]);
+    /**
+     * The last step whose source was certain: tried as a reference after a row whose source is not (that row may
+     * or may not have been adopted), so a row's grade does not hang on an unrelated row above it.
+     */
+    let lastCertain: Step | null = originalStep;
     for (const row of rows) {
       const [nameCell, valueCell] = row.children;
       if (!nameCell || !valueCell) continue;
@@ -111,19 +136,25 @@ export const chainTable = claimKind<Candidate>({
       }
       steps.push(stated);
       const target = targets.get(row) ?? null;
+      const perDevice = saysPerDevice(ctx, row, target);
       const candidates = (target?.runs ?? []).map((r) => step(ctx, r, metric, latency)).filter((s): s is Step => !!s);
-      const refs = [reference, originalStep].filter((r, i, all): r is Step => !!r && all.indexOf(r) === i);
+      const refs = [reference, lastCertain, originalStep].filter((r, i, all): r is Step => !!r && all.indexOf(r) === i);
       if (refs.length === 0 || candidates.length === 0) {
         out.push(ctx.claim('improvement', stated, raw.base, null, null));
         stepsSourced = false;
-        reference = null;
+        // A row with no run on the page (no experiment is about it) cannot be what the next measured step was
+        // measured against: the reference stays. A row with runs that do not settle it breaks the chain.
+        if (candidates.length > 0) reference = null;
         continue;
       }
       let hit: { result: CheckResult; cand: Step; ref: Step } | null = null;
       search: for (const pool of [candidates, fallback]) {
         for (const ref of refs) {
           for (const cand of pool) {
-            const result = checkPercentChange(stated, ref.operand, cand.operand, { better, ...deviceScale(ctx, ref.run, cand.run) });
+            const result = checkPercentChange(stated, ref.operand, cand.operand, {
+              better,
+              ...deviceScale(ctx, ref.run, cand.run, perDevice),
+            });
             if (result.verdict === 'verified') {
               hit = { result, cand, ref };
               break search;
@@ -135,6 +166,7 @@ export const chainTable = claimKind<Candidate>({
         out.push(ctx.claim('improvement', stated, raw.base, hit.result, src(ctx, hit.cand, metric), [src(ctx, hit.ref, metric)]));
         // A step reproduced by a run of the row's own experiment is the adopted step; one found only by position is not.
         reference = target?.certain ? hit.cand : null;
+        if (reference) lastCertain = reference;
         continue;
       }
       // No run reproduces the number: it is wrong only when the row's run and its reference are both certain.
@@ -144,15 +176,16 @@ export const chainTable = claimKind<Candidate>({
       if (reference && chosen) {
         const result = checkPercentChange(stated, reference.operand, chosen.operand, {
           better,
-          ...deviceScale(ctx, reference.run, chosen.run),
+          ...deviceScale(ctx, reference.run, chosen.run, perDevice),
         });
         out.push(ctx.claim('improvement', stated, raw.base, result, src(ctx, chosen, metric), [src(ctx, reference, metric)]));
         reference = chosen;
+        lastCertain = chosen;
         continue;
       }
       const ref = refs[0];
       const listed = candidates.slice(0, 6).map((cand) => {
-        const result = checkPercentChange(stated, ref.operand, cand.operand, { better, ...deviceScale(ctx, ref.run, cand.run) });
+        const result = checkPercentChange(stated, ref.operand, cand.operand, { better, ...deviceScale(ctx, ref.run, cand.run, perDevice) });
         const why = [
           target?.because.get(cand.run) ?? target?.evidence ?? '',
           referenceCertain && ordered ? '' : 'the reference step is not certain',
@@ -204,8 +237,31 @@ function step(ctx: PageContext, run: Run, metric: string, latency: boolean): Ste
   return f ? { run, operand: f.operand } : null;
 }
 
-/** Options that put two runs on the same number of devices: a multiplier or a per-GPU divisor. */
-function deviceScale(ctx: PageContext, ref: Run, cand: Run): { multiplier?: number; perGpu?: number } {
+/** Words and units that state a throughput per device: `/GPU`, `per GPU`, `per card`, `每卡`, a `7787.17x2` cell. */
+const PER_DEVICE =
+  /\/\s?(?:gpu|npu|card|device)\b|\bper[ -](?:gpu|npu|card|device)\b|每卡|单卡|每张卡|(?<![\w.])\d{1,9}(?:\.\d{1,9})?x\d{1,2}\b/i;
+
+/**
+ * Whether the page says that a step of the chain is normalised per device: the row itself, its experiment's prose
+ * (`achieving 26.8% higher token throughput per GPU`), or the page's conclusion table (`(+31.6%/GPU)`, `7787.17x2`)
+ * state it. Otherwise the stated gain is a plain ratio of the runs' values, whatever their device counts.
+ */
+function saysPerDevice(ctx: PageContext, row: TableRow, target: Target | null): boolean {
+  if (PER_DEVICE.test(ctx.text(row))) return true;
+  const experiments = new Set(target?.experiments ?? []);
+  return ctx.analysis.sites.some(
+    (s) =>
+      (s.kind === 'prose' && s.experiment !== null && experiments.has(s.experiment) && PER_DEVICE.test(ctx.text(s.node))) ||
+      (s.kind === 'table' && s.role === 'conclusion' && PER_DEVICE.test(ctx.text(s.node))),
+  );
+}
+
+/**
+ * Options that put two runs on the same number of devices (a multiplier or a per-GPU divisor), only where the page
+ * says the step is per device (`perDevice`); a plain ratio otherwise.
+ */
+function deviceScale(ctx: PageContext, ref: Run, cand: Run, perDevice: boolean): { multiplier?: number; perGpu?: number } {
+  if (!perDevice) return {};
   const r = ctx.devices(ref);
   const c = ctx.devices(cand);
   if (!r || !c || r === c) return {};

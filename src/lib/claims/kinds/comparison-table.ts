@@ -11,10 +11,10 @@ import { devicesOf } from '../../model/command.js';
 import { cellSource, plain } from '../../model/text.js';
 import type { Claim, ClaimSource } from '../../schemas/claim.js';
 import type { Run } from '../../schemas/run.js';
-import type { PageContext } from '../../verify/context.js';
-import { metricLabel, rankScore, resolveValue, type Hints, type Resolution } from '../../verify/resolve.js';
-import { MEAN_REQUEST_LATENCY, valueOf } from '../../verify/sources.js';
-import { groupRuns } from '../../verify/target.js';
+import type { PageContext } from '../verify/context.js';
+import { metricLabel, rankScore, resolveValue, type Hints, type Resolution } from '../verify/resolve.js';
+import { MEAN_REQUEST_LATENCY, valueOf } from '../verify/sources.js';
+import { groupRuns } from '../verify/target.js';
 import { claimKind } from './types.js';
 
 /** Metric behind each stated role of a cell. */

@@ -8,10 +8,11 @@ import { checkPercentChange, checkValue } from '../check.js';
 import { parseEssayClaims, type EssayClaim } from '../essay-prose.js';
 import type { Stated } from '../stated.js';
 import type { ClaimSource } from '../../schemas/claim.js';
-import type { PageContext } from '../../verify/context.js';
+import type { PageContext } from '../verify/context.js';
 import { essayTables, tableSource, type ReadTable } from './essay-table.js';
 import { claimKind } from './types.js';
-import { comparesOffPage, essayPage, namedIn, scopeRuns } from '../essay/page.js';
+import { comparesOffPage, essayPage, namedIn, scopeRuns, type EssayPage } from '../essay/page.js';
+import type { NamedRun } from '../essay/runs.js';
 import { resolveNumber } from '../essay/resolve.js';
 import { parseProseNumbers, type ProseNumber } from '../essay/sentence.js';
 
@@ -37,7 +38,7 @@ export const essayProse = claimKind<Candidate>({
     return parseEssayClaims(ctx.text(site.node)).map((claim) => ({ node: site.node, base, claim }));
   },
   verify({ node, base, claim, free }, ctx) {
-    if (free) return verifyFree(ctx, node, base, free);
+    if (free) return verifyFree(ctx, essayPage(ctx)!, node, base, free);
     if (!claim) return [];
     const s = claim.value;
     const tables = essayTables(ctx);
@@ -61,23 +62,63 @@ const LEAD = /^\s*(?:[-*+]\s+)?(?:\*\*([^*]{1,60})\*\*|([^\s:：][^:：\n]{0,40}
 const ELSEWHERE =
   /\b(?:reported|claimed|published|upstream|official|earlier|previous(?:ly)?|prior|last\s+(?:week|month|year|time|release)|target(?:ed|s)?|goal|slo|budget|other\s+(?:setups?|machines?|hardware|clusters?)|elsewhere)\b|此前|之前|上次|官方|目标/i;
 
-function verifyFree(ctx: PageContext, node: Paragraph, base: number, n: ProseNumber) {
-  const page = essayPage(ctx)!;
-  const line = node.position?.start.line ?? 1;
-  const headings = ctx.analysis.report.headings;
-  const scope = scopeRuns(page, headings, line);
-  const lead = LEAD.exec(ctx.text(node));
-  const leadNames = lead ? namedIn(lead[1] ?? lead[2], page, scope) : [];
-  const inSentence = namedIn(n.context, page, scope);
+/** What the numbers of one paragraph share: its section's runs, its lead's names, and what each sentence or clause names. */
+interface ParagraphReading {
+  scope: NamedRun[];
+  leadNames: NamedRun[][];
+  named: Map<string, NamedRun[][]>;
+  distinct: Map<string, NamedRun[][]>;
+  elsewhere: Map<string, boolean>;
+  offPage: Map<string, boolean>;
+}
+
+const readings = new WeakMap<EssayPage, WeakMap<Paragraph, ParagraphReading>>();
+
+/** The paragraph's reading, made once for all its numbers (a sentence of many numbers is read once, not per number). */
+function readingOf(ctx: PageContext, page: EssayPage, node: Paragraph): ParagraphReading {
+  let byNode = readings.get(page);
+  if (!byNode) readings.set(page, (byNode = new WeakMap()));
+  let r = byNode.get(node);
+  if (!r) {
+    const scope = scopeRuns(page, ctx.analysis.report.headings, node.position?.start.line ?? 1);
+    const lead = LEAD.exec(ctx.text(node));
+    const leadNames = lead ? namedIn(lead[1] ?? lead[2], page, scope) : [];
+    r = { scope, leadNames, named: new Map(), distinct: new Map(), elsewhere: new Map(), offPage: new Map() };
+    byNode.set(node, r);
+  }
+  return r;
+}
+
+/** The sets of runs of a list of mentions, each once, in order of first mention (the sets are few: the page's runs). */
+function distinctSets(named: readonly NamedRun[][]): NamedRun[][] {
+  const out: NamedRun[][] = [];
+  for (const m of named) if (!out.some((o) => o.length === m.length && o.every((r) => m.includes(r)))) out.push(m);
+  return out;
+}
+
+/** `f(key)`, kept in `memo`. */
+function memo<T>(map: Map<string, T>, key: string, f: (key: string) => T): T {
+  let v = map.get(key);
+  if (v === undefined) map.set(key, (v = f(key)));
+  return v;
+}
+
+/** A number of free-form prose traced to the runs of `page` (the page's named runs), with its claim; [] when none. */
+export function verifyFree(ctx: PageContext, page: EssayPage, node: Paragraph, base: number, n: ProseNumber) {
+  const reading = readingOf(ctx, page, node);
+  const { scope, leadNames } = reading;
+  const inSentence = memo(reading.named, n.context, (t) => namedIn(t, page, scope));
   // A value belongs to the run its clause names; runs named elsewhere in the sentence stay candidates. A clause
   // that holds two values of one metric names the run of one of them at best: both are read against the section.
-  const inClause = n.kind === 'value' ? namedIn(n.clause, page, scope) : inSentence;
-  const others = n.kind === 'value' && inClause.length > 0 ? inSentence.filter((m) => !inClause.flat().some((r) => m.includes(r))) : [];
+  const inClause = n.kind === 'value' ? memo(reading.named, n.clause, (t) => namedIn(t, page, scope)) : inSentence;
+  // Each set of runs once (the sentence may name them many times; resolveNumber reads each set once).
+  const sentenceSets = memo(reading.distinct, n.context, () => distinctSets(inSentence));
+  const others = n.kind === 'value' && inClause.length > 0 ? sentenceSets.filter((m) => !inClause.flat().some((r) => m.includes(r))) : [];
   // A sentence about numbers from elsewhere (a target, an earlier test, an upstream report) names runs only for
   // comparison: its values are read against the section, never made certain by that name.
-  const elsewhere = n.kind === 'value' && ELSEWHERE.test(n.context);
+  const elsewhere = n.kind === 'value' && memo(reading.elsewhere, n.context, (t) => ELSEWHERE.test(t));
   const named = n.shared || elsewhere ? [] : [...(inClause.length > 0 ? [] : leadNames), ...inClause, ...others];
-  const offPage = n.kind !== 'value' && comparesOffPage(n.context, page);
+  const offPage = n.kind !== 'value' && memo(reading.offPage, n.context, (t) => comparesOffPage(t, page));
   const verdict = resolveNumber({ ...n, metric: n.metric!, unit: '', named, scope, all: page.runs, offPage }, ctx.path);
   if (!verdict) return [];
   // A number without a unit is a claim only where it reproduces a printed value: its metric is not certain enough

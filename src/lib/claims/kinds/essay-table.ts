@@ -7,11 +7,11 @@ import { checkEssayTable, parseEssayTable, type EssayCheck, type EssayTable } fr
 import { cellSource, plain } from '../../model/text.js';
 import type { ClaimSite } from '../../model/sites.js';
 import type { ClaimSource } from '../../schemas/claim.js';
-import type { PageContext } from '../../verify/context.js';
+import type { PageContext } from '../verify/context.js';
 import { claimKind } from './types.js';
 import type { Claim } from '../../schemas/claim.js';
 import { essayPage, scopeRuns } from '../essay/page.js';
-import { resolveNumber } from '../essay/resolve.js';
+import { oneRunOf, resolveNumber } from '../essay/resolve.js';
 import { readTableNumbers } from '../essay/table.js';
 
 /** A parsed results table of an essay, kept so that the essay's bullets can be checked against it. */
@@ -78,14 +78,22 @@ function runChecks(node: Table, read: ReadTable | null, ctx: PageContext): Claim
   const header = headerRow.children.map((c) => cellSource(ctx.analysis.source, c).text);
   const cells = rows.map((r) => r.children.map((c) => cellSource(ctx.analysis.source, c)));
   const scope = scopeRuns(page, ctx.analysis.report.headings, node.position?.start.line ?? 1);
-  return readTableNumbers(
+  const numbers = readTableNumbers(
     header,
     cells.map((r) => r.map((c) => c.text)),
     page,
     scope,
-  ).flatMap((n) => {
+  ).map((n) => ({ ...n, metric: n.metric!, scope: n.tableRuns, all: page.runs }));
+  // A row whose values are all printed by one run restates that run, whatever its label matches.
+  const byRow = new Map<number, typeof numbers>();
+  for (const n of numbers) if (n.kind === 'value') byRow.set(n.row, [...(byRow.get(n.row) ?? []), n]);
+  for (const values of byRow.values()) {
+    const run = oneRunOf(values, page.runs, ctx.path);
+    if (run) for (const n of values) n.named = [[run]];
+  }
+  return numbers.flatMap((n) => {
     if (taken.has(`${n.row}:${n.column}`)) return [];
-    const verdict = resolveNumber({ ...n, metric: n.metric!, scope: n.tableRuns, all: page.runs }, ctx.path);
+    const verdict = resolveNumber(n, ctx.path);
     const cell = cells[n.row]?.[n.column];
     if (!verdict || !cell) return [];
     const kind = n.kind === 'value' ? 'cell-value' : 'essay-change';

@@ -6,7 +6,9 @@ import { chainTable } from './chain-table.js';
 import { comparisonTable } from './comparison-table.js';
 import { essayProse } from './essay-prose.js';
 import { essayTable } from './essay-table.js';
+import { proseOrder } from './prose-order.js';
 import { ranking } from './ranking.js';
+import { reportProseNumbers } from './report-prose.js';
 import { summarySentence } from './summary-sentence.js';
 import { transition } from './transition.js';
 import type { ClaimKindModule } from './types.js';
@@ -20,6 +22,10 @@ export const claimKinds: readonly ClaimKindModule[] = [
   transition,
   ranking,
   essayProse,
+  // Any other number of a report's prose, traced to the page's runs.
+  reportProseNumbers,
+  // Orders stated in words or symbols (`X is the fastest`, `A > B`), judged on the named runs.
+  proseOrder,
 ];
 
 export type { Candidate, ClaimKindModule } from './types.js';

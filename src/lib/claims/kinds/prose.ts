@@ -2,7 +2,7 @@ import type { Paragraph } from 'mdast';
 import type { ProseSite } from '../../model/sites.js';
 import type { Experiment } from '../../schemas/report.js';
 import type { ClaimSite } from '../../model/sites.js';
-import type { PageContext } from '../../verify/context.js';
+import type { PageContext } from '../verify/context.js';
 
 /** A paragraph of a (non-essay) report that states numbers, with its raw text and where that text starts. */
 export interface ProseText {

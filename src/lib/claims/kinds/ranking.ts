@@ -8,9 +8,9 @@ import { checkOrder, checkValue, type Operand } from '../check.js';
 import { parseRanking, type Ranking } from '../ranking.js';
 import type { Claim } from '../../schemas/claim.js';
 import type { Experiment } from '../../schemas/report.js';
-import { resolveValue } from '../../verify/resolve.js';
-import { MEAN_REQUEST_LATENCY, valueOf, type Found } from '../../verify/sources.js';
-import { experimentRuns, onlyUnnamed, runsOf, variantNamed } from '../../verify/variants.js';
+import { resolveValue } from '../verify/resolve.js';
+import { MEAN_REQUEST_LATENCY, valueOf, type Found } from '../verify/sources.js';
+import { experimentRuns, onlyUnnamed, runsOf, variantNamed } from '../verify/variants.js';
 import { experimentOf, reportProse } from './prose.js';
 import { claimKind } from './types.js';
 

@@ -9,8 +9,8 @@ import type { Stated } from '../stated.js';
 import type { Claim } from '../../schemas/claim.js';
 import type { Experiment } from '../../schemas/report.js';
 import type { Run } from '../../schemas/run.js';
-import { MEAN_REQUEST_LATENCY, valueOf, type Found } from '../../verify/sources.js';
-import { runsOf, variantNamed } from '../../verify/variants.js';
+import { MEAN_REQUEST_LATENCY, valueOf, type Found } from '../verify/sources.js';
+import { runsOf, variantNamed } from '../verify/variants.js';
 import { experimentOf, reportProse } from './prose.js';
 import { claimKind } from './types.js';
 

@@ -1,7 +1,7 @@
 import type { Nodes } from 'mdast';
 import type { ClaimSite } from '../../model/sites.js';
 import type { Claim } from '../../schemas/claim.js';
-import type { PageContext } from '../../verify/context.js';
+import type { PageContext } from '../verify/context.js';
 
 /** What a kind's `find` returns: a piece of a claim site that states numbers, attached to its node. */
 export interface Candidate {

@@ -32,7 +32,12 @@ export function walk(tree: Root): Found {
           onHeading(node, state);
           break;
         case 'code':
-          onCode(node, admonitionTitle(ancestors), parent?.type === 'listItem' ? itemTextBefore(parent, node) : null, state);
+          onCode(
+            node,
+            admonitionTitle(ancestors),
+            parent?.type === 'listItem' ? itemTextBefore(parent, node) : listTextBefore(parent, node),
+            state,
+          );
           break;
         case 'paragraph':
           if (parent?.type === 'listItem') onItemParagraph(node, state);
@@ -66,6 +71,21 @@ function admonitionTitle(ancestors: readonly Parents[]): string | null {
     if (a.type === 'admonition') return a.title ?? a.kind;
   }
   return null;
+}
+
+/**
+ * A fence right after a list whose last item ends in a colon (`- Backend Parameters:`) belongs to that item: pages
+ * rendered flat (all indentation stripped) put the item's fence beside the list instead of in it.
+ */
+function listTextBefore(parent: Parents | undefined, node: Nodes): string | null {
+  if (!parent) return null;
+  const children = parent.children as Nodes[];
+  const before = children[children.indexOf(node) - 1];
+  if (before?.type !== 'list') return null;
+  const item = before.children[before.children.length - 1];
+  const last = item?.children[item.children.length - 1];
+  const text = last?.type === 'paragraph' ? plain(last) : null;
+  return text !== null && text.trimEnd().endsWith(':') ? text : null;
 }
 
 /** Text of the last paragraph before a node in its list item (`- Optimized Backend Parameters:` before a fence). */

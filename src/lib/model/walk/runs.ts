@@ -1,7 +1,7 @@
 import type { RunDraft } from '../../formats/index.js';
 import { formatOf } from '../../formats/registry.js';
 import type { Variant } from '../../schemas/report.js';
-import type { Run, RunContext } from '../../schemas/run.js';
+import type { RunContext, WalkRun as Run } from '../../schemas/run.js';
 import { canonicalEngine, engineOfTool } from '../command.js';
 import { addVariant, bareHeading, headingPath, inOther, type Side, type WalkState } from './state.js';
 

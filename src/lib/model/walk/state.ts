@@ -1,5 +1,5 @@
 import type { Draft } from '../../diagnostics.js';
-import type { Run } from '../../schemas/run.js';
+import type { WalkRun } from '../../schemas/run.js';
 import type {
   Command,
   ConclusionRow,
@@ -39,7 +39,7 @@ export interface Found {
   experiments: Experiment[];
   summary: SummaryRow[];
   otherCases: OtherCase[];
-  runs: Run[];
+  runs: WalkRun[];
   /** Every fence read as a script, with all its commands. */
   scripts: Script[];
   /** Paragraphs and tables that state numbers, with their context. */

@@ -1,7 +1,7 @@
 import { PARALLEL_FLAGS, canonicalFlag, parseParameters } from '../../model/command.js';
 import type { Script } from '../../model/script.js';
 import type { Command } from '../../schemas/report.js';
-import { isShellInfo } from './tree.js';
+import { isShellInfo } from '../../model/tree.js';
 
 /** Launchers of inference engines (not benchmark clients). */
 export const SERVING_TOOLS = new Set(['vllm', 'sglang', 'trtllm', 'mindie', 'lmdeploy']);

@@ -33,25 +33,26 @@ export interface TableColumn {
 
 const metrics = [
   { col: 'total', label: 'Total', unit: 'tok/s/GPU' },
-  { col: 'output', label: 'Output', unit: 'tok/s/GPU' },
-  { col: 'tpot', label: 'Mean TPOT', unit: 'ms' },
-  { col: 'ttft', label: 'Mean TTFT', unit: 'ms' },
-  { col: 'e2e', label: 'Mean E2E', unit: 's' },
+  { col: 'tpot', label: 'TPOT', unit: 'ms' },
+  { col: 'ttft', label: 'TTFT', unit: 'ms' },
 ] as const;
 
-/** The columns, in order; `tableCells` gives one cell per column. The numbers come first (no sideways scroll). */
+/**
+ * The columns, in order; `tableCells` gives one cell per column. What tells the runs of one question apart
+ * (engine, configuration, role, precision, parallelism, workload) and the numbers it is judged by, narrow enough to
+ * need no sideways scroll at 1440 px; model and accelerator are the question's, every other metric is in the CSV.
+ */
 export const tableColumns: TableColumn[] = [
   { label: 'Run' },
-  ...metrics.map((m) => ({ label: m.label, unit: m.unit, numeric: true })),
-  { label: 'Verdict' },
-  { label: 'Model' },
-  { label: 'GPU' },
   { label: 'Engine' },
+  { label: 'Config (flags)' },
+  { label: 'Role' },
   { label: 'Precision' },
   { label: 'Parallelism' },
-  { label: 'Dataset / profile' },
-  { label: 'Concurrency', numeric: true },
-  { label: 'Success', unit: '%', numeric: true },
+  { label: 'Workload' },
+  { label: 'Conc.', numeric: true },
+  ...metrics.map((m) => ({ label: m.label, unit: m.unit, numeric: true })),
+  { label: 'Verdict' },
 ];
 
 const badges = {
@@ -66,7 +67,7 @@ const perGpu = (v: RunValue | null, gpus: number | null) => (v && gpus ? v.value
 
 function metricCell(r: RunRow, col: (typeof metrics)[number]['col']): TableCell {
   const v = r.values[col];
-  const value = col === 'total' || col === 'output' ? perGpu(v, r.gpus) : (v?.value ?? null);
+  const value = col === 'total' ? perGpu(v, r.gpus) : (v?.value ?? null);
   if (!v || value === null) return { className: 'num', col, sort: '', text: '–' };
   const how = v.derived ? `derived: ${v.derived}` : `printed: ${v.text} ${v.unit}`;
   return {
@@ -75,48 +76,50 @@ function metricCell(r: RunRow, col: (typeof metrics)[number]['col']): TableCell 
     sort: String(value),
     text: formatValue(value),
     href: v.href,
-    linkTitle: col === 'total' || col === 'output' ? `${how}, over ${r.gpus} GPU` : how,
+    linkTitle: col === 'total' ? `${how}, over ${r.gpus} GPU` : how,
   };
 }
 
-const plain = (text: string | null): TableCell => ({ text: text ?? '–' });
+/**
+ * What the run is under its report's name: what the page calls it, its role (`baseline`, `optimized`, ...) and the
+ * launch options that set it apart from the page's baseline (`vLLM · experiment · --async-scheduling`).
+ */
+export function runNote(r: Pick<RunRow, 'setting' | 'role' | 'flags'>): string | null {
+  const parts = [r.setting, r.role, r.flags.length > 0 ? r.flags.join(' ') : null].filter((p): p is string => !!p);
+  return parts.length > 0 ? parts.join(' · ') : null;
+}
 
 /** The cells of one run, one per column of `tableColumns`. */
 export function tableCells(r: RunRow): TableCell[] {
   return [
     {
       className: 'cmp-run',
-      sort: `${r.report} ${r.setting ?? ''}`,
+      sort: `${r.report} ${String(r.line).padStart(6, '0')}`,
       text: r.report,
       href: r.href,
-      linkTitle: `${r.title}, raw run at line ${r.line}`,
-      ...(r.setting ? { small: { text: r.setting, className: 'muted cmp-setting' } } : {}),
+      linkTitle: `${r.title}, raw run at line ${r.line}${r.setting ? ` (${r.setting})` : ''}`,
+      small: { text: `line ${r.line}`, className: 'muted cmp-setting' },
     },
-    ...metrics.map((m) => metricCell(r, m.col)),
-    { col: 'verdict', text: verdictLabels[r.verdict], badge: { className: badges[r.verdict], note: r.verdictNote } },
-    plain(r.model),
+    { col: 'engine', text: r.engine ?? '–', ...(r.version ? { small: { text: ` ${r.version}`, className: 'muted' } } : {}) },
+    { className: 'cmp-flags', col: 'flags', text: r.flags.length > 0 ? r.flags.join(' ') : 'default' },
+    { col: 'role', text: r.role ?? '–' },
+    { col: 'precision', text: r.precision ?? '–' },
     {
       className: 'nowrap',
-      col: 'gpu',
-      sort: `${r.gpu ?? ''} ${String(r.gpus ?? 0).padStart(3, '0')}`,
-      title: r.gpusFrom ? `GPU count from the ${r.gpusFrom}` : 'GPU count not stated',
-      text: `${r.gpus ?? '?'} × ${r.gpu ?? '?'}`,
+      col: 'parallelism',
+      title: r.gpusFrom ? `${r.gpus} × ${r.gpu ?? '?'}; GPU count from the ${r.gpusFrom}` : 'GPU count not stated',
+      text: r.parallelism ?? '–',
+      small: { text: ` ${r.gpus ?? '?'} × ${r.gpu ?? '?'}`, className: 'muted cmp-setting' },
     },
-    { text: r.engine ?? '–', ...(r.version ? { small: { text: ` ${r.version}`, className: 'muted' } } : {}) },
-    plain(r.precision),
-    plain(r.parallelism),
-    plain(r.dataset),
+    { col: 'dataset', text: r.dataset ?? '–' },
     {
       className: 'num',
+      col: 'concurrency',
       sort: r.concurrency === null ? '' : String(r.concurrency),
       text: r.concurrency === null ? '–' : String(r.concurrency),
     },
-    {
-      className: 'num',
-      sort: r.successRate === null ? '' : String(r.successRate),
-      title: r.requested ? `of ${r.requested} requests` : 'requests asked for not stated',
-      text: r.successRate === null ? '–' : String(r.successRate),
-    },
+    ...metrics.map((m) => metricCell(r, m.col)),
+    { col: 'verdict', text: verdictLabels[r.verdict], badge: { className: badges[r.verdict], note: r.verdictNote } },
   ];
 }
 

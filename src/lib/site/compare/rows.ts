@@ -1,12 +1,11 @@
 // One row per run of every report, with what the explorer filters and plots: model, GPU and count, engine and
 // version, precision, parallelism, dataset/profile, concurrency, success rate, the run's verdict, and its metrics
 // (each with the anchor of the raw line that prints it). Derived values say how they were derived.
-import { canonicalEngine } from '../../model/command.js';
 import type { Claim } from '../../schemas/claim.js';
-import type { Command, Report } from '../../schemas/report.js';
+import type { Report } from '../../schemas/report.js';
 import type { Metric, Run } from '../../schemas/run.js';
 import { pageTitle } from '../describe.js';
-import { modelFamily, modelName, runCommand, setupOf } from './setup.js';
+import { datasetText, engineName, modelFamily, modelName, parallelismText, precisionText } from './setup.js';
 import type { RunRow, RunValue, Verdict } from './types.js';
 
 export type { RunRow, RunValue, Verdict } from './types.js';
@@ -38,6 +37,11 @@ export interface ComparedPage {
 }
 
 const anchor = (url: string, id: string) => `${url}#${id}`;
+
+/** The runs a view lists: each run once (a block repeating an earlier run's result is not listed again). */
+export function listedRuns<R extends Pick<Run, 'repeatOf'>>(report: { runs: readonly R[] }): R[] {
+  return report.runs.filter((r) => r.repeatOf === null);
+}
 
 function value(url: string, run: Run, metric: Metric | undefined, unit: string, scale = 1): RunValue | null {
   if (!metric || metric.value === null || !Number.isFinite(metric.value)) return null;
@@ -82,48 +86,8 @@ function e2e(url: string, run: Run): RunValue | null {
   };
 }
 
-/** The words of a label or an invocation line (split on blanks; the flags read here take plain values). */
-const words = (text: string): string[] => text.split(/\s/).filter(Boolean);
-
-/** The value of `--name value` or `--name=value` among the words of a label or an invocation line. */
-function flagText(text: string | null | undefined, name: string): string | null {
-  if (!text) return null;
-  const ws = words(text);
-  for (const [i, w] of ws.entries()) {
-    if (w === name) return ws[i + 1] ?? null;
-    if (w.startsWith(`${name}=`)) return w.slice(name.length + 1);
-  }
-  return null;
-}
-
-/** `--num-prompts 500`, `--max-concurrency 4` and the like, from a label or an invocation line. */
-function flagNumber(text: string | null | undefined, names: string[]): number | null {
-  for (const name of names) {
-    const v = flagText(text, name);
-    if (v !== null && /^\d+$/.test(v)) return Number(v);
-  }
-  return null;
-}
-
-/** `sharegpt` -> `ShareGPT`; `random` with lengths -> `random 1024 in / 1024 out`. */
-function datasetFromFlags(text: string | null | undefined): string | null {
-  if (!text) return null;
-  const name = flagText(text, '--dataset-name');
-  if (!name || !/^[\w-]+$/.test(name)) return null;
-  if (/^sharegpt$/i.test(name)) return 'ShareGPT';
-  const inLen = flagNumber(text, ['--random-input-len']);
-  const outLen = flagNumber(text, ['--random-output-len']);
-  return inLen !== null && outLen !== null ? `${name} ${inLen} in / ${outLen} out` : name;
-}
-
-/** A dataset heading's text without its trailing colon (`ShareGPT:` -> `ShareGPT`). */
-const withoutColon = (text: string | undefined): string | undefined => {
-  const t = text?.trim();
-  return t?.endsWith(':') ? t.slice(0, -1).trim() : t;
-};
-
-const cites = (claim: Claim, path: string, runId: string) =>
-  [claim.source, ...claim.sources].some((s) => s !== null && s.runId === runId && s.path === path);
+const cites = (claim: Claim, path: string, runIds: ReadonlySet<string>) =>
+  [claim.source, ...claim.sources].some((s) => s !== null && runIds.has(s.runId) && s.path === path);
 
 /** The run's verdict: failed, flagged (an error on its block or its command), then what the page's numbers say of it. */
 function verdictOf(report: ComparedReport, run: Run): { verdict: Verdict; note: string } {
@@ -138,7 +102,9 @@ function verdictOf(report: ComparedReport, run: Run): { verdict: Verdict; note: 
     const rules = [...new Set(onRun.map((m) => m.ruleId))].join(', ');
     return { verdict: 'flagged', note: `Flagged on the run or its command (line ${onRun[0].line}): ${rules}.` };
   }
-  const citing = report.claims.filter((c) => cites(c, report.path, run.id));
+  // A claim that quotes the run at one of its other places cites the run.
+  const ids = new Set([run.id, ...report.runs.filter((r) => r.repeatOf === run.id).map((r) => r.id)]);
+  const citing = report.claims.filter((c) => cites(c, report.path, ids));
   const verified = citing.filter((c) => c.verdict === 'verified').length;
   if (verified > 0)
     return { verdict: 'verified', note: `${verified} stated number${verified === 1 ? '' : 's'} on the page verified against this run.` };
@@ -151,39 +117,18 @@ function verdictOf(report: ComparedReport, run: Run): { verdict: Verdict; note: 
   return { verdict: 'uncited', note: 'No stated number on the page cites this run.' };
 }
 
-function engineOf(report: ComparedReport, run: Run, command: Command | null): { engine: string | null; version: string | null } {
-  const raw = run.context.engine ?? (report.engines.length === 1 ? report.engines[0].name : null);
-  const engine = raw ? (canonicalEngine(raw) ?? raw) : null;
-  if (!engine) return { engine: null, version: null };
-  const stated = report.engines.find((e) => (canonicalEngine(e.name) ?? e.name) === engine);
-  // A container tag names the version when the page's list does not (`lmsysorg/sglang:v0.5.1-cu126`).
-  const tag = command ? (/:(v\d+(?:\.\d+)+[\w.]*?)(?:-cu\d+)?(?:\s|$)/.exec(command.text)?.[1] ?? null) : null;
-  return { engine, version: stated?.version ?? tag };
-}
-
-/** Every run of every page, in page order. */
+/**
+ * Every run of every page, in page order, once: a block that shows an earlier run again is that run's second place,
+ * not a row of its own. Its setup is the page model's (`run.setup`), shown as the explorer shows it.
+ */
 export function compareRows(pages: readonly ComparedPage[]): RunRow[] {
   return pages.flatMap(({ report, url }) =>
-    report.runs.map((run): RunRow => {
-      const command = runCommand(report, run);
-      const setup = setupOf(report, run, command);
-      const modelId = run.context.model ?? report.model;
-      const model = modelId ? modelName(modelId) : null;
-      const { engine, version } = engineOf(report, run, command);
+    listedRuns(report).map((run): RunRow => {
+      const s = run.setup;
+      const model = s.model ? modelName(s.model) : null;
       const { verdict, note } = verdictOf(report, run);
-      const profile = run.context.profile ? (report.profiles[run.context.profile] ?? null) : null;
-      const flagsText = [run.invocation, run.label].filter(Boolean).join(' ');
-      const dataset = run.context.profile ?? datasetFromFlags(flagsText) ?? withoutColon(report.datasets[0]?.text) ?? null;
-      const concurrency =
-        run.metrics.max_concurrency?.value ??
-        flagNumber(flagsText, ['--max-concurrency']) ??
-        (() => {
-          const m = /\b(?:bs|batch[ _-]?size|concurrency)\s*[=:]?\s*(\d+)\b/i.exec(`${run.label ?? ''} ${run.context.profile ?? ''}`);
-          return m ? Number(m[1]) : null;
-        })();
-      const requested =
-        flagNumber(flagsText, ['--num-prompts']) ?? (Number(profile?.total_requests) > 0 ? Number(profile!.total_requests) : null);
       const ok = run.metrics.successful_requests?.value;
+      const requested = s.numPrompts;
       const successRate = typeof ok === 'number' && requested && ok <= requested ? Math.round((ok / requested) * 10000) / 100 : null;
       return {
         key: `${report.slug}#${run.id}`,
@@ -199,17 +144,20 @@ export function compareRows(pages: readonly ComparedPage[]): RunRow[] {
         error: run.error,
         family: model ? modelFamily(model) : null,
         model,
-        gpu: report.hardware?.gpu ?? null,
-        gpus: setup.gpus,
-        gpusFrom: setup.gpusFrom,
-        engine,
-        version,
-        precision: setup.precision,
-        parallelism: setup.parallelism,
-        dataset: dataset || null,
-        concurrency: typeof concurrency === 'number' && Number.isFinite(concurrency) ? concurrency : null,
+        gpu: s.accelerator,
+        gpus: s.acceleratorCount,
+        gpusFrom: s.acceleratorCount === null ? null : s.parallelism !== null ? 'command' : 'hardware',
+        engine: engineName(s.engine),
+        version: s.engineVersion,
+        precision: precisionText(s.precision),
+        parallelism: parallelismText(s.parallelism),
+        dataset: datasetText(s),
+        concurrency: s.maxConcurrency,
+        rate: s.requestRate,
         requested,
         successRate,
+        role: s.role,
+        flags: s.flags ?? [],
         verdict,
         verdictNote: note,
         values: {

@@ -5,31 +5,40 @@ import type { RunRow, Verdict } from './types.js';
 
 export const NOT_STATED = 'not stated';
 
+/** The question: which model, on which accelerator, under which workload. One value each, always set once the explorer has rows. */
+export const questionIds = ['model', 'gpu', 'dataset'] as const;
+export type QuestionId = (typeof questionIds)[number];
+
 export const filterIds = [
-  'family',
   'model',
   'gpu',
+  'dataset',
   'gpus',
   'engine',
   'version',
   'precision',
   'parallelism',
-  'dataset',
   'concurrency',
   'verdict',
 ] as const;
 export type FilterId = (typeof filterIds)[number];
 
+/** The filters beyond the question: checkbox groups, all unticked at first (every run kept). */
+export const moreFilterIds = filterIds.filter(
+  (id): id is Exclude<FilterId, QuestionId> => !(questionIds as readonly string[]).includes(id),
+);
+
+const isQuestion = (id: FilterId): id is QuestionId => (questionIds as readonly string[]).includes(id);
+
 export const filterLabels: Record<FilterId, string> = {
-  family: 'Model family',
   model: 'Model',
-  gpu: 'GPU',
+  gpu: 'Accelerator',
+  dataset: 'Workload',
   gpus: 'GPU count',
   engine: 'Engine',
   version: 'Engine version',
   precision: 'Precision',
   parallelism: 'Parallelism',
-  dataset: 'Dataset / profile',
   concurrency: 'Concurrency',
   verdict: 'Verdict',
 };
@@ -42,7 +51,12 @@ export const verdictLabels: Record<Verdict, string> = {
   failed: 'failed',
 };
 
-/** The filter value of a row, as shown on its checkbox. */
+/** A failed or flagged run is shown greyed and is never the answer: its numbers are not a result to adopt. */
+export function isGreyed(row: Pick<RunRow, 'verdict'>): boolean {
+  return row.verdict === 'failed' || row.verdict === 'flagged';
+}
+
+/** The filter value of a row, as shown on its checkbox or option. */
 export function filterValue(row: RunRow, id: FilterId): string {
   const text = (v: string | number | null) => (v === null || v === '' ? NOT_STATED : String(v));
   switch (id) {
@@ -57,9 +71,9 @@ export function filterValue(row: RunRow, id: FilterId): string {
 
 export const axes = {
   x: {
-    tpot: { label: 'Mean TPOT', unit: 'ms', limit: 100 },
-    ttft: { label: 'Mean TTFT', unit: 'ms', limit: 1000 },
-    e2e: { label: 'Mean end-to-end latency', unit: 's', limit: 10 },
+    tpot: { label: 'Mean TPOT', unit: 'ms' },
+    ttft: { label: 'Mean TTFT', unit: 'ms' },
+    e2e: { label: 'Mean end-to-end latency', unit: 's' },
   },
   y: {
     total: { label: 'Total token throughput per GPU', short: 'Total throughput', unit: 'tok/s/GPU' },
@@ -70,59 +84,111 @@ export type XAxis = keyof typeof axes.x;
 export type YAxis = keyof typeof axes.y;
 
 export interface View {
+  /** The question's three values (one each, or none before `completeQuestion`) and the other filters' ticked values. */
   filters: Record<FilterId, string[]>;
   x: XAxis;
   y: YAxis;
-  /** Latency limit in the x axis' unit; null for none. */
+  /** Latency bound in the x axis' unit; null for none (the default). */
   limit: number | null;
 }
 
-/** Verified runs only, TPOT against total throughput per GPU, TPOT limit 100 ms. */
+/** No filter, no latency bound, TPOT against total throughput per GPU; the question is filled by `completeQuestion`. */
 export function defaultView(): View {
   const filters = Object.fromEntries(filterIds.map((id) => [id, [] as string[]])) as Record<FilterId, string[]>;
-  filters.verdict = ['verified'];
-  return { filters, x: 'tpot', y: 'total', limit: axes.x.tpot.limit };
+  return { filters, x: 'tpot', y: 'total', limit: null };
 }
 
 const isX = (v: string | null): v is XAxis => v !== null && Object.hasOwn(axes.x, v);
 const isY = (v: string | null): v is YAxis => v !== null && Object.hasOwn(axes.y, v);
 
-/** The view a query string describes; what it leaves out keeps its default. */
+/** The latency limits a view accepts, in any axis' unit: beyond them a limit is clamped (a chart stays drawable). */
+export const LIMIT_RANGE = { min: 1e-3, max: 1e7 } as const;
+/** At most this many values per filter, each at most this long: a longer query is cut, never slow. */
+export const MAX_FILTER_VALUES = 1000;
+export const MAX_VALUE_LENGTH = 500;
+
+/** A plain decimal number (`100`, `0.5`, `1e3`): what a limit may be written as. */
+const DECIMAL = /^\s*\+?(?:\d+(?:\.\d*)?|\.\d+)(?:[eE][-+]?\d+)?\s*$/;
+
+/**
+ * A latency limit typed or put in the URL: `none` or empty for no limit; a positive decimal number, clamped to
+ * `LIMIT_RANGE`; anything else (NaN, a negative, zero, hex, garbage) is `undefined`, which the caller reads as
+ * "no limit".
+ */
+export function parseLimit(text: string | null): number | null | undefined {
+  if (text === null) return undefined;
+  if (text === 'none' || text.trim() === '') return null;
+  if (!DECIMAL.test(text)) return undefined;
+  const n = Number(text);
+  if (!(n > 0)) return undefined;
+  return Math.min(LIMIT_RANGE.max, Math.max(LIMIT_RANGE.min, n));
+}
+
+/**
+ * The view a query string describes: the one validating parse of the explorer's URL parameters. What it leaves
+ * out keeps its default; an unknown key is ignored, a repeated axis takes its first valid value, a question field
+ * (`model`, `gpu`, `dataset`) its first non-empty value, another filter keeps its distinct non-empty values (at
+ * most `MAX_FILTER_VALUES`); every value is cut to `MAX_VALUE_LENGTH`; a limit is parsed by `parseLimit`. Whatever
+ * the query, the result is a valid view and the cost is linear in the query's length. Values the site does not
+ * have are left to `completeQuestion` (the question) and match nothing (the other filters).
+ */
 export function viewFromQuery(query: string): View {
   const params = new URLSearchParams(query);
   const view = defaultView();
   for (const id of filterIds) {
-    const values = params.getAll(id).filter((v) => v !== '');
-    if (id === 'verdict' && values.includes('any')) view.filters.verdict = [];
-    else if (values.length > 0) view.filters[id] = [...new Set(values)];
+    const values = new Set<string>();
+    const most = isQuestion(id) ? 1 : MAX_FILTER_VALUES;
+    for (const v of params.getAll(id)) {
+      if (values.size >= most) break;
+      // `verdict=any` was the old way to say "every verdict": every verdict is the default now.
+      if (v !== '' && !(id === 'verdict' && v === 'any')) values.add(v.slice(0, MAX_VALUE_LENGTH));
+    }
+    view.filters[id] = [...values];
   }
-  const x = params.get('x');
-  if (isX(x)) view.x = x;
-  const y = params.get('y');
-  if (isY(y)) view.y = y;
-  const limit = params.get('limit');
-  if (limit === 'none') view.limit = null;
-  else if (limit !== null && Number.isFinite(Number(limit)) && Number(limit) > 0) view.limit = Number(limit);
-  else view.limit = axes.x[view.x].limit;
+  const x = params.getAll('x').find(isX);
+  if (x) view.x = x;
+  const y = params.getAll('y').find(isY);
+  if (y) view.y = y;
+  view.limit = parseLimit(params.get('limit')) ?? null;
   return view;
 }
 
-/** The shortest query for a view: defaults are left out (`verdict=any` when every verdict is allowed). */
+/** The shortest query for a view: the question first, then what differs from the defaults. */
 export function viewToQuery(view: View): string {
   const params = new URLSearchParams();
   const base = defaultView();
-  for (const id of filterIds) {
-    const values = view.filters[id];
-    const same = values.length === base.filters[id].length && values.every((v) => base.filters[id].includes(v));
-    if (same) continue;
-    if (id === 'verdict' && values.length === 0) params.append(id, 'any');
-    for (const v of values) params.append(id, v);
-  }
+  for (const id of filterIds) for (const v of view.filters[id]) params.append(id, v);
   if (view.x !== base.x) params.set('x', view.x);
   if (view.y !== base.y) params.set('y', view.y);
-  if (view.limit !== axes.x[view.x].limit) params.set('limit', view.limit === null ? 'none' : String(view.limit));
+  if (view.limit !== null) params.set('limit', String(view.limit));
   const text = params.toString();
   return text ? `?${text}` : '';
+}
+
+/**
+ * The view with each question field set to a value the rows have: a field left empty, or whose value no row has
+ * together with the fields settled before it, takes the value most rows have (ties by name). `first` is settled
+ * first (the field the reader just changed), then model, accelerator and workload in that order; so the default
+ * question is the model, accelerator and workload with the most runs, and changing the model keeps the accelerator
+ * and workload when that model has them.
+ */
+export function completeQuestion(rows: readonly RunRow[], view: View, first?: QuestionId): View {
+  const order = first ? [first, ...questionIds.filter((id) => id !== first)] : [...questionIds];
+  const filters = { ...view.filters };
+  let kept = rows;
+  for (const id of order) {
+    const counts = new Map<string, number>();
+    for (const r of kept) counts.set(filterValue(r, id), (counts.get(filterValue(r, id)) ?? 0) + 1);
+    const wanted = filters[id][0];
+    if (wanted === undefined || !counts.has(wanted)) {
+      let top: string | undefined;
+      for (const [v, n] of counts) if (top === undefined || n > counts.get(top)! || (n === counts.get(top)! && v < top)) top = v;
+      filters[id] = top === undefined ? [] : [top];
+    }
+    const chosen = filters[id][0];
+    if (chosen !== undefined) kept = kept.filter((r) => filterValue(r, id) === chosen);
+  }
+  return { ...view, filters };
 }
 
 /** AND across filters, OR within one; an empty filter keeps everything. `except` leaves one filter out (live counts). */

@@ -44,8 +44,14 @@ export interface RunRow {
   parallelism: string | null;
   dataset: string | null;
   concurrency: number | null;
+  /** Request rate it was set to (req/s), when stated. */
+  rate: number | null;
   /** Requests asked for (`--num-prompts`, a profile's `total_requests`), when stated. */
   requested: number | null;
+  /** What the run is to its page: `baseline`, `experiment`, `optimized`, `other-baseline`, `other-optimized`, `reference`. */
+  role: string | null;
+  /** Launch options and environment settings that set it apart from the page's baseline. */
+  flags: string[];
   /** Successful / requested x 100, when both are known. */
   successRate: number | null;
   verdict: Verdict;

@@ -1,0 +1,195 @@
+/**
+ * Orders stated in words or symbols without values, in the prose of any page with runs: `SGLang is the fastest
+ * engine in total token throughput`, `vLLM has the lowest mean TTFT`, `SGLang > vLLM > TensorRT-LLM in total
+ * token throughput`. Each is judged on the values the named runs print for the metric the sentence names.
+ *
+ * Formula: a superlative holds when the named run's value is the largest (`highest`; `fastest`/`best` for a
+ * throughput) or the smallest (`lowest`; `fastest`/`best` for a latency) of the runs of the sentence's section; a
+ * `>` / `<` holds when the runs' values compare that way. Tolerance: none, displayed values compared as printed
+ * (ties hold either way). Certainty: a mismatch only when the sentence names the metric, each name is one run of
+ * the section, the section (not the whole page) holds the compared runs, and the order fails for every metric key
+ * the name may mean; otherwise untraceable with the runs' values.
+ */
+import type { Paragraph } from 'mdast';
+import { visibleText } from '../html.js';
+import { namedRunsPage, scopeRuns, type EssayPage } from '../essay/page.js';
+import { mentions, scopeAt, type NamedRun } from '../essay/runs.js';
+import { normalise } from '../essay/sentence.js';
+import { lowerIsBetter, metricKeys, metricsIn, type MetricRef } from '../essay/vocab.js';
+import type { Candidate as ClaimCandidate, Claim, ClaimSource } from '../../schemas/claim.js';
+import { claimKind } from './types.js';
+
+interface Order {
+  /** `fastest`, `>`: the claim as written, with its visible offset. */
+  word: string;
+  at: number;
+  /** For a superlative: the run named and which end it claims; for a relation: the two runs, larger first. */
+  superlative: { runs: NamedRun[]; end: 'max' | 'min' | 'best' | 'worst' } | null;
+  relation: { left: NamedRun[]; right: NamedRun[]; symbol: '>' | '<' } | null;
+  metric: MetricRef;
+}
+
+interface Candidate {
+  node: Paragraph;
+  base: number;
+  /** Visible offset -> raw offset of the paragraph text. */
+  map: number[];
+  order: Order;
+  scope: NamedRun[];
+  /** The paragraph sits in a section that holds runs (not only the page at large). */
+  sectioned: boolean;
+}
+
+const SUPERLATIVE = /\b(fastest|slowest|highest|lowest|best|worst)\b/gi;
+/** What may stand between a run's name and its superlative (`is the`, `has the`, `gives the`). */
+const LINK =
+  /^(?:\s|'s\b|’s\b|\bis\b|\bwas\b|\bhas\b|\bhad\b|\bgives\b|\bgave\b|\bdelivers\b|\breaches\b|\bshows\b|\bthe\b|\bby\s+far\b|\bclearly\b|\boverall\b|\bengine\b|\bconfiguration\b|\boption\b|\bbackend\b|\bsetup\b|\brun\b)*$/i;
+const SENTENCE_END = /[。；;!?！？\n]|\.(?=\s|$)/g;
+
+/** Sentences of a text as [start, end) ranges. */
+function sentences(text: string): Array<[number, number]> {
+  const out: Array<[number, number]> = [];
+  let start = 0;
+  for (const m of text.matchAll(SENTENCE_END)) {
+    out.push([start, m.index + m[0].length]);
+    start = m.index + m[0].length;
+  }
+  out.push([start, text.length]);
+  return out;
+}
+
+/** The orders stated in a paragraph's visible text. */
+function readOrders(text: string, page: EssayPage, scope: readonly NamedRun[]): Order[] {
+  const out: Order[] = [];
+  for (const [s, e] of sentences(text)) {
+    const sentence = text.slice(s, e);
+    const metrics = metricsIn(sentence);
+    // One metric named in the sentence: the order is about it. None or several: not read (which one is not said).
+    if (metrics.length !== 1) continue;
+    const metric = metrics[0];
+    const named = mentions(sentence, page.runs).map((m) => {
+      const inScope = m.runs.filter((r) => scope.includes(r));
+      return { ...m, runs: inScope.length > 0 ? inScope : m.runs };
+    });
+    for (const w of sentence.matchAll(SUPERLATIVE)) {
+      const before = named.filter((m) => m.end <= w.index);
+      const last = before[before.length - 1];
+      if (!last || !LINK.test(sentence.slice(last.end, w.index))) continue;
+      const word = w[1].toLowerCase();
+      const end = word === 'highest' ? 'max' : word === 'lowest' ? 'min' : word === 'fastest' || word === 'best' ? 'best' : 'worst';
+      out.push({ word: w[0], at: s + w.index, superlative: { runs: last.runs, end }, relation: null, metric });
+    }
+    // `A > B > C`: names joined by one symbol each, nothing else between.
+    for (let i = 0; i + 1 < named.length; i++) {
+      const gap = sentence.slice(named[i].end, named[i + 1].at);
+      const symbol = gap.trim();
+      if (symbol !== '>' && symbol !== '<') continue;
+      const at = s + named[i].end + gap.indexOf(symbol);
+      out.push({ word: symbol, at, superlative: null, relation: { left: named[i].runs, right: named[i + 1].runs, symbol }, metric });
+    }
+  }
+  return out.sort((a, b) => a.at - b.at);
+}
+
+export const proseOrder = claimKind<Candidate>({
+  kind: 'prose-order',
+  find(site, ctx) {
+    if (site.kind !== 'prose') return [];
+    const page = namedRunsPage(ctx);
+    if (!page) return [];
+    const raw = ctx.text(site.node);
+    if (!/fastest|slowest|highest|lowest|best|worst|[<>]/i.test(raw)) return [];
+    const v = visibleText(raw);
+    const line = site.node.position?.start.line ?? 1;
+    const scope = scopeRuns(page, ctx.analysis.report.headings, line);
+    const path = scopeAt(ctx.analysis.report.headings, line);
+    const sectioned = path.length > 0 && scope.length < page.runs.length;
+    const base = site.node.position?.start.offset ?? 0;
+    return readOrders(normalise(v.text), page, scope).map((order) => ({ node: site.node, base, map: v.map, order, scope, sectioned }));
+  },
+  verify({ base, map, order, scope, sectioned }, ctx) {
+    const stated = { value: null, claim: order.word, offset: map[order.at] ?? 0 };
+    const keysOf = (runs: readonly NamedRun[]) => [...new Set(runs.flatMap((r) => metricKeys(order.metric, Object.keys(r.run.metrics))))];
+    const value = (r: NamedRun, key: string) => {
+      const m = r.run.metrics[key];
+      return m && typeof m.value === 'number' && Number.isFinite(m.value) ? m : null;
+    };
+    const src = (r: NamedRun, key: string): ClaimSource => ({
+      path: ctx.path,
+      line: r.run.metrics[key]?.line ?? r.run.line,
+      metric: key,
+      runId: r.run.id,
+    });
+    const name = (r: NamedRun) => (r.name ? `\`${r.name}\`` : `the run at line ${r.run.line}`);
+    const listed = (runs: readonly NamedRun[], keys: readonly string[]): ClaimCandidate[] =>
+      runs
+        .flatMap((r) => keys.map((k) => [r, k, value(r, k)] as const))
+        .filter(([, , m]) => m !== null)
+        .slice(0, 6)
+        .map(([r, k, m]) => ({ source: src(r, k), evidence: `${name(r)} prints ${m!.label} ${m!.text}`, recomputed: m!.value! }));
+    const untraceable = (candidates: ClaimCandidate[]): Claim[] => [
+      ctx.claim('ranking-order', stated, base, null, null, [], { uncertain: candidates }),
+    ];
+    const tolerance = 'displayed values compared as printed; ties hold';
+    /** The order's claim, judged on one metric of two runs. */
+    const judged = (verdict: 'verified' | 'mismatch', formula: string, run: NamedRun, rival: NamedRun, key: string): Claim[] => [
+      ctx.claim('ranking-order', stated, base, { verdict, recomputed: NaN, formula, tolerance }, src(run, key), [src(rival, key)]),
+    ];
+
+    if (order.superlative) {
+      const { runs, end } = order.superlative;
+      const pool = scope.length >= 2 ? scope : [];
+      const keys = keysOf(pool);
+      if (runs.length !== 1 || pool.length < 2 || keys.length === 0 || !pool.includes(runs[0])) return untraceable(listed(pool, keys));
+      const run = runs[0];
+      const wantMax =
+        end === 'max' ||
+        (end === 'best' ? !lowerIsBetter(order.metric.family) : end === 'worst' ? lowerIsBetter(order.metric.family) : false);
+      const results = keys.map((key) => {
+        const own = value(run, key);
+        const others = pool.filter((r) => r !== run && value(r, key));
+        if (!own || others.length === 0) return null;
+        const rival = others.reduce((a, b) => (value(a, key)!.value! > value(b, key)!.value! === wantMax ? a : b));
+        const rv = value(rival, key)!;
+        const holds = wantMax ? own.value! >= rv.value! : own.value! <= rv.value!;
+        const formula = holds
+          ? `${name(run)} ${own.text} ${wantMax ? '>=' : '<='} every other run of the section (next: ${name(rival)} ${rv.text}) (${own.label})`
+          : `${name(rival)} ${rv.text} ${wantMax ? '>' : '<'} ${name(run)} ${own.text} (${own.label})`;
+        return { key, holds, formula, rival };
+      });
+      const known = results.filter((r): r is NonNullable<typeof r> => r !== null);
+      if (known.length === 0) return untraceable(listed(pool, keys));
+      const hit = known.find((r) => r.holds);
+      if (hit) return judged('verified', hit.formula, run, hit.rival, hit.key);
+      const certain = sectioned && !!run.name && known.length === keys.length;
+      if (!certain) return untraceable(listed(pool, keys));
+      const first = known[0];
+      return judged('mismatch', first.formula, run, first.rival, first.key);
+    }
+
+    const { left, right, symbol } = order.relation!;
+    const keys = keysOf([...left, ...right]);
+    if (left.length !== 1 || right.length !== 1 || left[0] === right[0] || keys.length === 0)
+      return untraceable(listed([...left, ...right], keys));
+    const [a, b] = [left[0], right[0]];
+    const results = keys
+      .map((key) => {
+        const x = value(a, key);
+        const y = value(b, key);
+        if (!x || !y) return null;
+        const actual = x.value! > y.value! ? '>' : x.value! < y.value! ? '<' : '=';
+        return {
+          key,
+          holds: actual === symbol || actual === '=',
+          formula: `${name(a)} ${x.text} ${actual} ${name(b)} ${y.text} (${x.label})`,
+        };
+      })
+      .filter((r): r is NonNullable<typeof r> => r !== null);
+    if (results.length === 0) return untraceable(listed([a, b], keys));
+    const hit = results.find((r) => r.holds);
+    if (hit) return judged('verified', hit.formula, a, b, hit.key);
+    const certain = !!a.name && !!b.name && results.length === keys.length;
+    if (!certain) return untraceable(listed([a, b], keys));
+    return judged('mismatch', results[0].formula, a, b, results[0].key);
+  },
+});

@@ -1,0 +1,302 @@
+// Every run's setup, read once when the page is read (after the walk, which found the runs, their commands and the
+// page's setup sections): what each run was, with the lines each field comes from. Every consumer (checks, site
+// views, runs.csv, reports.json) reads this record; none works it out again.
+import type { Command, ConclusionRow, Engine, Experiment, Heading, OtherCase, Report, TextAt } from '../../schemas/report.js';
+import type { Run, WalkRun } from '../../schemas/run.js';
+import type { RunSetup } from '../../schemas/setup.js';
+import type { Script } from '../script.js';
+import { Facts } from './facts.js';
+import { engineId, launchModel, launchOf, parallelOf, precisionOf, versionOf, type Launch } from './launch.js';
+import { bareLabelOption, closeness, distinguishing, quoted, quotedRuns, runningFlags } from './role.js';
+import {
+  flagsInText,
+  matchCommand,
+  matchLengths,
+  observed,
+  putWorkload,
+  statedLengths,
+  workloadOfFlags,
+  workloadOfName,
+  workloadOfProfile,
+} from './workload.js';
+
+/** What the setup reads of the page. */
+export interface SetupPage {
+  kind: Report['kind'];
+  model: string | null;
+  /** Line of the page's Model section (or null). */
+  modelLine: number | null;
+  hardware: Report['hardware'];
+  hardwareLine: number | null;
+  engines: readonly Engine[];
+  datasets: readonly TextAt[];
+  benchmarkCommands: readonly Command[];
+  recommendedCommand: Command | null;
+  commands: readonly Command[];
+  scripts: readonly Script[];
+  profiles: Readonly<Record<string, Record<string, unknown>>>;
+  headings: readonly Heading[];
+  conclusion: readonly ConclusionRow[];
+  experiments: readonly Experiment[];
+  otherCases: readonly OtherCase[];
+}
+
+const QUANTIZED_HEADING = /\bquanti[sz]\w*|\b(?:fp8|fp4|int8|int4|awq|gptq|w8a8)\b/i;
+const TOOL_ENGINES: Record<string, string> = {
+  vllm: 'vllm',
+  sglang: 'sglang',
+  trtllm: 'tensorrt-llm',
+  mindie: 'mindie',
+  lmdeploy: 'lmdeploy',
+};
+
+/** The runs with their setups, in page order. */
+export function withSetups(page: SetupPage, runs: readonly WalkRun[]): Omit<Run, 'repeatOf'>[] {
+  const byLine = new Map(page.commands.map((c) => [c.line, c]));
+  const launches = new Map<string, Launch | null>();
+  for (const run of runs) {
+    const c = run.context.commandLine === null ? undefined : byLine.get(run.context.commandLine);
+    launches.set(run.id, c ? launchOf(c, page.scripts) : null);
+  }
+  const inExperiment = new Set(page.experiments.flatMap((e) => e.variants.flatMap((v) => v.runs)));
+  const compared = runs.filter((r) => r.context.side === null && inExperiment.has(r.id) && !r.failed);
+  const baseline =
+    quotedFirst(
+      page.conclusion.map((r) => r.baseline.text),
+      compared,
+    ) ??
+    compared[0] ??
+    null;
+  const optimized = adopted(page, compared, launches);
+  const cited = quotedRuns(page.conclusion, runs);
+  const baseLaunch = baseline ? launches.get(baseline.id) : null;
+  const baseFlags = baseLaunch ? runningFlags(baseLaunch.command, baseLaunch.env, null) : [];
+
+  const labelsByFence = new Map<number, string[]>();
+  for (const r of runs) if (r.label !== null) labelsByFence.set(r.fenceLine, [...(labelsByFence.get(r.fenceLine) ?? []), r.label]);
+
+  const read = runs.map((run) => {
+    const facts = new Facts();
+    const side = run.context.side;
+    const own = launches.get(run.id) ?? null;
+    const recommended = page.recommendedCommand ? launchOf(page.recommendedCommand, page.scripts) : null;
+    const launch =
+      own ?? (side === 'optimized' ? recommended : side === 'baseline' && baseline ? (launches.get(baseline.id) ?? null) : null);
+
+    // Role first: the launch a run inherits and its flags follow from it.
+    let role: RunSetup['role'];
+    if (page.kind === 'engine-baseline') role = 'baseline';
+    else if (side)
+      role = comparedCase(run, page.conclusion, cited) ? (side === 'optimized' ? 'other-optimized' : 'other-baseline') : 'reference';
+    else if (baseline && run.id === baseline.id) role = 'baseline';
+    else if (optimized && run.id === optimized.id) role = 'optimized';
+    else role = inExperiment.has(run.id) ? 'experiment' : 'reference';
+    facts.set('role', role, run.line, role === 'optimized' ? page.recommendedCommand?.line : null);
+
+    // Engine: the run's own, else the recommended command's for what follows the engine choice, else the baseline's.
+    const tool = launch?.command.tool ?? null;
+    facts.set('engine', engineId(run.context.engine) ?? (tool ? (TOOL_ENGINES[tool] ?? null) : null), run.context.commandLine ?? run.line);
+    if (side === 'baseline' && baseline) facts.set('engine', engineId(baseline.context.engine), baseline.line);
+    const recTool = page.recommendedCommand?.tool;
+    if (recTool && TOOL_ENGINES[recTool]) facts.set('engine', TOOL_ENGINES[recTool], page.recommendedCommand!.line);
+    if (baseline) facts.set('engine', engineId(baseline.context.engine), baseline.line);
+    const named = [...new Set(page.engines.map((e) => engineId(e.name)).filter(Boolean))];
+    if (named.length === 1) facts.set('engine', named[0], page.engines[0].line);
+    const engine = facts.get('engine');
+    if (engine) versionOf(engine, page.engines, launch?.command ?? null, facts);
+
+    // Model: the launch's argument, else an adopted quantized checkpoint the run's heading names, else the page's.
+    facts.set('model', launch ? launchModel(launch.command) : null, launch?.command.line);
+    facts.set('model', run.context.model, run.context.commandLine);
+    const rec = page.recommendedCommand;
+    const recModel = rec ? launchModel(rec) : null;
+    if (recModel && (side === 'optimized' || role === 'optimized')) facts.set('model', recModel, rec!.line);
+    const heading = run.context.headings.find((h) => QUANTIZED_HEADING.test(h));
+    if (heading && recModel && precisionOf(null, recModel) !== 'native') {
+      const at = page.headings.find((h) => h.text === heading)?.line;
+      facts.set('model', recModel, rec!.line, at);
+    }
+    facts.set('model', page.model, page.modelLine);
+    const model = facts.get('model');
+
+    if (page.hardware?.gpu) facts.set('accelerator', page.hardware.gpu.toUpperCase(), page.hardwareLine);
+    if (launch) {
+      const { parallelism, devices } = parallelOf(launch);
+      facts.set('parallelism', parallelism, launch.command.line);
+      facts.set('acceleratorCount', devices, launch.command.line, ...launch.env.map((e) => e.line));
+    }
+    facts.set('acceleratorCount', page.hardware?.count ?? null, page.hardwareLine);
+    facts.set('precision', precisionOf(launch?.command ?? null, model), launch?.command.line ?? page.modelLine);
+
+    workload(page, run, facts);
+
+    // A bare label beside its block's other labels may name the value of the one option the block varies.
+    const siblings = labelsByFence.get(run.fenceLine) ?? [];
+    const label = (launch && bareLabelOption(run.label, siblings, launch.command.flags)) ?? run.label;
+    const flags = launch
+      ? distinguishing(
+          runningFlags(launch.command, launch.env, label),
+          role === 'baseline' ? runningFlags(launch.command, launch.env, label) : baseFlags,
+        )
+      : null;
+    facts.set('flags', flags, launch?.command.line, baseLaunch?.command.line);
+
+    const prompts = facts.get('numPrompts');
+    const failedRequests = run.metrics.failed_requests?.value;
+    const status: RunSetup['status'] = run.failed
+      ? 'failed'
+      : (typeof failedRequests === 'number' && failedRequests > 0) ||
+          (prompts !== null &&
+            run.metrics.successful_requests?.value !== undefined &&
+            (run.metrics.successful_requests.value ?? 0) < prompts)
+        ? 'partial'
+        : 'ok';
+    return { ...run, setup: facts.setup(status) };
+  });
+  return withPeerWorkload(read, page.experiments);
+}
+
+/** Each run with the earlier run of the page that printed the same result, if any (failed runs are each their own). */
+export function withRepeats(runs: readonly Omit<Run, 'repeatOf'>[]): Run[] {
+  const first = new Map<string, string>();
+  return runs.map((run) => {
+    const earlier = run.failed ? undefined : first.get(run.fingerprint);
+    if (!run.failed && earlier === undefined) first.set(run.fingerprint, run.id);
+    return { ...run, repeatOf: earlier ?? null };
+  });
+}
+
+const WORKLOAD = ['dataset', 'inputLength', 'outputLength', 'numPrompts', 'maxConcurrency', 'requestRate'] as const;
+
+/**
+ * A failed run printed nothing of its workload: it was set up as the other runs of its experiment were, when they
+ * all agree (else as every run of the experiments, when those agree); otherwise its workload stays unknown.
+ */
+function withPeerWorkload<R extends Omit<Run, 'repeatOf'>>(runs: R[], experiments: readonly Experiment[]): R[] {
+  const key = (r: R) => JSON.stringify(WORKLOAD.map((f) => r.setup[f]));
+  const agreed = (peers: R[]) => (peers.length > 0 && peers.every((p) => key(p) === key(peers[0])) ? peers[0] : null);
+  const byId = new Map(runs.map((r) => [r.id, r]));
+  const ran = (ids: readonly string[]) => ids.map((id) => byId.get(id)!).filter((r) => r && !r.failed && r.setup.dataset !== null);
+  const all = agreed(ran(experiments.flatMap((e) => e.variants.flatMap((v) => v.runs))));
+  for (const e of experiments) {
+    const ids = e.variants.flatMap((v) => v.runs);
+    const peer = agreed(ran(ids)) ?? all;
+    if (!peer) continue;
+    for (const id of ids) {
+      const run = byId.get(id);
+      if (!run?.failed || run.setup.dataset !== null) continue;
+      for (const f of WORKLOAD) {
+        (run.setup as Record<string, unknown>)[f] = peer.setup[f];
+        if (peer.setup[f] !== null) run.setup.evidence[f] = [peer.line];
+      }
+    }
+  }
+  return runs;
+}
+
+/**
+ * Whether an "Other Benchmark Cases" run belongs to a case the conclusion compares: a conclusion cell quotes it, or
+ * the page has no conclusion table, or its case name states no setting (concurrency, rate) that no row's name states.
+ * A case that sets a concurrency or rate no row names (`ShareGPT batch size 4` beside rows without one) is shown
+ * but compared with nothing.
+ */
+function comparedCase(run: WalkRun, rows: readonly ConclusionRow[], cited: ReadonlySet<string>): boolean {
+  if (cited.has(run.id) || rows.length === 0) return true;
+  const name = run.context.profile ?? run.label;
+  if (!name) return true;
+  const said = workloadOfName(name, 1);
+  if (said.concurrency === null && said.rate === null) return true;
+  return rows.some((r) => {
+    const w = workloadOfName(r.case, 1);
+    return w.concurrency === said.concurrency && w.rate === said.rate;
+  });
+}
+
+/** The run of the configuration the page adopts. */
+function adopted(page: SetupPage, compared: readonly WalkRun[], launches: Map<string, Launch | null>): WalkRun | null {
+  const rec = page.recommendedCommand;
+  const byNumbers = quotedFirst(
+    page.conclusion.map((r) => r.optimized.text),
+    compared,
+  );
+  if (rec) {
+    let best: WalkRun | null = null;
+    let score = -1;
+    for (const run of compared) {
+      const s = closeness(launches.get(run.id)?.command ?? null, rec);
+      if (s > score) [best, score] = [run, s];
+    }
+    if (best && score >= 1_000_000) return best;
+    return byNumbers ?? (score >= 0 ? best : null);
+  }
+  return byNumbers;
+}
+
+/** The first run that one of the cells quotes, in the cells' order. */
+function quotedFirst(cells: readonly string[], runs: readonly WalkRun[]): WalkRun | null {
+  for (const text of cells) {
+    const run = quoted(text, runs);
+    if (run) return run;
+  }
+  return null;
+}
+
+/** The run's workload, from its own lines outwards. */
+function workload(page: SetupPage, run: WalkRun, facts: Facts): void {
+  const own = [run.invocation, run.label && /--?[A-Za-z]/.test(run.label) ? run.label : null].filter((t): t is string => !!t).join(' ');
+  if (own) putWorkload(facts, workloadOfFlags(flagsInText(own), run.labelLine ?? run.line));
+  const names = [run.context.profile, run.label, run.context.variant].filter((t): t is string => !!t);
+  const profile = profileOf(page, names);
+  if (profile) putWorkload(facts, workloadOfProfile(profile.settings, profile.line));
+  for (const text of names) putWorkload(facts, workloadOfName(text, run.labelLine ?? run.line));
+  const lengths = statedLengths(page.datasets);
+  const stated = matchLengths(run, lengths);
+  const commands = page.benchmarkCommands.map((c) => workloadOfFlags(c.flags, c.line));
+  if (stated) {
+    facts.set('inputLength', stated.input, stated.line, run.line);
+    facts.set('outputLength', stated.output, stated.line, run.line);
+    const random = commands.find((w) => w.input !== null && w.dataset !== null);
+    facts.set('dataset', random?.dataset ?? null, random?.line, stated.line);
+  }
+  const { own: command, partly } = matchCommand(run, page.benchmarkCommands, lengths, facts.get('dataset'));
+  const { completed } = observed(run);
+  if (command) {
+    // A run that completed far fewer requests than the command sends was set up with another count the page does not give.
+    const counted = command.prompts === null || completed === null || completed >= command.prompts * 0.9;
+    putWorkload(facts, counted ? command : { ...command, prompts: null }, [command.line, run.line]);
+  } else if (partly) {
+    facts.set('dataset', partly.dataset, partly.line, run.line);
+    facts.set('numPrompts', partly.prompts, partly.line, run.line);
+  }
+}
+
+/** The benchmark profile a run names (`ShareGPT 8RPS`), or the one profile whose settings its case name states (`Rate 8`). */
+function profileOf(page: SetupPage, names: readonly string[]): { settings: Record<string, unknown>; line: number } | null {
+  const keys = Object.keys(page.profiles);
+  const lineOf = (key: string) => page.headings.find((h) => h.text === key)?.line ?? 1;
+  for (const name of names) {
+    const key = keys.find((k) => sameName(k, name));
+    if (key) return { settings: page.profiles[key], line: lineOf(key) };
+  }
+  for (const name of names) {
+    const said = workloadOfName(name, 1);
+    if (said.rate === null && said.concurrency === null) continue;
+    const hits = keys.filter((k) => {
+      const w = workloadOfProfile(page.profiles[k], 1);
+      return (said.rate === null || w.rate === said.rate) && (said.concurrency === null || w.concurrency === said.concurrency);
+    });
+    if (hits.length === 1) return { settings: page.profiles[hits[0]], line: lineOf(hits[0]) };
+  }
+  return null;
+}
+
+/** A profile and a case named alike (`Throughput` and `Throughput Profile`, any case). */
+function sameName(a: string, b: string): boolean {
+  const norm = (s: string) =>
+    s
+      .toLowerCase()
+      .replace(/\bprofile\b/g, '')
+      .replace(/\s+/g, ' ')
+      .trim();
+  return norm(a) === norm(b);
+}
