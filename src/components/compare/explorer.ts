@@ -392,10 +392,11 @@ export function startExplorer(root: HTMLElement): void {
   show(view);
   update();
   // Come from a report's "compare this setup" link: the answer was empty when the browser looked for it.
-  // Scrolled to just below the sticky header, whatever its height.
+  // Scrolled to just below the sticky header, whatever its height; at once, not with the page's smooth scrolling (a
+  // slow machine was still animating the jump when the reader, or a test, looked).
   if (location.hash === '#cmp-answer' && answer) {
     const header = document.querySelector('.site-header');
     const below = header && getComputedStyle(header).position === 'sticky' ? header.getBoundingClientRect().height : 0;
-    scrollTo(0, answer.getBoundingClientRect().top + scrollY - below - 8);
+    scrollTo({ top: answer.getBoundingClientRect().top + scrollY - below - 8, behavior: 'instant' });
   }
 }
