@@ -1,8 +1,7 @@
 import type { Html, Nodes, Root, Text } from 'mdast';
-import { visit } from 'unist-util-visit';
 import { knownMessageIds } from './config.js';
 import { parseMarkdown } from './markdown/index.js';
-import { pageNodes } from './model/tree.js';
+import { FLOW, pageNodes } from './model/tree.js';
 import type { Message } from './schemas/message.js';
 import type { Report } from './schemas/report.js';
 
@@ -22,11 +21,9 @@ export interface AckComment {
 export const ACK_FORM = '<!-- perflab-ignore rule-id: reason -->';
 const KEYWORD = 'perflab-ignore';
 const RULE_ID = /^[A-Za-z0-9_-]+/;
-/** Nodes whose children are blocks: an `html` child of one is an HTML block on its own lines. */
-const FLOW = new Set(['root', 'admonition', 'listItem', 'blockquote', 'footnoteDefinition']);
 
 /**
- * Find every acknowledgement comment with its reach, in one pass over the tree. Comments are the tree's `html`
+ * Find every acknowledgement comment with its reach, from the nodes the page's walk gathered. Comments are the tree's `html`
  * nodes, so a comment inside code (fenced, indented or inline) is text and never counts; an unclosed `<!--` that
  * the parser left as text is read too, so it is reported rather than ignored. A comment that mentions
  * `perflab-ignore` but is not a well-formed acknowledgement (no rule id, no or empty reason, unclosed, split over
@@ -128,14 +125,11 @@ type Span = { start: number; end: number; node: Nodes };
 
 /** Every block of the page (the children of the root, admonitions, list items, quotes), in document order. */
 function flowBlocks(tree: Root): Span[] {
-  const out: Span[] = [];
-  visit(tree, (node, _index, parent) => {
-    if (!parent || !FLOW.has(parent.type) || !node.position) return;
-    const start = node.position.start.line;
+  return pageNodes(tree).flow.map((node) => {
+    const start = node.position!.start.line;
     const container = FLOW.has(node.type) || node.type === 'list';
-    out.push({ start, end: container ? start : node.position.end.line, node });
+    return { start, end: container ? start : node.position!.end.line, node };
   });
-  return out;
 }
 
 /** True for an HTML block whose every non-blank line holds only acknowledgements. */

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { analyze, checkAll } from '../../src/lib/pipeline.js';
 import { renderReport, type LinkContext } from '../../src/lib/render/index.js';
-import { placeClaims } from '../../src/lib/claims/verify/place.js';
+import { placeClaims, recordMarks } from '../../src/lib/claims/verify/place.js';
 import type { Claim } from '../../src/lib/schemas/claim.js';
 import type { Report } from '../../src/lib/schemas/report.js';
 
@@ -33,8 +33,10 @@ function claimAt(source: string, text: string, n = 0): Claim {
   };
 }
 
+/** The page rendered with these claims, each placed as the check stage places it. */
 function render(source: string, claims: Claim[]) {
   const analysis = analyze(source, 'page.md');
+  recordMarks(placeClaims(analysis.tree, claims, source));
   const report: Report = { ...analysis.report, claims };
   return renderReport(analysis, report, links).html;
 }

@@ -4,7 +4,7 @@ import { oddRows, oddRowText, type OddRow } from './table-shape.js';
 import type { Analysis } from '../page.js';
 import type { Claim } from '../schemas/claim.js';
 import type { Message } from '../schemas/message.js';
-import { placeClaims } from './verify/place.js';
+import { placeClaims, recordMarks } from './verify/place.js';
 import { PageContext } from './verify/context.js';
 import { RunIndex } from './verify/run-index.js';
 
@@ -56,9 +56,11 @@ export function verifyPage(analysis: Analysis, index: RunIndex, kinds: readonly 
       }
       if (kind.exclusive && candidates.length > 0) break;
     }
-    // The renderer marks each claim in the text node of the site that holds it; one it cannot mark is said here.
-    for (const { claim, reason } of placeClaims(site.kind === 'table' ? [site.node, ...site.parts] : site.node, found, analysis.source)
-      .unplaced) {
+    // Each claim is placed once, here: the renderer marks it in the text node of the site that holds it (`mark`),
+    // and one it cannot mark is said here.
+    const placed = placeClaims(site.kind === 'table' ? [site.node, ...site.parts] : site.node, found, analysis.source);
+    recordMarks(placed);
+    for (const { claim, reason } of placed.unplaced) {
       messages.push({
         file: analysis.report.path,
         line: claim.line,

@@ -44,7 +44,7 @@ export interface CodeBlock {
   listItem: string | null;
 }
 
-/** The nodes rules read, gathered in one walk of the tree (in document order) and kept while the tree lives. */
+/** The nodes rules read, gathered by the page's one walk (in document order) and kept on the tree. */
 export interface PageNodes {
   codes: Array<{ node: Code; parent: Parents | undefined }>;
   links: Array<Link | LinkReference>;
@@ -62,15 +62,29 @@ export interface PageNodes {
   admonitions: Admonition[];
   tables: Table[];
   paragraphs: Paragraph[];
+  /** Every block whose parent holds blocks (the root, admonitions, list items, quotes, footnotes), with a position. */
+  flow: Nodes[];
 }
 
-const cache = new WeakMap<Root, PageNodes>();
+declare module 'mdast' {
+  interface RootData {
+    /** What the page's one walk gathered (see `collectNodes`): kept on the tree, so a copy of the tree keeps it. */
+    pageNodes?: PageNodes;
+  }
+}
 
-/** One walk of the tree for every rule and the acknowledgements (the tree is not changed after parsing, so the result is kept per tree). */
-export function pageNodes(tree: Root): PageNodes {
-  const known = cache.get(tree);
-  if (known) return known;
-  const out: PageNodes = {
+/** Nodes whose children are blocks: an `html` child of one is an HTML block on its own lines. */
+export const FLOW = new Set(['root', 'admonition', 'listItem', 'blockquote', 'footnoteDefinition']);
+
+/** How many trees were walked again for their nodes, because no walk had gathered them (read by tests). */
+export const nodeWalks = { count: 0 };
+
+/**
+ * Gathers the nodes rules read, one node at a time, in document order: the page's one walk (`model/walk`) hands
+ * every node here on its way, so no rule walks the tree again.
+ */
+export class NodeCollector {
+  readonly nodes: PageNodes = {
     codes: [],
     links: [],
     images: [],
@@ -83,9 +97,13 @@ export function pageNodes(tree: Root): PageNodes {
     admonitions: [],
     tables: [],
     paragraphs: [],
+    flow: [],
   };
-  let headingEnd = -1;
-  visit(tree, (node, _index, parent) => {
+  private headingEnd = -1;
+
+  add(node: Nodes, parent: Parents | undefined): void {
+    const out = this.nodes;
+    if (parent && FLOW.has(parent.type) && node.position) out.flow.push(node);
     switch (node.type) {
       case 'code':
         out.codes.push({ node, parent });
@@ -103,10 +121,10 @@ export function pageNodes(tree: Root): PageNodes {
         break;
       case 'heading':
         out.headings.push(node);
-        headingEnd = node.position?.end.offset ?? headingEnd;
+        this.headingEnd = node.position?.end.offset ?? this.headingEnd;
         break;
       case 'inlineCode':
-        if ((node.position?.start.offset ?? Infinity) >= headingEnd) out.inlineCodes.push(node);
+        if ((node.position?.start.offset ?? Infinity) >= this.headingEnd) out.inlineCodes.push(node);
         break;
       case 'listItem':
         out.listItems.push(node);
@@ -128,9 +146,26 @@ export function pageNodes(tree: Root): PageNodes {
         if (node.value.includes('<!--')) out.comments.push({ node, parent });
         break;
     }
-  });
-  cache.set(tree, out);
-  return out;
+  }
+
+  /** Keeps what was gathered on the tree: `pageNodes(tree)` reads it from there, in this copy of the tree or another. */
+  keepOn(tree: Root): void {
+    tree.data = { ...tree.data, pageNodes: this.nodes };
+  }
+}
+
+/**
+ * The nodes rules read, as the page's walk gathered them. A tree no walk went over (a test's, a fragment) is
+ * walked here once, and counted in `nodeWalks`.
+ */
+export function pageNodes(tree: Root): PageNodes {
+  const kept = tree.data?.pageNodes;
+  if (kept) return kept;
+  nodeWalks.count++;
+  const collector = new NodeCollector();
+  visit(tree, (node, _index, parent) => collector.add(node, parent));
+  collector.keepOn(tree);
+  return collector.nodes;
 }
 
 const blockCache = new WeakMap<Root, CodeBlock[]>();

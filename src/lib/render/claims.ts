@@ -4,10 +4,8 @@
 import type { Element, ElementContent, Root } from 'hast';
 import type { Text } from 'mdast';
 import { defaultHandlers, type Options } from 'remark-rehype';
-import { location } from 'vfile-location';
 import type { Claim } from '../schemas/claim.js';
 import { claimGrade, claimStatus, claimTitle, correction, type ClaimStatus } from '../site/claims.js';
-import type { Placed } from '../claims/verify/place.js';
 
 type Handlers = NonNullable<Options['handlers']>;
 type State = Parameters<NonNullable<Handlers['text']>>[0];
@@ -22,16 +20,22 @@ const startKey = (p: { line: number; column: number }) => `${p.line}:${p.column}
 
 /**
  * The mdast `text` handler that splits each text node holding claims into plain text and one bare, positioned
- * `<span>` per claim. The pieces go through the default handler, so line trimming is the same as without claims.
+ * `<span>` per claim, where the check placed it (`claim.mark`: the node's start offset and the index in its value).
+ * The pieces go through the default handler, so line trimming is the same as without claims. Nothing is read from
+ * the source or walked again: a mark that does not read the claim's text in its node is left out.
  */
-export function claimTextHandler(placed: Placed, source: string): Handlers['text'] {
-  const points = location(source);
-  const point = (offset: number) => {
-    const p = points.toPoint(offset)!;
-    return { line: p.line, column: p.column, offset };
-  };
+export function claimTextHandler(claims: readonly Claim[]): Handlers['text'] {
+  const byNode = new Map<number, Array<{ claim: Claim; index: number }>>();
+  for (const claim of claims) {
+    if (!claim.mark) continue;
+    const list = byNode.get(claim.mark.node);
+    if (list) list.push({ claim, index: claim.mark.index });
+    else byNode.set(claim.mark.node, [{ claim, index: claim.mark.index }]);
+  }
+  for (const list of byNode.values()) list.sort((a, b) => a.index - b.index);
   return (state: State, node: Text) => {
-    const claims = placed.byNode.get(node);
+    const start = node.position?.start.offset;
+    const claims = start === undefined ? undefined : byNode.get(start);
     if (!claims) return defaultHandlers.text(state, node);
     const out: ElementContent[] = [];
     const piece = (from: number, to: number) => {
@@ -41,14 +45,18 @@ export function claimTextHandler(placed: Placed, source: string): Handlers['text
     };
     let cursor = 0;
     for (const { claim, index } of claims) {
-      piece(cursor, index);
       const end = index + claim.text.length;
+      if (index < cursor || node.value.slice(index, end) !== claim.text) continue;
+      piece(cursor, index);
       out.push({
         type: 'element',
         tagName: 'span',
         properties: {},
-        children: [{ type: 'text', value: node.value.slice(index, end) }],
-        position: { start: point(claim.offset), end: point(claim.end) },
+        children: [{ type: 'text', value: claim.text }],
+        position: {
+          start: { line: claim.line, column: claim.column, offset: claim.offset },
+          end: { line: claim.line, column: claim.column + claim.text.length, offset: claim.end },
+        },
       });
       cursor = end;
     }

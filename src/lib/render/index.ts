@@ -15,7 +15,6 @@ import type { Report } from '../schemas/report.js';
 import { claimTextHandler } from './claims.js';
 import { decorate, type LinkContext } from './decorate.js';
 import { handlers, unknownHandler } from './handlers.js';
-import { placeClaims } from '../claims/verify/place.js';
 import type { HeadingInfo } from './headings.js';
 import { sanitizeSchema } from './sanitize.js';
 import type { OwnHtml } from './code.js';
@@ -24,7 +23,7 @@ export type { LinkContext } from './decorate.js';
 export { anchorsOf, headingsOf, type HeadingInfo } from './headings.js';
 
 /** Bump when the HTML or the site fields change, so cached entries are re-rendered. */
-export const RENDER_VERSION = 5;
+export const RENDER_VERSION = 6;
 
 export interface Rendered {
   html: string;
@@ -56,12 +55,11 @@ function highlight(hast: HastRoot, file: VFile): void {
 /** Renders one analysed page; `report` is the checked report (claims and verdicts filled by `checkAll`). */
 export function renderReport(analysis: Pick<Analysis, 'tree' | 'source'>, report: Report, links: LinkContext): Rendered {
   const file = new VFile({ value: analysis.source, path: report.path });
-  // Each claim is split out of the text node that holds it, at its source offsets (see claims.ts).
-  const placed = placeClaims(analysis.tree, report.claims, analysis.source);
+  // Each claim is split out of the text node the check placed it in (see claims.ts).
   const toSafeHast = unified()
     .use(remarkRehype, {
       allowDangerousHtml: true,
-      handlers: { ...handlers, text: claimTextHandler(placed, analysis.source) },
+      handlers: { ...handlers, text: claimTextHandler(report.claims) },
       unknownHandler,
     })
     .use(rehypeRaw)

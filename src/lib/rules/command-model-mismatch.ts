@@ -6,9 +6,10 @@
 import { emit } from '../diagnostics.js';
 import { servingCommands } from './shared/commands.js';
 import { baseModel, isConcreteModel } from '../model/model-name.js';
-import type { Root } from 'mdast';
+import type { Nodes, Root } from 'mdast';
 import { toString } from 'mdast-util-to-string';
-import { CONTINUE, EXIT, SKIP, visit } from 'unist-util-visit';
+import { CONTINUE, EXIT, visit } from 'unist-util-visit';
+import { pageNodes } from '../model/tree.js';
 import { reportPage, scriptBlock } from './shared/examples.js';
 import type { Rule } from './types.js';
 
@@ -74,32 +75,30 @@ export const commandModelMismatch: Rule = {
 
 /**
  * Line of the model statement: the first line under the first `Model` heading (H2 to H4) that names the model,
- * searched in the blocks up to the next heading.
+ * searched in the blocks up to the next heading (its paragraphs, tables and fences, as the page's walk gathered them).
  */
 function modelLine(tree: Root, model: string): number | null {
   const name = model.slice(model.lastIndexOf('/') + 1);
-  let found: number | null = null;
-  let under = false;
-  let done = false;
-  visit(tree, (node, _index, parent) => {
-    if (done) return EXIT;
-    if (node.type === 'heading') {
-      if (under) {
-        done = true;
-        return EXIT;
-      }
-      under = node.depth >= 2 && node.depth <= 4 && /^model$/i.test(toString(node).trim());
-      return SKIP;
-    }
-    if (!under || !parent) return CONTINUE;
-    if (node.type !== 'text' && node.type !== 'inlineCode' && node.type !== 'code' && node.type !== 'html') return CONTINUE;
-    const at = node.value.indexOf(name);
-    if (at < 0) return CONTINUE;
-    const start = node.position?.start.line ?? 1;
-    // A fence's text starts on the line after its opening fence.
-    found = start + (node.type === 'code' ? 1 : 0) + (node.value.slice(0, at).split('\n').length - 1);
-    done = true;
-    return EXIT;
-  });
-  return found;
+  const { headings, paragraphs, tables, codes } = pageNodes(tree);
+  const at = headings.findIndex((h) => h.depth >= 2 && h.depth <= 4 && /^model$/i.test(toString(h).trim()));
+  if (at < 0) return null;
+  const from = headings[at].position?.end.offset ?? Infinity;
+  const to = headings[at + 1]?.position?.start.offset ?? Infinity;
+  const offset = (n: Nodes) => n.position?.start.offset ?? -1;
+  const blocks = [...paragraphs, ...tables, ...codes.map((c) => c.node)]
+    .filter((n) => offset(n) >= from && offset(n) < to)
+    .sort((a, b) => offset(a) - offset(b));
+  for (const block of blocks) {
+    let found: number | null = null;
+    visit(block, (node) => {
+      if (node.type !== 'text' && node.type !== 'inlineCode' && node.type !== 'code') return CONTINUE;
+      const i = node.value.indexOf(name);
+      if (i < 0) return CONTINUE;
+      // A fence's text starts on the line after its opening fence.
+      found = (node.position?.start.line ?? 1) + (node.type === 'code' ? 1 : 0) + (node.value.slice(0, i).split('\n').length - 1);
+      return EXIT;
+    });
+    if (found !== null) return found;
+  }
+  return null;
 }

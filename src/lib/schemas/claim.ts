@@ -108,6 +108,12 @@ export const claimSchema = z.object({
   caveats: z.array(caveatSchema).optional(),
   /** On an `untraceable` claim whose source is not certain: the runs that may be behind it, with their evidence. */
   candidates: z.array(candidateSchema).optional(),
+  /**
+   * Where the site marks the claim, found once when it is checked: the source offset where the mdast text node that
+   * holds it starts, and the index of its text in that node's value. Absent when it cannot be marked (the check says
+   * why, `site-claim-unplaced`).
+   */
+  mark: z.object({ node: z.number().int().nonnegative(), index: z.number().int().nonnegative() }).optional(),
 });
 
 export type ClaimKind = z.output<typeof claimKindSchema>;

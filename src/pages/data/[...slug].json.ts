@@ -8,7 +8,9 @@ export const getStaticPaths = (async () => {
   return entries.map((entry) => ({ params: { slug: entry.id }, props: { entry } }));
 }) satisfies GetStaticPaths;
 
-export const GET: APIRoute = ({ props }) =>
-  new Response(JSON.stringify(fullEntry(props.entry as Parameters<typeof fullEntry>[0]), null, 2), {
-    headers: { 'Content-Type': 'application/json' },
-  });
+export const GET: APIRoute = ({ props }) => {
+  const entry = fullEntry(props.entry as Parameters<typeof fullEntry>[0]);
+  // Where the renderer marked each claim (`mark`) is the renderer's own: not part of the published data.
+  const claims = entry.claims.map(({ mark: _mark, ...claim }) => claim);
+  return new Response(JSON.stringify({ ...entry, claims }, null, 2), { headers: { 'Content-Type': 'application/json' } });
+};

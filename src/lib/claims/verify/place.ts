@@ -1,6 +1,6 @@
 // Where each claim stands in the page's tree: the mdast text node holding its source offsets, and the index of
-// its text in that node's value. The check stage and the renderer both place claims with this one function, so a
-// claim the renderer cannot mark is a message of `perflab check`, never a surprise of the site build.
+// its text in that node's value. The check stage places each claim once and records the place on it (`mark`); the
+// renderer reads that, so a claim the site cannot mark is a message of `perflab check`, never a surprise of the build.
 import { decodeNamedCharacterReference } from 'decode-named-character-reference';
 import type { Nodes, Text } from 'mdast';
 import { visit } from 'unist-util-visit';
@@ -141,4 +141,9 @@ export function placeClaims(root: Nodes | readonly Nodes[], claims: readonly Cla
     byNode.set(node, kept);
   }
   return { byNode, unplaced };
+}
+
+/** Records on each placed claim where the site marks it (`claim.mark`: its text node's start offset and index). */
+export function recordMarks(placed: Placed): void {
+  for (const [node, list] of placed.byNode) for (const { claim, index } of list) claim.mark = { node: node.position!.start.offset!, index };
 }

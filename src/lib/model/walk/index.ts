@@ -1,6 +1,7 @@
 import type { Nodes, Parents, Root } from 'mdast';
 import { CONTINUE, visitParents } from 'unist-util-visit-parents';
 import { draft } from '../../diagnostics.js';
+import { NodeCollector } from '../tree.js';
 import { plain } from '../text.js';
 import { onCode } from './code.js';
 import { onHeading } from './headings.js';
@@ -17,13 +18,16 @@ export const walkCount = { roots: 0 };
 /**
  * The one walk over a page's tree, in document order. Each node goes to the handler of its concern (headings,
  * fences, paragraphs, tables, links and images) with the section state; what a handler needs from above the node
- * (the admonition around it, the list item it is in) is read from its ancestors.
+ * (the admonition around it, the list item it is in) is read from its ancestors. On the way it gathers the nodes
+ * the rules, the acknowledgements and the renderer read (`pageNodes`), so none of them walks the tree again.
  */
 export function walk(tree: Root): Found {
   const state = newState();
+  const nodes = new NodeCollector();
   try {
     visitParents(tree, (node: Nodes, ancestors: Parents[]) => {
       const parent = ancestors[ancestors.length - 1];
+      nodes.add(node, parent);
       switch (node.type) {
         case 'root':
           walkCount.roots++;
@@ -55,6 +59,8 @@ export function walk(tree: Root): Found {
       }
       return CONTINUE;
     });
+    // What the rules and the renderer read of the tree goes with it (a walk cut short keeps nothing: it is gathered again).
+    nodes.keepOn(tree);
   } catch (error) {
     // Never throw on content: an unexpected shape becomes a message and the page keeps what was read.
     state.found.drafts.push(
