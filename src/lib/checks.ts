@@ -17,11 +17,10 @@ import { claimKinds } from './claims/kinds/index.js';
  * it is); a rule that throws is reported as `rule-internal-error` and the other rules still run.
  */
 export function runRule(rule: Rule, a: Analysis, reports: readonly PageView[], exists: (path: string) => boolean = existsSync): Message[] {
-  const file = new VFile({ path: a.file.path, value: a.file.value });
+  const file = new VFile({ path: a.file.path });
   try {
     rule.check({
       report: a.report,
-      source: a.source,
       tree: a.tree,
       file,
       sites: a.sites,

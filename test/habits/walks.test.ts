@@ -89,4 +89,33 @@ describe('walks of a page tree', () => {
     // Every claim the check found is marked on the page, where the check placed it.
     expect(marked).toBeGreaterThan(100);
   });
+
+  /** `analysis.source` made to count who reads it (the function two frames up, without its folder). */
+  const counted = <T extends { source: string }>(analysis: T, stage: string, who: Map<string, number>): T => {
+    const source = analysis.source;
+    Object.defineProperty(analysis, 'source', {
+      get() {
+        const frame = (new Error().stack?.split('\n')[2] ?? '').trim();
+        const at = /(?:src\/lib\/|src\/)([\w/.-]+):(\d+)/.exec(frame);
+        const key = `${stage} ${at ? at[1] : frame}`;
+        who.set(key, (who.get(key) ?? 0) + 1);
+        return source;
+      },
+    });
+    return analysis;
+  };
+
+  it('should read the raw text after the walk only to parse claim sites, place claims and give the renderer its file', () => {
+    const who = new Map<string, number>();
+    for (const file of files) {
+      const first = analyze(readFileSync(file, 'utf8'), relative(CONTENT, file), file);
+      const [report] = checkAll([counted(copy(first), 'check', who)]);
+      renderReport(counted(copy(first), 'render', who), report, links);
+    }
+    const rows = [...who].sort((a, b) => b[1] - a[1]).map(([k, n]) => `${String(n).padStart(6)}  ${k}`);
+    console.log(`reads of a page's raw text after the walk, on ${files.length} pages (stage, reader, reads):\n${rows.join('\n')}`);
+    // The renderer reads it once per page, for its file (positions of raw HTML). The rules are not given it (RuleContext).
+    expect(who.get('render render/index.ts') ?? 0).toBeLessThanOrEqual(files.length);
+    expect([...who.keys()].filter((k) => k.startsWith('render ') && k !== 'render render/index.ts')).toEqual([]);
+  });
 });

@@ -5,12 +5,10 @@ import type { ClaimSite } from '../model/sites.js';
 import type { PageView, Report } from '../schemas/report.js';
 import type { Severity } from '../schemas/message.js';
 
-/** What a rule sees: one page, its source, and every page of the set being checked. */
+/** What a rule sees: one page as the walk read it (never its raw text), and every page of the set being checked. */
 export interface RuleContext {
   /** The page being checked (runs, claims, headings, links, commands ...). */
   report: Report;
-  /** The page's Markdown source, as read (to quote a line in a message only; read the tree instead). */
-  source: string;
   /** The page's mdast tree, with positions. */
   tree: Root;
   /** The page's file (`path`, `value`); messages can be made against it with vfile-message. */
