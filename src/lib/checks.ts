@@ -25,6 +25,7 @@ export function runRule(rule: Rule, a: Analysis, reports: readonly PageView[], e
       file,
       sites: a.sites,
       scripts: a.scripts,
+      notes: a.notes,
       reports,
       exists,
       absolutePath: a.absolutePath,

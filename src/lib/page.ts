@@ -2,6 +2,7 @@ import type { Root } from 'mdast';
 import type { VFile } from 'vfile';
 import type { Script } from './model/script.js';
 import type { ClaimSite } from './model/sites.js';
+import type { Note } from './schemas/note.js';
 import type { Command, Report } from './schemas/report.js';
 
 /**
@@ -28,4 +29,6 @@ export interface Analysis {
    * admonition and every command in it, each tokenised once: read these instead of scanning fences in the text.
    */
   scripts: Script[];
+  /** What the page's readers set aside (lines of result blocks, invalid profiles): facts the rules of their ids judge. */
+  notes: Note[];
 }

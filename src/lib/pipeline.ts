@@ -38,6 +38,7 @@ export function analyze(source: string, path: string, absolutePath: string | nul
     profiles: page.profiles,
     commands: page.commands,
     scripts: page.scripts,
+    notes: [...parsed.notes, ...page.notes],
   };
 }
 

@@ -1,12 +1,11 @@
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { parseFence } from '../../src/lib/formats/index.js';
 import { failureText } from '../../src/lib/formats/failure.js';
-import { fixture, run } from './golden.js';
+import { fixture, readFence, run } from './golden.js';
 import { corpusDir, hasCorpus, parsePage, runAt } from './pages.js';
 
 const fence = (value: string, expectResult: boolean) =>
-  parseFence({ value, fenceLine: 10, contentLine: 11, column: 5, lang: null }, { expectResult });
+  readFence({ value, fenceLine: 10, contentLine: 11, column: 5, lang: null }, { expectResult });
 
 describe.skipIf(!hasCorpus)('failure stubs on corpus pages', () => {
   if (!hasCorpus) console.warn(`skipping corpus tests: ${corpusDir} is absent`);

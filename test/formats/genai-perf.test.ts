@@ -9,14 +9,13 @@ import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { displayed } from '../../src/lib/numbers/interval.js';
 import { genaiPerf } from '../../src/lib/formats/genai-perf.js';
-import { parseFence } from '../../src/lib/formats/index.js';
 import { lookupLabel } from '../../src/lib/formats/metrics.js';
 import { detectFormat, detects, identitiesOf } from '../../src/lib/formats/registry.js';
 import { vllm } from '../../src/lib/formats/vllm.js';
 import { parseCommand } from '../../src/lib/model/command.js';
 import { analyze, checkAll } from '../../src/lib/pipeline.js';
 import type { Metric } from '../../src/lib/schemas/run.js';
-import { fixture, run, type Fixture } from './golden.js';
+import { type Fixture, fixture, readFence, run } from './golden.js';
 
 const chat = fixture('real-genai-perf-chat');
 const dynamo = fixture('real-genai-perf-dynamo');
@@ -24,7 +23,7 @@ const logged = fixture('real-genai-perf-logged');
 const nanoseconds = fixture('real-genai-perf-nanoseconds');
 /** File line n of a fixture (its content starts at file line `contentLine`). */
 const lineOf = (f: Fixture, n: number) => f.raw.split('\n')[n - f.options.contentLine];
-const fence = (value: string) => parseFence({ value, fenceLine: 1, contentLine: 2, column: 1, lang: null }, { expectResult: true });
+const fence = (value: string) => readFence({ value, fenceLine: 1, contentLine: 2, column: 1, lang: null }, { expectResult: true });
 
 const pageName = 'genai-perf-gpt2-triton.md';
 const page = readFileSync(fileURLToPath(new URL(`../fixtures/format-pages/${pageName}`, import.meta.url)), 'utf8');

@@ -6,8 +6,36 @@
 import { existsSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { draft, type Draft } from '../../src/lib/diagnostics.js';
 import { parseFence } from '../../src/lib/formats/index.js';
-import type { FenceResult } from '../../src/lib/formats/index.js';
+import type { FenceInput, FenceOptions, RunDraft } from '../../src/lib/formats/index.js';
+import { rules } from '../../src/lib/rules/index.js';
+import type { NoteRule } from '../../src/lib/rules/shared/notes.js';
+import type { Note } from '../../src/lib/schemas/note.js';
+
+/** A fence as its page's check reports it: its runs, and each note the parser recorded as its rule says it. */
+export interface ReadFence {
+  runs: RunDraft[];
+  messages: Draft[];
+}
+
+const noteRules = new Map(rules.filter((r): r is NoteRule<Note['ruleId']> => 'say' in r).map((r) => [r.id, r]));
+
+/** The messages the rules of the notes' ids make of them (severity as the rule states it, no config applied). */
+export function said(notes: readonly Note[]): Draft[] {
+  return notes.map((note) => {
+    const rule = noteRules.get(note.ruleId);
+    if (!rule) throw new Error(`no rule says notes of ${note.ruleId}`);
+    const { message, ...details } = rule.say(note as never);
+    return draft(note.ruleId, rule.severity, note, message, details);
+  });
+}
+
+/** `parseFence`, with its notes said as messages. */
+export function readFence(input: FenceInput, options: FenceOptions): ReadFence {
+  const { runs, notes } = parseFence(input, options);
+  return { runs, messages: said(notes) };
+}
 
 export const fixturesDir = fileURLToPath(new URL('../fixtures/formats/', import.meta.url));
 
@@ -38,15 +66,15 @@ export function fixture(name: string): Fixture {
   };
 }
 
-export function run(f: Fixture): FenceResult {
+export function run(f: Fixture): ReadFence {
   const { expectResult, ...place } = f.options;
-  return parseFence({ value: f.raw, ...place }, { expectResult });
+  return readFence({ value: f.raw, ...place }, { expectResult });
 }
 
 // JSON has no Infinity: `inf` values are written as the string "Infinity".
 const replacer = (_key: string, value: unknown): unknown => (value === Infinity ? 'Infinity' : value === -Infinity ? '-Infinity' : value);
 
-export function serialize(result: FenceResult): string {
+export function serialize(result: ReadFence): string {
   return `${JSON.stringify(result, replacer, 2)}\n`;
 }
 

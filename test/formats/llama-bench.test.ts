@@ -7,20 +7,19 @@
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { parseFence } from '../../src/lib/formats/index.js';
 import { llamaBench } from '../../src/lib/formats/llama-bench.js';
 import { detectFormat, detects, identitiesOf } from '../../src/lib/formats/registry.js';
 import { vllm } from '../../src/lib/formats/vllm.js';
 import { parseCommand } from '../../src/lib/model/command.js';
 import { analyze, checkAll } from '../../src/lib/pipeline.js';
 import type { Metric } from '../../src/lib/schemas/run.js';
-import { fixture, run, type Fixture } from './golden.js';
+import { type Fixture, fixture, readFence, run } from './golden.js';
 
 const rocm = fixture('real-llama-bench-rocm');
 const vulkan = fixture('real-llama-bench-vulkan');
 const sycl = fixture('real-llama-bench-sycl');
 const lineOf = (f: Fixture, n: number) => f.raw.split('\n')[n - f.options.contentLine];
-const fence = (value: string) => parseFence({ value, fenceLine: 1, contentLine: 2, column: 1, lang: null }, { expectResult: true });
+const fence = (value: string) => readFence({ value, fenceLine: 1, contentLine: 2, column: 1, lang: null }, { expectResult: true });
 
 const pageName = 'llama-bench-llama-2-7b-lunar-lake.md';
 const page = readFileSync(fileURLToPath(new URL(`../fixtures/format-pages/${pageName}`, import.meta.url)), 'utf8');

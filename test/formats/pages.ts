@@ -5,8 +5,8 @@
 import { existsSync, readFileSync, readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { parseFence } from '../../src/lib/formats/index.js';
-import type { FenceInput, FenceResult, RunDraft } from '../../src/lib/formats/index.js';
+import type { FenceInput, RunDraft } from '../../src/lib/formats/index.js';
+import { readFence, type ReadFence } from './golden.js';
 
 export const root = fileURLToPath(new URL('../../', import.meta.url));
 export const contentDir = join(root, 'content');
@@ -63,7 +63,7 @@ export function fences(source: string): Fence[] {
   return found;
 }
 
-export interface PageRuns extends FenceResult {
+export interface PageRuns extends ReadFence {
   fences: Fence[];
 }
 
@@ -71,9 +71,9 @@ export interface PageRuns extends FenceResult {
 export function parsePage(path: string): PageRuns {
   const all = fences(readFileSync(path, 'utf8'));
   const runs: RunDraft[] = [];
-  const messages: FenceResult['messages'] = [];
+  const messages: ReadFence['messages'] = [];
   for (const fence of all) {
-    const result = parseFence(fence, { expectResult: fence.expectResult });
+    const result = readFence(fence, { expectResult: fence.expectResult });
     runs.push(...result.runs);
     messages.push(...result.messages);
   }

@@ -1,6 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { parseFence } from '../../src/lib/formats/index.js';
-import { fixture, run } from './golden.js';
+import { fixture, readFence, run } from './golden.js';
 
 describe('splitting and labelling fences (synthetic fixtures)', () => {
   it('should drop CRLF remnants from values and labels', () => {
@@ -45,7 +44,7 @@ describe('splitting and labelling fences (synthetic fixtures)', () => {
 
   it('should report a truncated block at the end of the fence', () => {
     const value = '# BS=1\n============ Serving Benchmark Result ============\nSuccessful requests:                     100';
-    const { runs, messages } = parseFence({ value, fenceLine: 1, contentLine: 2, column: 1, lang: null }, { expectResult: true });
+    const { runs, messages } = readFence({ value, fenceLine: 1, contentLine: 2, column: 1, lang: null }, { expectResult: true });
     expect(runs[0]).toMatchObject({ line: 3, endLine: 4, label: 'BS=1' });
     expect(messages).toEqual([expect.objectContaining({ ruleId: 'benchmark-truncated', actual: 'the end of the fence' })]);
   });
@@ -104,7 +103,7 @@ describe('splitting and labelling fences (synthetic fixtures)', () => {
   it('should start a new headerless block when a known metric comes again after a blank line', () => {
     const block = 'Successful requests:                     100\nBenchmark duration (s):                  44.40';
     const value = `${block}\n\n${block.replace('44.40', '45.00')}`;
-    const { runs } = parseFence({ value, fenceLine: 1, contentLine: 2, column: 1, lang: null }, { expectResult: true });
+    const { runs } = readFence({ value, fenceLine: 1, contentLine: 2, column: 1, lang: null }, { expectResult: true });
     expect(runs.map((r) => [r.line, r.metrics.duration_s.text])).toEqual([
       [2, '44.40'],
       [5, '45.00'],
@@ -114,7 +113,7 @@ describe('splitting and labelling fences (synthetic fixtures)', () => {
   it('should report a label that precedes no result in a result fence as `benchmark-orphan-label`', () => {
     const value =
       '# random 32K input\n============ Serving Benchmark Result ============\nSuccessful requests: 1\n==================================================\n# random 4K input';
-    const { runs, messages } = parseFence({ value, fenceLine: 1, contentLine: 2, column: 1, lang: null }, { expectResult: true });
+    const { runs, messages } = readFence({ value, fenceLine: 1, contentLine: 2, column: 1, lang: null }, { expectResult: true });
     expect(runs).toHaveLength(1);
     expect(messages).toEqual([expect.objectContaining({ ruleId: 'benchmark-orphan-label', severity: 'info', line: 6 })]);
   });

@@ -7,21 +7,20 @@ import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { displayed } from '../../src/lib/numbers/interval.js';
-import { parseFence } from '../../src/lib/formats/index.js';
 import { detectFormat, detects, identitiesOf } from '../../src/lib/formats/registry.js';
 import { trtllm } from '../../src/lib/formats/trtllm.js';
 import { vllm } from '../../src/lib/formats/vllm.js';
 import { parseCommand } from '../../src/lib/model/command.js';
 import { analyze, checkAll } from '../../src/lib/pipeline.js';
 import type { Metric } from '../../src/lib/schemas/run.js';
-import { fixture, run } from './golden.js';
+import { fixture, readFence, run } from './golden.js';
 
 const streaming = fixture('real-trtllm-streaming');
 const overview = fixture('real-trtllm-overview');
 const engine = fixture('real-trtllm-engine');
 /** File line n of a fixture (its content starts at file line `contentLine`). */
 const lineOf = (f: typeof streaming, n: number) => f.raw.split('\n')[n - f.options.contentLine];
-const fence = (value: string) => parseFence({ value, fenceLine: 1, contentLine: 2, column: 1, lang: null }, { expectResult: true });
+const fence = (value: string) => readFence({ value, fenceLine: 1, contentLine: 2, column: 1, lang: null }, { expectResult: true });
 
 const pagePath = fileURLToPath(new URL('../fixtures/format-pages/trtllm-llama-3.1-8b.md', import.meta.url));
 const page = readFileSync(pagePath, 'utf8');

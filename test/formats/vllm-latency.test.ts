@@ -7,17 +7,16 @@
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { parseFence } from '../../src/lib/formats/index.js';
 import { parseValue } from '../../src/lib/formats/metrics.js';
 import { detectFormat, detects, isResultLine } from '../../src/lib/formats/registry.js';
 import { vllm } from '../../src/lib/formats/vllm.js';
 import { vllmLatency } from '../../src/lib/formats/vllm-latency.js';
 import { parseCommand } from '../../src/lib/model/command.js';
 import { analyze, checkAll } from '../../src/lib/pipeline.js';
-import { fixture, run } from './golden.js';
+import { fixture, readFence, run } from './golden.js';
 
 const real = fixture('real-vllm-latency-percentiles');
-const fence = (value: string) => parseFence({ value, fenceLine: 1, contentLine: 2, column: 1, lang: null }, { expectResult: true });
+const fence = (value: string) => readFence({ value, fenceLine: 1, contentLine: 2, column: 1, lang: null }, { expectResult: true });
 
 describe('vllm-latency: an `Avg latency` line opens a run', () => {
   it('should read one run per `Avg latency` line with its percentiles, each value at its own column', () => {

@@ -6,18 +6,17 @@
  */
 import { describe, expect, it } from 'vitest';
 import { roundsTo } from '../../src/lib/numbers/interval.js';
-import { parseFence } from '../../src/lib/formats/index.js';
 import { detectFormat, detects, identitiesOf, isResultLine } from '../../src/lib/formats/registry.js';
 import { vllm } from '../../src/lib/formats/vllm.js';
 import { vllmThroughput } from '../../src/lib/formats/vllm-throughput.js';
 import { parseCommand } from '../../src/lib/model/command.js';
 import { analyze, checkAll } from '../../src/lib/pipeline.js';
-import { fixture, run, type Fixture } from './golden.js';
+import { type Fixture, fixture, readFence, run } from './golden.js';
 
 const ascend = fixture('real-vllm-throughput-ascend');
 const legacy = fixture('real-vllm-throughput-legacy');
 const lineOf = (f: Fixture, n: number) => f.raw.split('\n')[n - f.options.contentLine];
-const fence = (value: string) => parseFence({ value, fenceLine: 1, contentLine: 2, column: 1, lang: null }, { expectResult: true });
+const fence = (value: string) => readFence({ value, fenceLine: 1, contentLine: 2, column: 1, lang: null }, { expectResult: true });
 
 describe('vllm-throughput: a `Throughput:` line opens a run', () => {
   it('should read one run per `Throughput:` line with its token counts, labelled by the comment above it', () => {

@@ -17,8 +17,8 @@ const cases = readdirSync(dir, { withFileTypes: true })
 
 function actual(name: string): string {
   const input = readFileSync(join(dir, name, 'input.md'), 'utf8');
-  const { tree, frontmatter, messages } = parseMarkdown(input);
-  return `${JSON.stringify({ tree: compact(tree), frontmatter, messages }, null, 2)}\n`;
+  const { tree, frontmatter, messages, notes } = parseMarkdown(input);
+  return `${JSON.stringify({ tree: compact(tree), frontmatter, messages, ...(notes.length > 0 ? { notes } : {}) }, null, 2)}\n`;
 }
 
 describe('golden fixtures', () => {

@@ -24,6 +24,7 @@ describe('parseMarkdown', () => {
       tree: { type: 'root', children: [], position: { start: { line: 1, column: 1, offset: 0 }, end: { line: 1, column: 1, offset: 0 } } },
       frontmatter: {},
       messages: [],
+      notes: [],
     });
   });
 
@@ -57,10 +58,11 @@ describe('parseMarkdown', () => {
   });
 
   it('should report invalid YAML as `frontmatter-invalid` at its line, not throw', () => {
-    const { frontmatter, messages } = parseMarkdown('---\na: 1\nb: [x\n---\n');
+    const { frontmatter, messages, notes } = parseMarkdown('---\na: 1\nb: [x\n---\n');
     expect(frontmatter).toEqual({});
-    expect(messages).toHaveLength(1);
-    expect(messages[0]).toMatchObject({ ruleId: 'frontmatter-invalid', severity: 'error', line: 3 });
+    expect(messages).toEqual([]);
+    expect(notes).toHaveLength(1);
+    expect(notes[0]).toMatchObject({ ruleId: 'frontmatter-invalid', line: 3, problem: { kind: 'yaml' } });
   });
 
   it('should turn an unexpected exception into `parse-internal-error`', () => {

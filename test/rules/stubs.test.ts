@@ -19,8 +19,6 @@ const LIMITS = 'a page over a limit is not parsed: there is no tree for a rule t
 const INTERNAL = 'a failure of the code itself, reported where it is caught';
 const ACK = 'reads the messages of every rule, so it runs after them';
 const SITE = 'found when the site renders or indexes the page';
-const PARSER =
-  'found while a benchmark block is read line by line; the page model keeps the runs read, not the lines the parser set aside (the format files are changing on another branch)';
 
 /** The rules whose check reports nothing, and why their finding is made elsewhere. */
 const REPORTED_ELSEWHERE: Record<string, string> = {
@@ -38,17 +36,6 @@ const REPORTED_ELSEWHERE: Record<string, string> = {
   'site-image-missing': SITE,
   'site-link-unpublished': SITE,
   'site-search-value': SITE,
-  'benchmark-ambiguous-metric': PARSER,
-  'benchmark-bad-value': PARSER,
-  'benchmark-duplicate-metric': PARSER,
-  'benchmark-empty-block': PARSER,
-  'benchmark-mixed-format': PARSER,
-  'benchmark-orphan-label': PARSER,
-  'benchmark-truncated': PARSER,
-  'benchmark-unknown-metric': PARSER,
-  'benchmark-unparsed': PARSER,
-  'frontmatter-invalid': 'the page model keeps the front matter that validates, not the fields that did not',
-  'profile-invalid': 'the page model keeps the profiles that validate, not the ones that did not',
 };
 
 describe('no rule stub', () => {

@@ -95,10 +95,14 @@ describe('runChecks and checkAll are pure', () => {
     const pages = [page('# Notes\n\nSee [x](missing-a.md).\n', 'a.md'), page('---\ntitle: [\n---\n# Other\n\n!!! note\nflat\n', 'b.md')];
     const before = pages.map((a) => JSON.stringify(a.report));
     const found = runChecks(pages);
-    expect(found.map((f) => f.messages.map((m) => m.ruleId))).toEqual([['link-unresolved'], ['admonition-flattened']]);
+    // The front matter's reader noted what is wrong with it; its rule says it, with the others (in rule order).
+    expect(found.map((f) => f.messages.map((m) => m.ruleId))).toEqual([
+      ['link-unresolved'],
+      ['admonition-flattened', 'frontmatter-invalid'],
+    ]);
     expect(pages.map((a) => JSON.stringify(a.report))).toEqual(before);
     expect(pages.map((a) => a.file.messages.length)).toEqual([0, 0]);
-    // checkAll puts the parser's messages and the rules' together.
+    // checkAll puts the parser's messages (none here) and the rules' together, in page order.
     const reports = checkAll(pages);
     expect(reports.map((r) => r.messages.map((m) => m.ruleId))).toEqual([
       ['link-unresolved'],

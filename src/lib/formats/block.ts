@@ -2,9 +2,8 @@
  * Metric lines of one result block -> metrics by canonical name, for every format: they all print
  * `Label:<blanks>value` lines and differ in their label tables and block grammar, which their specs state.
  */
-import { draft } from '../diagnostics.js';
 import type { Metric, UnknownLine } from '../schemas/metric.js';
-import type { Draft } from '../diagnostics.js';
+import type { Note, NoteOf } from '../schemas/note.js';
 import { lookupLabel, parseValue } from './metrics.js';
 import { mayBeInfinite, shapeOf } from './registry.js';
 import type { FormatSpec } from './spec.js';
@@ -20,7 +19,7 @@ function structure(format: FormatSpec, text: string): boolean {
 export function parseBlock(format: FormatSpec, block: BlockInput): BlockOutput {
   const metrics: Record<string, Metric> = {};
   const unknown: UnknownLine[] = [];
-  const messages: Draft[] = [];
+  const notes: Note[] = [];
   // The first printed value of each metric, as parsed, to tell a repeated line from a conflicting one.
   const seen = new Map<string, { value: number | null; text: string }>();
   for (let i = 0; i < block.lines.length; i++) {
@@ -36,12 +35,7 @@ export function parseBlock(format: FormatSpec, block: BlockInput): BlockOutput {
       // The splitter only hands over metric-shaped lines; anything else is still kept, never dropped.
       const label = shape?.label ?? text.trim();
       unknown.push({ label, text: shape?.text ?? '', line: line.line, column: shape?.valueColumn ?? line.column });
-      messages.push(
-        draft('benchmark-unknown-metric', 'warning', place, `Unknown metric line \`${text.trim()}\``, {
-          expected: `a metric label of ${format.id} output`,
-          actual: label,
-        }),
-      );
+      notes.push({ ruleId: 'benchmark-unknown-metric', ...place, text: text.trim(), label, format: format.id });
       continue;
     }
     const parsed = parseValue(shape.text);
@@ -52,53 +46,46 @@ export function parseBlock(format: FormatSpec, block: BlockInput): BlockOutput {
       if (differs) {
         // Which line is the run's value? Neither: the metric is unusable and every claim from it untraceable.
         metrics[known.name] = { ...previous, value: null };
-        messages.push(
-          draft(
-            'benchmark-ambiguous-metric',
-            'error',
-            place,
-            `Ambiguous \`${shape.label}\`: ${shape.text} here, ${first.text} at line ${previous.line}; claims from this metric are untraceable`,
-            {
-              expected: `one value of \`${shape.label}\``,
-              actual: `${first.text} (line ${previous.line}) and ${shape.text} (line ${line.line})`,
-            },
-          ),
-        );
+        notes.push({
+          ruleId: 'benchmark-ambiguous-metric',
+          ...place,
+          label: shape.label,
+          text: shape.text,
+          first: { text: first.text, line: previous.line },
+        });
       } else {
-        messages.push(
-          draft(
-            'benchmark-duplicate-metric',
-            'warning',
-            place,
-            `Unexpected second \`${shape.label}\` (${shape.text}), already given at line ${previous.line} (${previous.text})`,
-            { expected: `one \`${shape.label}\` line`, actual: `lines ${previous.line} and ${line.line}` },
-          ),
-        );
+        notes.push({
+          ruleId: 'benchmark-duplicate-metric',
+          ...place,
+          label: shape.label,
+          text: shape.text,
+          first: { text: previous.text, line: previous.line },
+        });
       }
       continue;
     }
     seen.set(known.name, { value: parsed.value, text: shape.text });
-    const bad = (expected: string, actual: string) =>
-      messages.push(
-        draft(
-          'benchmark-bad-value',
-          'warning',
-          { line: line.line, column: shape.valueColumn },
-          `Unexpected value \`${shape.text}\` for \`${shape.label}\``,
-          { expected, actual },
-        ),
-      );
+    const bad = (problem: NoteOf<'benchmark-bad-value'>['problem'], detail: string) =>
+      notes.push({
+        ruleId: 'benchmark-bad-value',
+        line: line.line,
+        column: shape.valueColumn,
+        label: shape.label,
+        text: shape.text,
+        problem,
+        detail,
+      });
     let value = parsed.value;
     if (shape.text === '' || (!parsed.numeric && known.kind === 'number')) {
-      bad('a number, `inf` or `N/A`', shape.text === '' ? 'nothing' : shape.text);
+      bad('not-a-number', shape.text === '' ? 'nothing' : shape.text);
     } else if (parsed.problem) {
-      bad('a number with at most 17 significant digits, `inf` or `N/A`', parsed.problem);
+      bad('too-precise', parsed.problem);
     } else if (known.name === 'duration_s' && value !== null && !(value > 0 && Number.isFinite(value))) {
       // Every rate of the block is divided by it: a zero, negative or infinite duration checks nothing.
-      bad('a positive, finite duration', shape.text);
+      bad('duration', shape.text);
       value = null;
     } else if (value !== null && !Number.isFinite(value) && !mayBeInfinite(known.name)) {
-      bad('a finite number (only a request rate may be `inf`)', shape.text);
+      bad('infinite', shape.text);
     }
     metrics[known.name] = {
       name: known.name,
@@ -111,5 +98,5 @@ export function parseBlock(format: FormatSpec, block: BlockInput): BlockOutput {
       column: shape.valueColumn,
     };
   }
-  return { metrics, unknown, messages };
+  return { metrics, unknown, notes };
 }

@@ -1,10 +1,9 @@
 /**
- * Entry point: one fence in, its runs and messages out. Never throws on content; every block is either parsed
+ * Entry point: one fence in, its runs and what it set aside (notes) out. Never throws on content; every block is either parsed
  * or reported.
  */
 import { z } from 'zod';
-import { draft } from '../diagnostics.js';
-import type { Draft } from '../diagnostics.js';
+import type { Note } from '../schemas/note.js';
 import { runSchema } from '../schemas/run.js';
 import { parseBlock } from './block.js';
 import { fingerprint } from './fingerprint.js';
@@ -26,42 +25,25 @@ export function parseFence(input: FenceInput, options: FenceOptions): FenceResul
   const lines = toLines(input.value, input.contentLine, input.column);
   const { segments, orphans } = splitLines(lines);
   const runs: RunDraft[] = [];
-  const messages: Draft[] = [];
+  const notes: Note[] = [];
   // Comment lines in a serving script are not failures: stubs count only where results are.
   const resultFence = options.expectResult || segments.some((s) => s.kind === 'block');
 
   for (const segment of segments) {
-    if (segment.kind === 'block') runs.push(blockRun(segment, input, messages));
+    if (segment.kind === 'block') runs.push(blockRun(segment, input, notes));
     else if (resultFence) runs.push(failureRun(segment, input));
   }
 
   // Stray labels matter only beside runs; a fence without any is reported as unparsed below.
   if (resultFence && runs.length > 0) {
-    for (const orphan of orphans) {
-      messages.push(
-        draft('benchmark-orphan-label', 'info', orphan, `Line \`${orphan.text.trim()}\` labels no result block`, {
-          expected: 'a result block or failure stub after the label',
-          actual: 'none',
-        }),
-      );
-    }
+    for (const orphan of orphans)
+      notes.push({ ruleId: 'benchmark-orphan-label', line: orphan.line, column: orphan.column, text: orphan.text.trim() });
   }
   if (options.expectResult && runs.length === 0) {
-    const first = lines.find((l) => l.text.trim() !== '')?.text.trim();
-    messages.push(
-      draft(
-        'benchmark-unparsed',
-        'error',
-        { line: input.fenceLine, column: input.column },
-        'Expected a benchmark result or a failure stub in this fence',
-        {
-          expected: 'a `Serving Benchmark Result` block or a stub such as `# Crash` or `RuntimeError: ...`',
-          actual: first === undefined ? 'an empty fence' : `\`${clip(first)}\``,
-        },
-      ),
-    );
+    const first = lines.find((l) => l.text.trim() !== '')?.text.trim() ?? null;
+    notes.push({ ruleId: 'benchmark-unparsed', line: input.fenceLine, column: input.column, first });
   }
-  return { runs, messages };
+  return { runs, notes };
 }
 
 /**
@@ -85,45 +67,24 @@ export function parseTableRuns(header: SourceLine, body: () => readonly SourceLi
   );
 }
 
-function blockRun(segment: BlockSegment, input: FenceInput, messages: Draft[]): RunDraft {
+function blockRun(segment: BlockSegment, input: FenceInput, notes: Note[]): RunDraft {
   // A row of a table whose rows are runs belongs to the format whose header started the table.
   const own = segment.opener.table?.rows === 'runs' ? formatOf(segment.opener.id) : null;
   const format = own ?? detectFormat(segment.lines.map((l) => l.text));
-  const { metrics, unknown, messages: found } = parseBlock(format, { lines: segment.lines, shapes: segment.shapes });
-  messages.push(...found);
+  const { metrics, unknown, notes: found } = parseBlock(format, { lines: segment.lines, shapes: segment.shapes });
+  notes.push(...found);
   const first = segment.lines[0];
   const last = segment.lines[segment.lines.length - 1];
   const start = { line: first.line, column: first.column + (first.text.length - first.text.trimStart().length) };
   const signed = signedFormats(segment.lines.map((l) => l.text));
-  if (signed.length > 1) {
-    messages.push(
-      draft(
-        'benchmark-mixed-format',
-        'warning',
-        start,
-        `Result block at line ${first.line} prints lines of ${signed.map((f) => f.id).join(' and ')} output; it is read as ${format.id}`,
-        { expected: 'the lines of one benchmark format', actual: signed.map((f) => f.id).join(' and ') },
-      ),
-    );
-  }
+  if (signed.length > 1)
+    notes.push({ ruleId: 'benchmark-mixed-format', ...start, blockLine: first.line, formats: signed.map((f) => f.id), readAs: format.id });
   if (!segment.closed) {
-    const closer = segment.opener.block.closerText;
-    messages.push(
-      draft('benchmark-truncated', 'warning', start, `Result block at line ${first.line} has no closing \`${closer.slice(0, 5)}\` line`, {
-        expected: `a closing \`${closer}\` line`,
-        actual: segment.cutBy ? `\`${clip(segment.cutBy.text.trim())}\` at line ${segment.cutBy.line}` : 'the end of the fence',
-      }),
-    );
+    const cutBy = segment.cutBy ? { text: segment.cutBy.text.trim(), line: segment.cutBy.line } : null;
+    notes.push({ ruleId: 'benchmark-truncated', ...start, blockLine: first.line, closer: segment.opener.block.closerText, cutBy });
   }
   const names = Object.keys(metrics);
-  if (names.length === 0) {
-    messages.push(
-      draft('benchmark-empty-block', 'warning', start, `Result block at line ${first.line} has no metric lines`, {
-        expected: 'metric lines such as `Successful requests: 100`',
-        actual: 'none',
-      }),
-    );
-  }
+  if (names.length === 0) notes.push({ ruleId: 'benchmark-empty-block', ...start, blockLine: first.line });
   const pairs = names.map((n) => `${n}=${metrics[n].text}`).concat(unknown.map((u) => `?${u.label}=${u.text}`));
   return {
     line: first.line,
@@ -163,5 +124,3 @@ function invocationText(segment: BlockSegment | FailureSegment): string | null {
   if (!inv) return null;
   return inv.namespace ? `${inv.args}\n${inv.namespace}` : inv.args;
 }
-
-const clip = (text: string): string => (text.length > 80 ? `${text.slice(0, 77)}...` : text);

@@ -1,4 +1,4 @@
-import type { Draft } from '../diagnostics.js';
+import type { Note } from '../schemas/note.js';
 import type { Metric, UnknownLine } from '../schemas/metric.js';
 import type { Run } from '../schemas/run.js';
 import type { SourceLine } from './line.js';
@@ -30,7 +30,8 @@ export interface FenceOptions {
 
 export interface FenceResult {
   runs: RunDraft[];
-  messages: Draft[];
+  /** What the parser set aside (a stray label, a cut block, an unknown line): facts, judged by the rules of their ids. */
+  notes: Note[];
 }
 
 /** The lines of one result block, from header (or first metric) to closer (or last metric). */
@@ -43,5 +44,5 @@ export interface BlockInput {
 export interface BlockOutput {
   metrics: Record<string, Metric>;
   unknown: UnknownLine[];
-  messages: Draft[];
+  notes: Note[];
 }

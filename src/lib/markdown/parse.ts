@@ -11,6 +11,7 @@ import { normalizeEol, restoreOffsets } from './eol.js';
 import { elide, restore } from './fast.js';
 import { flattenAdmonitions } from './flattened.js';
 import { readFrontmatter } from './frontmatter.js';
+import type { Note } from '../schemas/note.js';
 import { remarkMkdocsGfm } from './gfm.js';
 import { remarkAdmonition } from './plugin.js';
 
@@ -18,6 +19,8 @@ export interface ParsedMarkdown {
   tree: Root;
   frontmatter: Record<string, unknown>;
   messages: Draft[];
+  /** What the readers set aside (front matter that is not valid), for the rules of their ids. */
+  notes: Note[];
 }
 
 // Built once: freezing a processor per call would cost more than small pages take to parse.
@@ -70,14 +73,14 @@ function read(text: string, fast: boolean): Root {
 
 export function parseMarkdown(text: string, options: ParseOptions = {}): ParsedMarkdown {
   const messages: Draft[] = [];
+  const notes: Note[] = [];
   try {
     const eol = normalizeEol(String(text));
     const tree = read(eol.text, options.fast ?? fastByDefault());
     flattenAdmonitions(tree);
-    const frontmatter = readFrontmatter(tree, messages);
+    const frontmatter = readFrontmatter(tree, notes);
     restoreOffsets(tree, eol);
-    messages.sort((a, b) => a.line - b.line || a.column - b.column);
-    return { tree, frontmatter, messages };
+    return { tree, frontmatter, messages, notes };
   } catch (cause) {
     messages.push(
       draft('parse-internal-error', 'error', { line: 1, column: 1 }, `Internal parser error: ${describe(cause)}`, {
@@ -85,7 +88,7 @@ export function parseMarkdown(text: string, options: ParseOptions = {}): ParsedM
         actual: 'an exception',
       }),
     );
-    return { tree: { type: 'root', children: [] }, frontmatter: {}, messages };
+    return { tree: { type: 'root', children: [] }, frontmatter: {}, messages, notes };
   }
 }
 

@@ -1,6 +1,7 @@
 import type { Root } from 'mdast';
 import type { VFile } from 'vfile';
 import type { Draft } from '../diagnostics.js';
+import type { Note } from '../schemas/note.js';
 import type { Command, Report } from '../schemas/report.js';
 import { assemble } from './report.js';
 import type { Script } from './script.js';
@@ -24,8 +25,10 @@ export interface PageModel {
   commands: Command[];
   /** Every fence read as a script, with every command in it (the `commands` above are among them). */
   scripts: Script[];
-  /** What the walk had to say about the page (results that are not, invalid profiles). */
+  /** What the walk had to say about the page (a model it could not assemble). */
   drafts: Draft[];
+  /** What the readers set aside, for the rules of their ids (`schemas/note.ts`). */
+  notes: Note[];
 }
 
 /**
@@ -49,5 +52,13 @@ export function extractPage(tree: Root, file: VFile, frontmatter: Record<string,
     });
     model = assemble(path, { ...found, modelText: null, hardwareText: null, objectiveText: null }, {});
   }
-  return { model, sites: found.sites, profiles: found.profiles, commands: found.commands, scripts: found.scripts, drafts: found.drafts };
+  return {
+    model,
+    sites: found.sites,
+    profiles: found.profiles,
+    commands: found.commands,
+    scripts: found.scripts,
+    drafts: found.drafts,
+    notes: found.notes,
+  };
 }

@@ -4,7 +4,7 @@
  * Examples: `examples` below holds an ok and a not-ok page; the tests check both and docs/rules.md#benchmark-mixed-format shows them.
  */
 import { page, resultBlock, servingMetrics, type Metric } from './shared/examples.js';
-import type { Rule } from './types.js';
+import { noteRule } from './shared/notes.js';
 
 /** An SGLang result block, with `extra` (a line of another format) before its last line. */
 const sglangRun = (...extra: Metric[]): Metric[] => [
@@ -18,12 +18,12 @@ const sglangRun = (...extra: Metric[]): Metric[] => [
 ];
 
 /**
- * A result block prints the signature lines of two benchmark formats (sglang's `Backend:` and guidellm's
- * `Mean Latency(s)`): it is read as the first format that claims it, and that choice is reported rather than
- * made silently, since the metric names and checks differ by format. Reported by the format parser
- * (`src/lib/formats/index.ts`).
+ * A result block prints the signature lines of two benchmark formats (sglang's `Backend:` and guidellm's `Mean
+ * Latency(s)`): it is read as the first format that claims it, and that choice is reported rather than made
+ * silently, since the metric names and checks differ by format. The format parser (`src/lib/formats/index.ts`)
+ * records it as a note; this rule says it.
  */
-export const benchmarkMixedFormat: Rule = {
+export const benchmarkMixedFormat = noteRule({
   id: 'benchmark-mixed-format',
   severity: 'warning',
   description: 'A result block mixes the lines of two benchmark formats; it is read as one of them.',
@@ -32,6 +32,9 @@ export const benchmarkMixedFormat: Rule = {
     ok: page('# SGLang v0.5.1', resultBlock({ metrics: sglangRun(), engine: null })),
     notOk: page('# SGLang v0.5.1', resultBlock({ metrics: sglangRun(['Mean Latency(s)', '0.90']), engine: null })),
   },
-  reportedBy: 'the benchmark-output parser (`src/lib/formats/index.ts`)',
-  check: () => {},
-};
+  say: (n) => ({
+    message: `Result block at line ${n.blockLine} prints lines of ${n.formats.join(' and ')} output; it is read as ${n.readAs}`,
+    expected: 'the lines of one benchmark format',
+    actual: n.formats.join(' and '),
+  }),
+});

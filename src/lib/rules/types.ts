@@ -4,6 +4,7 @@ import type { Script } from '../model/script.js';
 import type { ClaimSite } from '../model/sites.js';
 import type { PageView, Report } from '../schemas/report.js';
 import type { Severity } from '../schemas/message.js';
+import type { Note } from '../schemas/note.js';
 
 /** What a rule sees: one page as the walk read it (never its raw text), and every page of the set being checked. */
 export interface RuleContext {
@@ -17,6 +18,8 @@ export interface RuleContext {
   sites: readonly ClaimSite[];
   /** Every fence the page model read as a script, with its node and its commands, tokenised once. */
   scripts: readonly Script[];
+  /** What the page's readers set aside while reading (`schemas/note.ts`), for the rules of their ids. */
+  notes: readonly Note[];
   /**
    * Every page checked together (cross-page rules), this one included, as other pages see it: its path, headings
    * and runs. A page's checks depend on nothing else of the others, so they are re-run only when that changes.

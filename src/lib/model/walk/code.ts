@@ -1,6 +1,5 @@
 import type { Code } from 'mdast';
 import { parse as parseYaml } from 'yaml';
-import { draft } from '../../diagnostics.js';
 import { parseFence } from '../../formats/index.js';
 import { requotedDrafts } from '../../formats/requote.js';
 import { logicalCommands, parseParameters } from '../command.js';
@@ -45,20 +44,20 @@ export function onCode(node: Code, admonition: string | null, itemText: string |
       const data: unknown = parseYaml(value);
       if (data && typeof data === 'object') found.profiles.set(profile, data as Record<string, unknown>);
     } catch {
-      found.drafts.push(draft('profile-invalid', 'warning', { line: fenceLine, column }, `Profile \`${profile}\` is not valid YAML`));
+      found.notes.push({ ruleId: 'profile-invalid', line: fenceLine, column, profile });
     }
   }
   // A YAML or JSON fence is data (profiles), except in a result admonition: there it is read as a result or
   // reported, never skipped without a word.
   const parsed =
     isYaml && !isResult
-      ? { runs: [], messages: [] }
+      ? { runs: [], notes: [] }
       : parseFence({ value, fenceLine, contentLine: fenceLine + 1, column, lang }, { expectResult: isResult });
   // Lines of an earlier run quoted again are no run of their own (and no cut or headerless block); a fence where a
   // result is expected is always a result.
   const quoted = isResult ? [] : requotedDrafts(parsed.runs, found.runs);
   const runs = parsed.runs.filter((r) => !quoted.includes(r));
-  found.drafts.push(...parsed.messages.filter((m) => !quoted.some((q) => m.line >= q.line && m.line <= q.endLine)));
+  found.notes.push(...parsed.notes.filter((m) => !quoted.some((q) => m.line >= q.line && m.line <= q.endLine)));
   if (runs.length > 0) {
     onRuns(runs, admonition, state);
     return;

@@ -1,4 +1,5 @@
 import type { Draft } from '../../diagnostics.js';
+import type { Note } from '../../schemas/note.js';
 import type { WalkRun } from '../../schemas/run.js';
 import type {
   Command,
@@ -47,6 +48,8 @@ export interface Found {
   /** Benchmark profiles (`##### ShareGPT 8RPS` + a YAML fence) by name, as parsed. */
   profiles: Map<string, Record<string, unknown>>;
   drafts: Draft[];
+  /** What the readers set aside (lines of result blocks, profiles that are not YAML): judged by the rules of their ids. */
+  notes: Note[];
 }
 
 /**
@@ -103,6 +106,7 @@ export function newState(): WalkState {
       sites: [],
       profiles: new Map(),
       drafts: [],
+      notes: [],
     },
     at: {
       path: [],

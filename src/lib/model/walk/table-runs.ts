@@ -13,7 +13,7 @@ export function onTableRuns(node: Table, state: WalkState): void {
   const [header, ...rows] = node.children;
   const read = header ? parseTableRuns(rowLine(header), () => rows.map(rowLine)) : null;
   if (!read) return;
-  state.found.drafts.push(...read.messages);
+  state.found.notes.push(...read.notes);
   if (read.runs.length > 0) onRuns(read.runs, null, state);
 }
 
