@@ -7,7 +7,7 @@ import type { Command, Report } from './schemas/report.js';
 
 /**
  * One read page: its file, its tree (parsed once), its page model and the nodes that state numbers.
- * Every stage after parsing reads this; none reads the raw text except to quote a line in a message.
+ * Every stage after parsing reads this. After the walk, the claims read their sites' own texts (`sites`), not `source`.
  */
 export interface Analysis {
   /** The page as a VFile: `path` (content-relative) and `value` (the text as parsed). */

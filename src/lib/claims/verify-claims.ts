@@ -58,7 +58,7 @@ export function verifyPage(analysis: Analysis, index: RunIndex, kinds: readonly 
     }
     // Each claim is placed once, here: the renderer marks it in the text node of the site that holds it (`mark`),
     // and one it cannot mark is said here.
-    const placed = placeClaims(site.kind === 'table' ? [site.node, ...site.parts] : site.node, found, analysis.source);
+    const placed = placeClaims(site.kind === 'table' ? [site.node, ...site.parts] : site.node, found, site);
     recordMarks(placed);
     for (const { claim, reason } of placed.unplaced) {
       messages.push({

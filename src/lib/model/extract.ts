@@ -5,7 +5,7 @@ import type { Note } from '../schemas/note.js';
 import type { Command, Report } from '../schemas/report.js';
 import { assemble } from './report.js';
 import type { Script } from './script.js';
-import type { ClaimSite, ProseSite } from './sites.js';
+import { withTexts, type ClaimSite, type ProseSite } from './sites.js';
 import { walk } from './walk/index.js';
 
 export { logicalCommands } from './command.js';
@@ -37,6 +37,8 @@ export interface PageModel {
  */
 export function extractPage(tree: Root, file: VFile, frontmatter: Record<string, unknown>): PageModel {
   const found = walk(tree);
+  // What the claims read of the page's text is taken here, once: each site's own text.
+  withTexts(found.sites, typeof file.value === 'string' ? file.value : String(file.value ?? ''));
   const path = file.path;
   let model: PageModel['model'];
   try {

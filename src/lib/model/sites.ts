@@ -9,6 +9,9 @@ export interface ProseSite {
   headings: string[];
   /** Experiment the paragraph belongs to, if any. */
   experiment: Experiment | null;
+  /** The paragraph's source text, taken once when the page is read (`withTexts`), and its offset in the page. */
+  text: string;
+  base: number;
 }
 
 /** A table that may state numbers, with where it sits. */
@@ -25,7 +28,24 @@ export interface TableSite {
   continues: Table | null;
   /** The later parts of this table (tables that continue it), in page order. */
   parts: Table[];
+  /** The table's source text up to the end of its last part, taken once when the page is read, and its offset. */
+  text: string;
+  base: number;
 }
 
 /** A claim site: a node of the tree that states numbers, with its structural context. */
 export type ClaimSite = ProseSite | TableSite;
+
+/**
+ * Each site's source text, taken once from the page's text when it is read: what the claim parsers and the placing
+ * of claims read afterwards, never the page's raw text.
+ */
+export function withTexts(sites: readonly ClaimSite[], source: string): void {
+  for (const site of sites) {
+    const start = site.node.position?.start.offset ?? 0;
+    let end = site.node.position?.end.offset ?? start;
+    if (site.kind === 'table') for (const part of site.parts) end = Math.max(end, part.position?.end.offset ?? end);
+    site.text = source.slice(start, end);
+    site.base = start;
+  }
+}

@@ -6,13 +6,6 @@ export function plain(node: Nodes): string {
   return toString(node, { includeHtml: false }).replace(/\s+/g, ' ').trim();
 }
 
-/** The exact source text of a node (tags and all), by its offsets. */
-export function sourceOf(source: string, node: Nodes): string {
-  const start = node.position?.start.offset;
-  const end = node.position?.end.offset;
-  return start === undefined || end === undefined ? '' : source.slice(start, end);
-}
-
 /** 1-based start line of a node (1 when the node has no position, which remark never produces). */
 export function lineOf(node: Nodes): number {
   return node.position?.start.line ?? 1;
@@ -28,15 +21,6 @@ export function bareLabel(text: string): string {
     .replace(/\*\*|__/g, '')
     .replace(/\s+/g, ' ')
     .trim();
-}
-
-/** A table cell's source without its delimiting pipes, and the offset where that text starts. */
-export function cellSource(source: string, node: Nodes): { text: string; base: number } {
-  let start = node.position?.start.offset ?? 0;
-  let end = node.position?.end.offset ?? start;
-  if (source[start] === '|') start++;
-  if (end > start && source[end - 1] === '|' && source[end - 2] !== '\\') end--;
-  return { text: source.slice(start, end), base: start };
 }
 
 /** Remove every `<...>` tag (a `<` with no `>` after it stays); one pass, linear where `/<[^>]*>/g` is quadratic. */

@@ -20,7 +20,7 @@ import { mul, point, scale, shift, type Interval } from '../../numbers/interval.
 import { formatFixed, halfUnit, roundHalfUp } from '../../numbers/number.js';
 import type { Operand } from '../operand.js';
 import { judge, type StatedValue } from '../result.js';
-import { cellSource, plain } from '../../model/text.js';
+import { plain } from '../../model/text.js';
 import type { Claim } from '../../schemas/claim.js';
 import type { Experiment } from '../../schemas/report.js';
 import type { Run } from '../../schemas/run.js';
@@ -85,7 +85,7 @@ export const chainTable = claimKind<Candidate>({
     const named = new Set<Experiment>();
     for (const row of rows) {
       const option = row.children[0] ? plain(row.children[0]) : '';
-      const value = row.children[1] ? cellSource(ctx.analysis.source, row.children[1]).text : '';
+      const value = row.children[1] ? ctx.cell(row.children[1]).text : '';
       if (TOTAL.test(option)) continue;
       if (!parseCell(value).items.some((s) => s.role === 'percent')) {
         const t = targetOf(option, report.experiments, used, ctx, false);
@@ -120,7 +120,7 @@ export const chainTable = claimKind<Candidate>({
       const [nameCell, valueCell] = row.children;
       if (!nameCell || !valueCell) continue;
       const option = plain(nameCell);
-      const raw = cellSource(ctx.analysis.source, valueCell);
+      const raw = ctx.cell(valueCell);
       const stated = parseCell(raw.text).items.find((s) => s.role === 'percent');
       if (!stated) continue;
       if (TOTAL.test(option)) {

@@ -8,7 +8,7 @@ import { checkPercentChange, checkRatio, checkValue, type CheckResult } from '..
 import { parseCell, type ParsedCell } from '../cells.js';
 import type { Stated } from '../stated.js';
 import { devicesOf } from '../../model/command.js';
-import { cellSource, plain } from '../../model/text.js';
+import { plain } from '../../model/text.js';
 import type { Claim, ClaimSource } from '../../schemas/claim.js';
 import type { Run } from '../../schemas/run.js';
 import type { PageContext } from '../verify/context.js';
@@ -78,7 +78,7 @@ export const comparisonTable = claimKind<Candidate>({
     // Improvements may sit in the optimized cell or in a comparison column of their own.
     row.children.forEach((cellNode, index) => {
       if (index === 0 || index === baseCol) return;
-      const raw = cellSource(ctx.analysis.source, cellNode);
+      const raw = ctx.cell(cellNode);
       const cell = index === optCol ? opt.cell : parseCell(raw.text);
       for (const s of cell.items) {
         if (s.role === 'previous-percent') {
@@ -128,7 +128,7 @@ function side(
 ): Side | null {
   const node = row.children[col];
   if (!node) return null;
-  const raw = cellSource(ctx.analysis.source, node);
+  const raw = ctx.cell(node);
   const cell = parseCell(raw.text);
   const values = cell.items.filter((s) => METRIC_OF[s.role]);
   let primary: Side['primary'] = null;

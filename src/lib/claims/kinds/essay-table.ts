@@ -4,7 +4,7 @@
  */
 import type { Table } from 'mdast';
 import { checkEssayTable, parseEssayTable, type EssayCheck, type EssayTable } from '../essay-table.js';
-import { cellSource, plain } from '../../model/text.js';
+import { plain } from '../../model/text.js';
 import type { ClaimSite } from '../../model/sites.js';
 import type { ClaimSource } from '../../schemas/claim.js';
 import type { PageContext } from '../verify/context.js';
@@ -29,7 +29,7 @@ function readEssayTable(ctx: PageContext, node: Table): ReadTable | null {
   const [headerRow, ...rows] = node.children;
   if (!headerRow || rows.length === 0) return null;
   const header = headerRow.children.map((c) => plain(c));
-  const cells = rows.map((r) => r.children.map((c) => cellSource(ctx.analysis.source, c)));
+  const cells = rows.map((r) => r.children.map((c) => ctx.cell(c)));
   const table = parseEssayTable(
     header,
     cells.map((r) => r.map((c) => c.text)),
@@ -75,8 +75,8 @@ function runChecks(node: Table, read: ReadTable | null, ctx: PageContext): Claim
   const [headerRow, ...rows] = node.children;
   if (!page || !headerRow) return [];
   const taken = new Set((read?.checks ?? []).map((c) => `${c.row}:${c.column}`));
-  const header = headerRow.children.map((c) => cellSource(ctx.analysis.source, c).text);
-  const cells = rows.map((r) => r.children.map((c) => cellSource(ctx.analysis.source, c)));
+  const header = headerRow.children.map((c) => ctx.cell(c).text);
+  const cells = rows.map((r) => r.children.map((c) => ctx.cell(c)));
   const scope = scopeRuns(page, ctx.analysis.report.headings, node.position?.start.line ?? 1);
   const numbers = readTableNumbers(
     header,

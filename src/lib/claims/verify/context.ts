@@ -1,12 +1,11 @@
 import type { Nodes } from 'mdast';
-import { location } from 'vfile-location';
 import type { CheckResult } from '../check.js';
 import type { Stated } from '../stated.js';
 import type { Analysis } from '../../page.js';
 import type { Candidate, Caveat, Claim, ClaimKind, ClaimSource, Verdict } from '../../schemas/claim.js';
 import type { Run } from '../../schemas/run.js';
 import { devicesOf } from '../../model/command.js';
-import { sourceOf } from '../../model/text.js';
+import { SiteTexts } from '../../model/site-text.js';
 import { PageValues } from './page-values.js';
 import type { RunIndex } from './run-index.js';
 import type { Found } from './sources.js';
@@ -37,7 +36,8 @@ export class PageContext {
   readonly claims: Claim[] = [];
   private readonly runById: Map<string, Run>;
   private readonly values: PageValues;
-  private readonly place: ReturnType<typeof location>;
+  /** The claim sites' texts (taken when the page was read): all the claims read of the page's text. */
+  readonly texts: SiteTexts;
   private readonly memos = new Map<string, unknown>();
 
   constructor(
@@ -48,12 +48,17 @@ export class PageContext {
     this.runs = analysis.report.runs;
     this.runById = new Map(this.runs.map((r) => [r.id, r]));
     this.values = new PageValues(this.path, this.runs);
-    this.place = location(analysis.source);
+    this.texts = new SiteTexts(analysis.sites);
   }
 
-  /** The exact source text of a node (tags and all), for the claim parsers. */
+  /** The exact source text of a node of a claim site (tags and all), for the claim parsers. */
   text(node: Nodes): string {
-    return sourceOf(this.analysis.source, node);
+    return this.texts.slice(node);
+  }
+
+  /** A table cell's source text without its delimiting pipes, and the offset where that text starts. */
+  cell(node: Nodes): { text: string; base: number } {
+    return this.texts.cell(node);
   }
 
   /** A value computed once per page (`key` names it), e.g. the essay tables every essay bullet reads. */
@@ -106,7 +111,7 @@ export class PageContext {
   ): Claim {
     const offset = base + stated.offset;
     const end = 'end' in stated ? base + stated.end : offset + stated.claim.length;
-    const point = this.place.toPoint(offset);
+    const point = this.texts.point(offset);
     const line = point?.line ?? 1;
     const column = point?.column ?? 1;
     let verdict: Verdict = result ? result.verdict : 'untraceable';

@@ -5,6 +5,7 @@ import { decodeNamedCharacterReference } from 'decode-named-character-reference'
 import type { Nodes, Text } from 'mdast';
 import { visit } from 'unist-util-visit';
 import type { Claim } from '../../schemas/claim.js';
+import type { TextWindow } from '../../model/site-text.js';
 
 export interface Placement {
   claim: Claim;
@@ -47,16 +48,21 @@ function reference(source: string, at: number): { text: string; length: number }
  * Index in `node.value` of each source offset asked, in increasing order: walks the source and the value together,
  * forward only, so all the claims of one node cost one pass over it. A backslash escape or a character reference
  * stands for its character, and what a paragraph drops (the indentation and markers of continuation lines) stands
- * for nothing. Null for an offset the two cannot be aligned at (or asked out of order).
+ * for nothing. Null for an offset the two cannot be aligned at (or asked out of order). `window` is the text of
+ * the claim site around the node (the node's offsets are the page's; `window.base` is where the window starts).
  */
-export function valueCursor(source: string, node: Text): (offset: number) => number | null {
-  const start = node.position!.start.offset!;
-  const end = node.position!.end.offset!;
+export function valueCursor(window: TextWindow, node: Text): (offset: number) => number | null {
+  const source = window.text;
+  const shift = window.base;
+  const start = node.position!.start.offset! - shift;
+  const end = node.position!.end.offset! - shift;
   const value = node.value;
-  if (end - start === value.length && source.startsWith(value, start)) return (offset) => offset - start;
+  if (start < 0 || end > source.length) return () => null;
+  if (end - start === value.length && source.startsWith(value, start)) return (offset) => offset - shift - start;
   let i = start;
   let j = 0;
-  return (offset) => {
+  return (at) => {
+    const offset = at - shift;
     while (i < offset) {
       const c = source[i];
       const ref = c === '&' ? reference(source, i) : null;
@@ -80,11 +86,12 @@ export function valueCursor(source: string, node: Text): (offset: number) => num
 }
 
 /**
- * Place every claim in the text nodes under `root` (a page's tree, or the node the claims were found in: a list
- * of nodes in document order for a table split in parts). Linear: each node's claims are aligned in one forward
- * walk of it.
+ * Place every claim in the text nodes under `root` (the node the claims were found in: a list of nodes in document
+ * order for a table split in parts), reading `text`: the site's own text (a page's whole text starts at 0). Linear:
+ * each node's claims are aligned in one forward walk of it.
  */
-export function placeClaims(root: Nodes | readonly Nodes[], claims: readonly Claim[], source: string): Placed {
+export function placeClaims(root: Nodes | readonly Nodes[], claims: readonly Claim[], text: TextWindow | string): Placed {
+  const window = typeof text === 'string' ? { text, base: 0 } : text;
   const nodes = textNodes(Array.isArray(root) ? root : [root as Nodes]);
   // The node of each claim: the last text node starting at or before it (binary search: nodes are in document order).
   const nodeOf = claims.map((claim) => {
@@ -109,7 +116,7 @@ export function placeClaims(root: Nodes | readonly Nodes[], claims: readonly Cla
   for (const k of order) {
     const node = nodeOf[k]!;
     let cursor = cursors.get(node);
-    if (!cursor) cursors.set(node, (cursor = valueCursor(source, node)));
+    if (!cursor) cursors.set(node, (cursor = valueCursor(window, node)));
     index[k] = cursor(claims[k].offset);
   }
   const byNode = new Map<Text, Placement[]>();

@@ -50,7 +50,7 @@ export function onParagraph(node: Paragraph, admonition: string | null, state: W
     onRuns([run], admonition, state);
     return;
   }
-  found.sites.push({ kind: 'prose', node, headings: headingPath(at), experiment: at.experiment });
+  found.sites.push({ kind: 'prose', node, headings: headingPath(at), experiment: at.experiment, text: '', base: 0 });
   collectSetup(text, line, state);
 }
 
@@ -66,7 +66,7 @@ export function onItemParagraph(node: Paragraph, state: WalkState): void {
   if (side) at.paramsSide = side[1].toLowerCase().startsWith('b') ? 'baseline' : 'optimized';
   collectSetup(text, lineOf(node), state);
   if (/^Summary:/i.test(text) || /\d/.test(text)) {
-    found.sites.push({ kind: 'prose', node, headings: headingPath(at), experiment: at.experiment });
+    found.sites.push({ kind: 'prose', node, headings: headingPath(at), experiment: at.experiment, text: '', base: 0 });
   }
 }
 

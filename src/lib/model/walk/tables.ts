@@ -16,7 +16,7 @@ export function onTable(node: Table, { found, at }: WalkState): void {
   const headings = headingPath(at);
   const head = firstPart(found.sites, node, headings);
   if (head) head.parts.push(node);
-  found.sites.push({ kind: 'table', node, headings, role, continues: head?.node ?? null, parts: [] });
+  found.sites.push({ kind: 'table', node, headings, role, continues: head?.node ?? null, parts: [], text: '', base: 0 });
   const rows = node.children.slice(1);
   if (role === 'conclusion' && found.conclusion.length === 0) {
     for (const row of rows) {
