@@ -1,11 +1,11 @@
 /**
- * Numbers of benchmark prose, English and Chinese: a metric value with its unit (`287 ms`, `25.22 s`,
- * `1,014 tok/s`), a percentage (`-71.9%`, `约 20%`, `提升了 35％`) or a ratio (`3.56x faster`, `快 1.5 倍`), each
- * with the metric it is about and how loosely it is meant.
+ * Numbers of benchmark prose, English, Chinese and Korean: a metric value with its unit (`287 ms`, `25.22 s`,
+ * `1,014 tok/s`, `278.95 t/s`), a percentage (`-71.9%`, `约 20%`, `提升了 35％`) or a ratio (`3.56x faster`, `快 1.5 倍`,
+ * `1.9배`), each with the metric it is about and how loosely it is meant.
  */
 import { visibleText, type VisibleText } from '../html.js';
 import { NUM, statedAt, type Stated } from '../stated.js';
-import { APPROX, AT_LEAST, UP_TO, directionOf, metricsIn, type Family, type MetricRef } from './vocab.js';
+import { APPROX, APPROX_AFTER, AT_LEAST, UP_TO, directionOf, metricsIn, type Family, type MetricRef } from './vocab.js';
 
 export type ProseKind = 'value' | 'percent' | 'ratio';
 
@@ -22,7 +22,7 @@ export interface ProseNumber {
   bound: 'up-to' | 'at-least' | null;
   /** Which way a percentage goes (sign or words of its clause), null when either. */
   direction: 'up' | 'down' | null;
-  /** `倍`: a Chinese multiple, which some writers mean as the increase (`提升 1 倍` = 2x). */
+  /** `倍`, `배`: a Chinese or Korean multiple, which some writers mean as the increase (`提升 1 倍` = 2x). */
   multiple: boolean;
   /** `12.5K tok/s`, `1.2M tok/s`: the value is stated in thousands (1000) or millions; absent for plain values. */
   scale?: number;
@@ -49,7 +49,7 @@ export function normalise(text: string): string {
 
 // Units as write-ups spell them: `ms` / `milliseconds`, `s` / `sec` / `seconds`, `tok/s` / `tokens/sec` / `tokens per
 // second`, `req/s` / `requests/sec` / `QPS`.
-const UNIT = String.raw`(%|x(?![A-Za-z0-9])|倍|ms(?![A-Za-z])|millisec(?:ond)?s?(?![A-Za-z])|msec(?![A-Za-z])|s(?![A-Za-z/])|sec(?:onds?)?(?![A-Za-z])|tok(?:en)?s?\/s(?:ec)?(?![A-Za-z])|tok(?:en)?s? per sec(?:ond)?(?![A-Za-z])|req(?:uest)?s?\/s(?:ec)?(?![A-Za-z])|(?:qps|QPS|rps|RPS)(?![A-Za-z])|tps(?![A-Za-z]))`;
+const UNIT = String.raw`(%|x(?![A-Za-z0-9])|倍|배|ms(?![A-Za-z])|millisec(?:ond)?s?(?![A-Za-z])|msec(?![A-Za-z])|s(?![A-Za-z/])|sec(?:onds?)?(?![A-Za-z])|tok(?:en)?s?\/s(?:ec)?(?![A-Za-z])|t\/s(?![A-Za-z])|tok(?:en)?s? per sec(?:ond)?(?![A-Za-z])|req(?:uest)?s?\/s(?:ec)?(?![A-Za-z])|(?:qps|QPS|rps|RPS)(?![A-Za-z])|tps(?![A-Za-z]))`;
 // `313.28 ± 4.1 ms`: the mean is the claim, in the unit after the spread.
 // `12.5K tok/s`: a thousands (`K`, `k`) or millions (`M`) suffix, read for rates only.
 const NUMBER = new RegExp(
@@ -74,7 +74,7 @@ const isDigit = (c: string | undefined) => c !== undefined && c >= '0' && c <= '
 /** Characters that make a number part of something else before it (a word, a version, a path, a spread, a price). */
 const GLUED_BEFORE = /[\w.\-/±$#@]/;
 /** Characters that make a number part of something else after it (a word, a unit written close, a percent). */
-const GLUED_AFTER = /[\w%倍]/;
+const GLUED_AFTER = /[\w%倍배]/;
 
 /**
  * Numbers without a unit that look like printed measurements, as [start, end) text ranges, in one pass: a run of
@@ -103,7 +103,7 @@ const SENTENCE_END = /[。；;!?！？\n]|\.(?=\s|$)/g;
 const CLAUSE_END = /[，、]|,(?!\d{3})|\band\b|\bwhile\b|\bbut\b|而|同时/g;
 /** Words that make a clause a comparison of two runs. */
 const COMPARE =
-  /faster|slower|higher|lower|speed-?up|reduc|improv|increas|decreas|better|worse|drop|gain|cut|less|more|regress|differ|提升|提高|降低|下降|减少|增加|快|慢|加速|缩短|改善|优化|相差|差距|差异/i;
+  /faster|slower|higher|lower|speed-?up|reduc|improv|increas|decreas|better|worse|drop|gain|cut|less|more|regress|differ|提升|提高|降低|下降|减少|增加|快|慢|加速|缩短|改善|优化|相差|差距|差异|향상|개선|증가|감소|단축|빨라|빠르|느려|느리|줄|늘|높|낮|짧/i;
 /**
  * A clause of values only (`about 53.7 s against 25.2 s`, `从 607 ms 到 1,371 ms`). No text can be split into
  * these pieces two ways (`vs.` is `vs` and a `.`), so a clause that is not one fails in linear time.
@@ -118,7 +118,7 @@ const NOT_A_METRIC =
  * a setting (`after a 30 s warm-up`, `a 5 s timeout`), not a measurement.
  */
 const VALUE_FOLLOW =
-  /^\s*(?:$|[(),.;:!?。，；：（）→]|->|(?:and|or|vs\.?|versus|on|with|for|in|at|to|from|than|while|compared|against|instead|before|after|under|over|per|median|mean|avg|average|p\d{2}|ttft|tpot|itl|e2e|output|total|throughput|respectively|each|overall)\b|of\s(?:the\s)?(?:output|total|request|token|median|mean|p\d{2}|ttft|tpot|itl|e2e)|和|与|对比|相比|降|增|提|减|下|上|左右|的)/i;
+  /^\s*(?:$|[(),.;:!?。，；：（）→]|->|(?:and|or|vs\.?|versus|on|with|for|in|at|to|from|than|while|compared|against|instead|before|after|under|over|per|median|mean|avg|average|p\d{2}|ttft|tpot|itl|e2e|output|total|throughput|respectively|each|overall)\b|(?:pp|tg)\d{1,6}\b|of\s(?:the\s)?(?:output|total|request|token|median|mean|p\d{2}|ttft|tpot|itl|e2e)|和|与|对比|相比|降|增|提|减|下|上|左右|的|로|으로|에서|대비|보다|입니다|이며|이고|였|와|과|까지|부터)/i;
 /** `8x H100`: a count of devices, not a ratio. */
 const DEVICES = /^\s*(?:[A-Z]{1,2}\d{2,4}|GPUs?|NPUs?|cards?|卡)/;
 
@@ -290,7 +290,7 @@ function rateOf(unit: string, at: number): MetricRef | null {
 /** The unit a matched unit word stands for (`%`, `x`, `ms`, `s`, `tok/s`, `req/s`). */
 function unitOf(raw: string): string {
   if (raw === '%') return '%';
-  if (raw === 'x' || raw === '倍') return 'x';
+  if (raw === 'x' || raw === '倍' || raw === '배') return 'x';
   if (raw.startsWith('s')) return 's';
   if (raw.startsWith('m')) return 'ms';
   if (raw.startsWith('req') || /^[qQrR]/.test(raw)) return 'req/s';
@@ -350,13 +350,16 @@ export function parseProseNumbers(raw: string): ProseNumber[] {
   for (const m of text.matchAll(NUMBER)) {
     const [ns, ne] = m.indices![1];
     const unitRaw = m[2];
-    if (!['%', 'x', '倍'].includes(unitRaw)) mentions.push([ns, unitOf(unitRaw)]);
+    if (!['%', 'x', '倍', '배'].includes(unitRaw)) mentions.push([ns, unitOf(unitRaw)]);
     // The spread of `a ± b` is not a claim of its own.
     const lead = text.slice(Math.max(0, m.index - 4), m.index).trimEnd();
     if (lead.endsWith('±') || lead.endsWith('+/-')) continue;
     if (unitRaw === 'x' && DEVICES.test(text.slice(m.indices![2][1]))) continue;
-    if (!['%', 'x', '倍'].includes(unitRaw) && !VALUE_FOLLOW.test(after(text, m.indices![2][1], 30))) continue;
-    if ((unitRaw === '%' || unitRaw === 'x' || unitRaw === '倍') && NOT_A_METRIC.test(text.slice(m.indices![2][1], m.indices![2][1] + 40)))
+    if (!['%', 'x', '倍', '배'].includes(unitRaw) && !VALUE_FOLLOW.test(after(text, m.indices![2][1], 30))) continue;
+    if (
+      (unitRaw === '%' || unitRaw === 'x' || unitRaw === '倍' || unitRaw === '배') &&
+      NOT_A_METRIC.test(text.slice(m.indices![2][1], m.indices![2][1] + 40))
+    )
       continue;
     const unit = unitOf(unitRaw);
     const kind: ProseKind = unit === '%' ? 'percent' : unit === 'x' ? 'ratio' : 'value';
@@ -371,6 +374,8 @@ export function parseProseNumbers(raw: string): ProseNumber[] {
       // Kept with the claim only on its line: a claim's text stands on one source line.
       if (word && !joined.some((j) => j >= end && j < end + word[0].length)) end += word[0].length;
     }
+    // A unit on the next line of the paragraph (`1,793.76` / `t/s`): the claim's text is the number, on its own line.
+    if (kind === 'value' && joined.some((j) => j >= ne && j < end)) end = ne;
     const stated = statedAt(v, kind === 'value' ? 'value' : kind, ns, end, numberText, unit);
     if (!stated) continue;
     const sentence = ctx.sentenceAt(ns);
@@ -380,7 +385,20 @@ export function parseProseNumbers(raw: string): ProseNumber[] {
     stated.claim = raw.slice(stated.offset, stated.end);
     // A rate the clause sets (`at a request rate of 4 req/s`, `we used 100 prompts at 4 req/s`) is a setting.
     if (kind === 'value' && (unit === 'req/s' || unit === 'tok/s') && ctx.test(RATE_SETTING, clause)) continue;
-    const named = metricFor(ctx, metrics, ordered, { clause, sentence, at: ns, end }, kind !== 'value');
+    const own = metricFor(ctx, metrics, ordered, { clause, sentence, at: ns, end }, kind !== 'value');
+    // A clause that only restates another side (`TTFT is 224.35 ms for A, and 318.00 ms for B`) takes the metric of
+    // the value before it in the sentence, in the same unit: borrowed, never certain.
+    const prev = out[out.length - 1];
+    const parallel =
+      !own &&
+      kind === 'value' &&
+      prev?.kind === 'value' &&
+      prev.metric &&
+      positionOf[out.length - 1] >= sentence[0] &&
+      prev.stated.unit === unit
+        ? prev.metric
+        : null;
+    const named = own ?? parallel;
     // A rate with no metric named is about the rate its unit says (`reaches 1,014 tok/s`): a guess, never certain.
     const implied = named || kind !== 'value' || ctx.test(RATE_SETTING, clause) ? null : rateOf(unit, ns);
     const metric = named ?? implied;
@@ -391,10 +409,10 @@ export function parseProseNumbers(raw: string): ProseNumber[] {
       kind,
       stated,
       metric,
-      borrowed: implied !== null || (metric !== null && !(metric.start >= clause[0] && metric.end <= clause[1])),
-      approx: APPROX.test(before),
+      borrowed: implied !== null || parallel !== null || (metric !== null && !(metric.start >= clause[0] && metric.end <= clause[1])),
+      approx: APPROX.test(before) || APPROX_AFTER.test(text.slice(end, end + 8)),
       bound: UP_TO.test(before) ? 'up-to' : AT_LEAST.test(before) ? 'at-least' : null,
-      multiple: unitRaw === '倍',
+      multiple: unitRaw === '倍' || unitRaw === '배',
       ...(scale !== undefined ? { scale } : {}),
       direction: kind === 'percent' ? ctx.direction(numberText[0], clause, metric?.family ?? null) : null,
       context: ctx.of(sentence),

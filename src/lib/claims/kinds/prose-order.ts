@@ -15,7 +15,7 @@ import { visibleText } from '../html.js';
 import { namedRunsPage, scopeRuns, type EssayPage } from '../essay/page.js';
 import { mentions, scopeAt, type NamedRun } from '../essay/runs.js';
 import { normalise } from '../essay/sentence.js';
-import { lowerIsBetter, metricKeys, metricsIn, type MetricRef } from '../essay/vocab.js';
+import { lowerIsBetter, metricKeys, metricsIn, refersTo, type MetricRef } from '../essay/vocab.js';
 import type { Candidate as ClaimCandidate, Claim, ClaimSource } from '../../schemas/claim.js';
 import { claimKind } from './types.js';
 
@@ -67,9 +67,13 @@ function readOrders(text: string, page: EssayPage, scope: readonly NamedRun[]): 
     // One metric named in the sentence: the order is about it. None or several: not read (which one is not said).
     if (metrics.length !== 1) continue;
     const metric = metrics[0];
+    // A llama-bench test (`pp512`) means only the runs of that test.
+    const fits = (r: NamedRun) => refersTo(metric, r.run.metrics);
     const named = mentions(sentence, page.runs).map((m) => {
       const inScope = m.runs.filter((r) => scope.includes(r));
-      return { ...m, runs: inScope.length > 0 ? inScope : m.runs };
+      const runs = inScope.length > 0 ? inScope : m.runs;
+      const ofTest = runs.filter(fits);
+      return { ...m, runs: ofTest.length > 0 ? ofTest : runs };
     });
     for (const w of sentence.matchAll(SUPERLATIVE)) {
       const before = named.filter((m) => m.end <= w.index);
@@ -107,7 +111,8 @@ export const proseOrder = claimKind<Candidate>({
     const base = site.node.position?.start.offset ?? 0;
     return readOrders(normalise(v.text), page, scope).map((order) => ({ node: site.node, base, map: v.map, order, scope, sectioned }));
   },
-  verify({ base, map, order, scope, sectioned }, ctx) {
+  verify({ base, map, order, scope: section, sectioned }, ctx) {
+    const scope = section.filter((r) => refersTo(order.metric, r.run.metrics));
     const stated = { value: null, claim: order.word, offset: map[order.at] ?? 0 };
     const keysOf = (runs: readonly NamedRun[]) => [...new Set(runs.flatMap((r) => metricKeys(order.metric, Object.keys(r.run.metrics))))];
     const value = (r: NamedRun, key: string) => {

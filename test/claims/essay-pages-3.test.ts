@@ -1,0 +1,180 @@
+import { describe, expect, it } from 'vitest';
+import { parseProseNumbers } from '../../src/lib/claims/essay/sentence.js';
+import { metricsIn } from '../../src/lib/claims/essay/vocab.js';
+import { check, fixtureTests, read, type Fixture } from './essay-fixtures.js';
+
+/**
+ * Write-ups in layouts the first essay fixtures do not cover, around real output: a Korean blog post on two `vllm
+ * bench serve` runs (처리량, 지연, 향상, 감소, 배); a README on llama-bench tables at several power caps, with an
+ * observations table (bold, `16.6K`, `t/s`, changes against a run named in the column header) and prose; a PR
+ * description ranking three models' llama-bench rows (`A > B`, `the slowest`, `5.7x`, `1.35×`, `about`, a number
+ * and its unit split across two lines).
+ *
+ * Measured on these pages (68 stated numbers, 8 planted discrepancies; then 4 orders and a 9th, a wrong `>`):
+ * before the parser knew these layouts, 12 numbers found, 1 discrepancy flagged, 0 false errors; after, 68 numbers
+ * and 4 orders found, 9 of 9 discrepancies flagged, 0 false errors.
+ */
+
+const fixtures: Record<string, Fixture> = {
+  // Runs named by their headings (`기존 커널`, `swap AB`); Korean metric names, statistics, particles and directions.
+  'ko-blog-swap-ab-moe.md': {
+    rows: [
+      [70, '719.03 tok/s', 'verified'],
+      [70, '383.60 tok/s', 'verified'],
+      [70, '87.4%', 'verified'],
+      [71, '1.88배', 'verified'],
+      [72, '10.49 ms', 'verified'],
+      [72, '41.7%', 'mismatch'],
+      [73, '224.35 ms', 'verified'],
+      // `A는 224.35 ms, B는 318.00 ms`: the second clause takes the metric of the first.
+      [73, '318.00 ms', 'verified'],
+      [74, '56.8%', 'verified'],
+      [75, '1.28 req/s', 'verified'],
+      [75, '2.40 req/s', 'verified'],
+      // `2배 가까이`: nearly twice.
+      [75, '2배', 'verified'],
+      [76, '375.39 s', 'verified'],
+      [76, '200.27 s', 'verified'],
+      [76, '2.4배', 'mismatch'],
+      [80, '383.60', 'verified'],
+      [80, '719.03', 'verified'],
+      [80, '+87.4%', 'verified'],
+      [81, '330.34', 'verified'],
+      [81, '200.57', 'verified'],
+      [81, '-39.3%', 'verified'],
+      [82, '19.74', 'verified'],
+      [82, '10.51', 'verified'],
+      [82, '-46.8%', 'verified'],
+      [83, '22.97', 'verified'],
+      [83, '11.98', 'mismatch'],
+      [83, '-48.2%', 'verified'],
+    ],
+    corrections: [
+      ['기존 커널보다 41.7% 감소', '기존 커널보다 47.1% 감소'],
+      ['평균 ITL은 2.4배', '평균 ITL은 1.9배'],
+      ['| 11.98 |', '| 11.89 |'],
+    ],
+  },
+  // Each llama-bench row is a run; the heading above its table (`### 600W`) names the table's rows; `pp512` and
+  // `tg128` name the metric and the row.
+  'llama-bench-power-limit.md': {
+    rows: [
+      [76, '16.6K', 'verified'],
+      [76, '278.95', 'verified'],
+      [77, '16,060.49', 'verified'],
+      [77, '279.04', 'verified'],
+      [77, '-3.4%', 'verified'],
+      [77, '+0.0%', 'verified'],
+      [78, '12.8K', 'verified'],
+      [78, '260.42', 'verified'],
+      [78, '-23.0%', 'verified'],
+      [78, '-6.6%', 'verified'],
+      [79, '9,115.39', 'verified'],
+      [79, '198.82', 'mismatch'],
+      [79, '-45.2%', 'verified'],
+      [79, '-32.0%', 'verified'],
+      [81, '279 t/s', 'verified'],
+      [82, '16,634.04 t/s', 'verified'],
+      [83, '12,802.05 t/s', 'verified'],
+      [83, '23.0%', 'verified'],
+      [83, '4.6%', 'mismatch'],
+      [85, '189.82 t/s', 'verified'],
+      [85, '1.47x faster', 'verified'],
+      [86, '1.8×', 'verified'],
+    ],
+    corrections: [
+      ['| 198.82 |', '| 189.82 |'],
+      ['loses only 4.6%', 'loses only 6.6%'],
+    ],
+    orders: [[88, 'fastest', 'verified']],
+  },
+  // Runs named by model headings without their weight format (`Qwen3 30B-A3B` for `Qwen3 30B-A3B Q4_K_M`).
+  'pr-llama-bench-models-ranking.md': {
+    rows: [
+      [56, '7.4K t/s', 'verified'],
+      [56, '251.04 t/s', 'verified'],
+      [59, '5.7x faster', 'verified'],
+      [59, '193.30', 'verified'],
+      [59, '34.05 t/s', 'verified'],
+      [60, '1.35×', 'verified'],
+      [61, '3.1x faster', 'mismatch'],
+      [62, '34.05', 'verified'],
+      [62, '193.30 t/s', 'verified'],
+      [62, '+467.7%', 'verified'],
+      // The unit is on the next line: the claim is the number.
+      [63, '1,793.76', 'verified'],
+      [64, '34.50 t/s', 'mismatch'],
+      [68, '1.79K', 'verified'],
+      [68, '34.05', 'verified'],
+      [69, '2,419.45', 'verified'],
+      [69, '193.30', 'verified'],
+      [70, '7,432.36', 'verified'],
+      [70, '215.04', 'mismatch'],
+    ],
+    corrections: [
+      ['about 3.1x faster', 'about 4.1x faster'],
+      ['tg128 of 34.50 t/s', 'tg128 of 34.05 t/s'],
+      ['| 215.04 |', '| 251.04 |'],
+      ['On pp512, gpt-oss 120B > Qwen3 30B-A3B', 'On pp512, Qwen3 30B-A3B > gpt-oss 120B'],
+    ],
+    orders: [
+      [57, '>', 'verified'],
+      [57, '>', 'verified'],
+      [58, '>', 'mismatch'],
+      [63, 'slowest', 'verified'],
+    ],
+  },
+};
+
+describe('essay pages 3: a Korean post, llama-bench tables with observations, a ranking PR', () => {
+  fixtureTests(fixtures);
+});
+
+describe('Korean metric names and words', () => {
+  it('should read 처리량, 지연 and their statistics as metrics', () => {
+    const read = (t: string) => metricsIn(t).map((m) => [m.family, m.stat]);
+    expect(read('출력 처리량')).toEqual([['output', null]]);
+    expect(read('총 처리량')).toEqual([['total', null]]);
+    expect(read('요청 처리량')).toEqual([['request', null]]);
+    expect(read('평균 TTFT')).toEqual([['ttft', 'mean']]);
+    expect(read('중앙값 TPOT')).toEqual([['tpot', 'median']]);
+    expect(read('첫 토큰 지연')).toEqual([['ttft', null]]);
+    expect(read('벤치마크 소요 시간')).toEqual([['duration', null]]);
+  });
+  it('should read 배 as a ratio, 약 and 가까이 as approximate, and the direction of 감소 and 증가', () => {
+    const [ratio] = parseProseNumbers('총 처리량은 약 1.88배 늘었습니다.');
+    expect([ratio.kind, ratio.approx, ratio.multiple, ratio.metric?.family]).toEqual(['ratio', true, true, 'total']);
+    expect(parseProseNumbers('요청 처리량이 2배 가까이 증가했습니다.')[0].approx).toBe(true);
+    expect(parseProseNumbers('평균 TPOT가 47.1% 감소했습니다.')[0].direction).toBe('down');
+    expect(parseProseNumbers('출력 처리량이 87.4% 증가했습니다.')[0].direction).toBe('up');
+  });
+});
+
+describe('llama-bench tests as metrics', () => {
+  it('should read `pp512` and `tg128` as the token rate of that test, and `t/s` as tokens per second', () => {
+    expect(metricsIn('pp512 and tg128, not pp5120x').map((m) => [m.family, m.test])).toEqual([
+      ['total', 'pp512'],
+      ['total', 'tg128'],
+    ]);
+    const [n] = parseProseNumbers('tg128 stays at 279.04 t/s.');
+    expect([n.stated.unit, n.metric?.test]).toEqual(['tok/s', 'tg128']);
+  });
+  it('should leave a value of a test no named row prints untraceable, never an error', () => {
+    const name = 'llama-bench-power-limit.md';
+    const line = 'pp512 at 450W is 15,999.99 t/s.';
+    const source = `${read(name).trimEnd()}\n\n${line}\n`;
+    const lineNo = source.split('\n').indexOf(line) + 1;
+    const report = check(source, name);
+    // 450W names the pp512 row: the wrong value is certain.
+    expect(report.claims.filter((c) => c.line === lineNo).map((c) => [c.text, c.verdict])).toEqual([['15,999.99 t/s', 'mismatch']]);
+    // Without a row named, four pp512 rows could be meant: not certain.
+    const loose = source.replace(line, 'pp512 once reached 15,999.99 t/s.');
+    const claims = check(loose, name).claims.filter((c) => c.line === lineNo);
+    expect(claims.map((c) => [c.text, c.verdict])).toEqual([['15,999.99 t/s', 'untraceable']]);
+  });
+  it('should not read a `K` suffix on a latency cell', () => {
+    const name = 'ko-blog-swap-ab-moe.md';
+    const source = read(name).replace('| 330.34 |', '| 0.33K |');
+    expect(check(source, name).claims.some((c) => c.text === '0.33K')).toBe(false);
+  });
+});
