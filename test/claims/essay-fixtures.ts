@@ -37,7 +37,8 @@ export function fixtureTests(fixtures: Record<string, Fixture>): void {
           true,
         );
       const wrong = new Set([...rows, ...orders].filter((r) => r[2] === 'mismatch').map((r) => r[0]));
-      expect(report.messages.filter((m) => m.severity === 'error' && !wrong.has(m.line))).toEqual([]);
+      // An acknowledged finding (`perflab-ignore` above a block whose raw output is itself inconsistent) is accepted.
+      expect(report.messages.filter((m) => m.severity === 'error' && !m.acknowledged && !wrong.has(m.line))).toEqual([]);
       // An untraceable claim names its candidate runs, unless no run prints its metric at all.
       for (const c of report.claims.filter((x) => x.verdict === 'untraceable' && !unmeasured.includes(x.text)))
         expect(c.candidates?.length, c.text).toBeGreaterThan(0);
@@ -55,7 +56,7 @@ export function fixtureTests(fixtures: Record<string, Fixture>): void {
       );
       expect(claims).toHaveLength(rows.length);
       expect(report.claims.filter((c) => !essay(c.kind)).map((c) => [c.text, c.verdict])).toEqual(orders.map((o) => [o[1], 'verified']));
-      expect(report.messages.filter((m) => m.severity === 'error')).toEqual([]);
+      expect(report.messages.filter((m) => m.severity === 'error' && !m.acknowledged)).toEqual([]);
     });
   }
 }

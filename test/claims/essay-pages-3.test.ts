@@ -8,11 +8,14 @@ import { check, fixtureTests, read, type Fixture } from './essay-fixtures.js';
  * bench serve` runs (처리량, 지연, 향상, 감소, 배); a README on llama-bench tables at several power caps, with an
  * observations table (bold, `16.6K`, `t/s`, changes against a run named in the column header) and prose; a PR
  * description ranking three models' llama-bench rows (`A > B`, `the slowest`, `5.7x`, `1.35×`, `about`, a number
- * and its unit split across two lines).
+ * and its unit split across two lines);
  *
- * Measured on these pages (68 stated numbers, 8 planted discrepancies; then 4 orders and a 9th, a wrong `>`):
- * before the parser knew these layouts, 12 numbers found, 1 discrepancy flagged, 0 false errors; after, 68 numbers
- * and 4 orders found, 9 of 9 discrepancies flagged, 0 false errors.
+ * and a Chinese post on three `sglang.bench_serving` runs at different request rates (`从 A 降到 B`, `最高`, `最低`).
+ *
+ * Measured on these pages (98 stated numbers, 7 orders, 14 planted discrepancies of which 2 are orders): before
+ * the parser knew these layouts, 39 numbers and no order found, 5 discrepancies flagged, 0 false errors; after, 98
+ * numbers and 7 orders found, 13 discrepancies flagged (the 14th, a superlative over the page's runs, is
+ * untraceable), 0 false errors.
  */
 
 const fixtures: Record<string, Fixture> = {
@@ -122,6 +125,56 @@ const fixtures: Record<string, Fixture> = {
       [57, '>', 'verified'],
       [58, '>', 'mismatch'],
       [63, 'slowest', 'verified'],
+    ],
+  },
+  // Three `sglang.bench_serving` runs named by their request rate (`QPS=4`); Chinese superlatives with the metric
+  // between name and word (`QPS=16 的输出吞吐量最低`); `高 24.8%`; a restating clause (`QPS=16 为 613.88 ms`); the
+  // older `Total throughput (tok/s)` line. The fork's ITL lines print 0.00, so each block's E2E identity fails: the
+  // page acknowledges that above each block.
+  'sglang-qps-sweep-zh.md': {
+    rows: [
+      [109, '2.1K tok/s', 'verified'],
+      [109, '2,155.46 tok/s', 'verified'],
+      [110, '2,074.09 ms', 'verified'],
+      [110, '1,871.91 ms', 'verified'],
+      [110, '9.7%', 'verified'],
+      [111, '15,341.33 ms', 'verified'],
+      [111, '12,291.71 ms', 'verified'],
+      [111, '24.8%', 'verified'],
+      [112, '596.52 ms', 'verified'],
+      [112, '613.88 ms', 'verified'],
+      [113, '631.88 ms', 'mismatch'],
+      [114, '819.97 tok/s', 'verified'],
+      [115, '1.1 倍', 'verified'],
+      [116, '1.8 倍', 'mismatch'],
+      [117, '5.2%', 'mismatch'],
+      [119, '264.25', 'verified'],
+      [120, '260.14 s', 'verified'],
+      [124, '2,121.89', 'verified'],
+      [124, '2,155.46', 'verified'],
+      [124, '2,106.55', 'verified'],
+      [125, '2,074.09', 'verified'],
+      [125, '1,871.91', 'verified'],
+      [125, '2,096.71', 'verified'],
+      [126, '28.33', 'verified'],
+      [126, '26.86', 'verified'],
+      [126, '39.92', 'verified'],
+      [127, '3.77', 'verified'],
+      [127, '3.83', 'verified'],
+      [127, '3.47', 'mismatch'],
+    ],
+    corrections: [
+      ['QPS=16 的中位 E2E 延迟为 631.88 ms', 'QPS=16 的中位 E2E 延迟为 613.88 ms'],
+      ['快 1.8 倍', '快 1.5 倍'],
+      ['高 5.2%', '高 2.4%'],
+      ['QPS=2 的平均 TTFT 最低', 'QPS=4 的平均 TTFT 最低'],
+      ['| 3.47 |', '| 3.74 |'],
+    ],
+    // The wrong superlative is in a section without runs: which runs it ranks is not certain, so untraceable.
+    orders: [
+      [109, '最高', 'verified'],
+      [114, '最低', 'verified'],
+      [118, '最低', 'untraceable'],
     ],
   },
 };

@@ -221,7 +221,7 @@ export function resolveNumber(n: EssayNumber, path: string): EssayVerdict | null
   const d = n.stated.decimals;
   let readings: Reading[];
   let certain: boolean;
-  // A llama-bench test (`pp512`) narrows every set of runs to the runs of that test.
+  // A named test (`pp512`) narrows every set of runs to the runs of that test.
   const fits = (r: NamedRun) => refersTo(n.metric, r.run.metrics);
   if (n.kind === 'value') {
     const named = uniq(n.named.flat()).filter(fits);

@@ -1,6 +1,6 @@
 /**
  * Words of benchmark write-ups, English, Chinese and Korean: which metric a phrase names (`median TTFT`, `output
- * throughput`, `吞吐量`, `출력 처리량`, a llama-bench test `pp512`), which way a comparison goes (`faster`, `降低`,
+ * throughput`, `吞吐量`, `출력 처리량`, a test such as `pp512`), which way a comparison goes (`faster`, `降低`,
  * `감소`), and how loosely a number is meant (`~`, `约`, `약`, `up to`, `more than`).
  */
 
@@ -15,8 +15,8 @@ export interface MetricRef {
   start: number;
   end: number;
   /**
-   * A llama-bench test named as the metric (`pp512`, `tg128`): its rate is the run's token rate, and only a run of
-   * that test prints it. Absent for the other metric names.
+   * A prompt-processing or generation test named as the metric (`pp512`, `tg128`): its rate is the run's token
+   * rate, and only a run of that test prints it. Absent for the other metric names.
    */
   test?: string;
 }
@@ -48,7 +48,7 @@ export function metricsIn(text: string): MetricRef[] {
     if (end < text.length && /[A-Za-z]/.test(text[end]) && /[A-Za-z]$/.test(m[0])) continue;
     const index = m.slice(1).findIndex((g) => g !== undefined);
     if (index < 0) continue;
-    // A llama-bench test (`pp512`): the token rate of the runs of that test, with no statistic.
+    // A named test (`pp512`): the token rate of the runs of that test, with no statistic.
     if (index === FAMILIES.length) {
       if (end < text.length && /\w/.test(text[end])) continue;
       out.push({ family: 'total', stat: null, start: at, end, test: m[0].toLowerCase() });
@@ -64,7 +64,7 @@ export function metricsIn(text: string): MetricRef[] {
 
 /**
  * Whether a run may print the metric a reference names: any run for a metric name, only a run of the test for a
- * llama-bench test (`pp512` is not printed by the `tg128` run of the same table).
+ * named test (`pp512` is not printed by the `tg128` run of the same table).
  */
 export function refersTo(ref: Pick<MetricRef, 'test'>, metrics: Readonly<Record<string, { text?: string }>>): boolean {
   if (!ref.test) return true;

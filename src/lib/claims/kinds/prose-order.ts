@@ -40,10 +40,19 @@ interface Candidate {
   sectioned: boolean;
 }
 
-const SUPERLATIVE = /\b(fastest|slowest|highest|lowest|best|worst)\b/gi;
+const SUPERLATIVE = /\b(fastest|slowest|highest|lowest|best|worst)\b|(最快|最慢|最高|最低|最好|最差)/gi;
+/** A Chinese superlative as the English word of the same end. */
+const ZH: Readonly<Record<string, string>> = {
+  最快: 'fastest',
+  最慢: 'slowest',
+  最高: 'highest',
+  最低: 'lowest',
+  最好: 'best',
+  最差: 'worst',
+};
 /** What may stand between a run's name and its superlative (`is the`, `has the`, `gives the`). */
 const LINK =
-  /^(?:\s|'s\b|’s\b|\bis\b|\bwas\b|\bhas\b|\bhad\b|\bgives\b|\bgave\b|\bdelivers\b|\breaches\b|\bshows\b|\bthe\b|\bby\s+far\b|\bclearly\b|\boverall\b|\bengine\b|\bconfiguration\b|\boption\b|\bbackend\b|\bsetup\b|\brun\b)*$/i;
+  /^(?:\s|'s\b|’s\b|\bis\b|\bwas\b|\bhas\b|\bhad\b|\bgives\b|\bgave\b|\bdelivers\b|\breaches\b|\bshows\b|\bthe\b|\bby\s+far\b|\bclearly\b|\boverall\b|\bengine\b|\bconfiguration\b|\boption\b|\bbackend\b|\bsetup\b|\brun\b|的|是|为|都)*$/i;
 const SENTENCE_END = /[。；;!?！？\n]|\.(?=\s|$)/g;
 
 /** Sentences of a text as [start, end) ranges. */
@@ -67,7 +76,7 @@ function readOrders(text: string, page: EssayPage, scope: readonly NamedRun[]): 
     // One metric named in the sentence: the order is about it. None or several: not read (which one is not said).
     if (metrics.length !== 1) continue;
     const metric = metrics[0];
-    // A llama-bench test (`pp512`) means only the runs of that test.
+    // A named test (`pp512`) means only the runs of that test.
     const fits = (r: NamedRun) => refersTo(metric, r.run.metrics);
     const named = mentions(sentence, page.runs).map((m) => {
       const inScope = m.runs.filter((r) => scope.includes(r));
@@ -78,8 +87,14 @@ function readOrders(text: string, page: EssayPage, scope: readonly NamedRun[]): 
     for (const w of sentence.matchAll(SUPERLATIVE)) {
       const before = named.filter((m) => m.end <= w.index);
       const last = before[before.length - 1];
-      if (!last || !LINK.test(sentence.slice(last.end, w.index))) continue;
-      const word = w[1].toLowerCase();
+      if (!last) continue;
+      // `QPS=16 的输出吞吐量最低`: the metric may stand between the name and its superlative.
+      const between =
+        metric.start >= last.end && metric.end <= w.index
+          ? sentence.slice(last.end, metric.start) + sentence.slice(metric.end, w.index)
+          : sentence.slice(last.end, w.index);
+      if (!LINK.test(between)) continue;
+      const word = w[1] ? w[1].toLowerCase() : ZH[w[2]];
       const end = word === 'highest' ? 'max' : word === 'lowest' ? 'min' : word === 'fastest' || word === 'best' ? 'best' : 'worst';
       out.push({ word: w[0], at: s + w.index, superlative: { runs: last.runs, end }, relation: null, metric });
     }
@@ -102,7 +117,7 @@ export const proseOrder = claimKind<Candidate>({
     const page = namedRunsPage(ctx);
     if (!page) return [];
     const raw = ctx.text(site.node);
-    if (!/fastest|slowest|highest|lowest|best|worst|[<>]/i.test(raw)) return [];
+    if (!/fastest|slowest|highest|lowest|best|worst|[<>]|最[快慢高低好差]/i.test(raw)) return [];
     const v = visibleText(raw);
     const line = site.node.position?.start.line ?? 1;
     const scope = scopeRuns(page, ctx.analysis.report.headings, line);
