@@ -231,3 +231,40 @@ describe('llama-bench tests as metrics', () => {
     expect(check(source, name).claims.some((c) => c.text === '0.33K')).toBe(false);
   });
 });
+
+describe('a from-to pair with its unit written once', () => {
+  const base = read('ko-blog-swap-ab-moe.md');
+  const claimsOn = (line: string) => {
+    const source = `${base.trimEnd()}\n\n${line}\n`;
+    const lineNo = source.split('\n').indexOf(line) + 1;
+    const report = check(source, 'pair.md');
+    return {
+      claims: report.claims.filter((c) => c.line === lineNo).map((c) => [c.text, c.verdict]),
+      errors: report.messages.filter((m) => m.line === lineNo && m.severity === 'error').length,
+    };
+  };
+  it('should read the first number in the unit of the second, in English, Chinese and Korean', () => {
+    expect(claimsOn('Output throughput rose from 384 to 719 tok/s with swap AB.').claims).toEqual([
+      ['384', 'verified'],
+      ['719 tok/s', 'verified'],
+    ]);
+    expect(claimsOn('输出吞吐量从 384 到 719 tok/s。').claims).toEqual([
+      ['384', 'verified'],
+      ['719 tok/s', 'verified'],
+    ]);
+    expect(claimsOn('출력 처리량은 384에서 719 tok/s로 늘었습니다.').claims).toEqual([
+      ['384', 'verified'],
+      ['719 tok/s', 'verified'],
+    ]);
+  });
+  it('should leave a wrong first number untraceable (either run may be meant), and read no pair into a setting', () => {
+    expect(claimsOn('Output throughput rose from 390 to 719 tok/s with swap AB.')).toEqual({
+      claims: [
+        ['390', 'untraceable'],
+        ['719 tok/s', 'verified'],
+      ],
+      errors: 0,
+    });
+    expect(claimsOn('We went from 2 to 8 GPUs, and output throughput reached 719 tok/s.').claims).toEqual([['719 tok/s', 'verified']]);
+  });
+});

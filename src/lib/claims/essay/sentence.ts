@@ -76,6 +76,36 @@ const GLUED_BEFORE = /[\w.\-/±$#@]/;
 /** Characters that make a number part of something else after it (a word, a unit written close, a percent). */
 const GLUED_AFTER = /[\w%倍배]/;
 
+/** Words between the two numbers of a from-to pair (`to`, `→`, `到`, Korean `에서` right after the first). */
+const PAIR_JOIN = ['to', '→', '->', '到', '至', '에서'];
+/** Words before the first number of a from-to pair. */
+const PAIR_FROM = ['from', '从', '由'];
+const isBlank = (c: string | undefined) => c === ' ' || c === '\t' || c === '\n';
+
+/**
+ * The first number of a from-to pair whose unit is written once, after the second (`from 384 to 719 tok/s`,
+ * `从 607 到 1,371 ms`, `384에서 719 tok/s로`), as its [start, end): a scan back from the second number that never
+ * passes `floor` (the end of the number read before), so the scans of a text are linear in it.
+ */
+function pairedBefore(text: string, at: number, floor: number): [number, number] | null {
+  let i = at;
+  while (i > floor && isBlank(text[i - 1])) i--;
+  const join = PAIR_JOIN.find((w) => i - w.length >= floor && text.startsWith(w, i - w.length));
+  if (!join || (join === 'to' && /\w/.test(text[i - 3] ?? ''))) return null;
+  i -= join.length;
+  const korean = join === '에서';
+  if (!korean) while (i > floor && isBlank(text[i - 1])) i--;
+  const end = i;
+  while (i > floor && (isDigit(text[i - 1]) || text[i - 1] === '.' || text[i - 1] === ',')) i--;
+  if (i === end || !isDigit(text[i]) || !isDigit(text[end - 1]) || (i > 0 && GLUED_BEFORE.test(text[i - 1]))) return null;
+  if (korean) return [i, end];
+  let j = i;
+  while (j > floor && isBlank(text[j - 1])) j--;
+  const from = PAIR_FROM.find((w) => j - w.length >= floor && text.startsWith(w, j - w.length));
+  if (!from || (from === 'from' && /\w/.test(text[j - 5] ?? ''))) return null;
+  return [i, end];
+}
+
 /**
  * Numbers without a unit that look like printed measurements, as [start, end) text ranges, in one pass: a run of
  * digits, points and commas is read once (a trailing point or comma is punctuation).
@@ -402,6 +432,30 @@ export function parseProseNumbers(raw: string): ProseNumber[] {
     // A rate with no metric named is about the rate its unit says (`reaches 1,014 tok/s`): a guess, never certain.
     const implied = named || kind !== 'value' || ctx.test(RATE_SETTING, clause) ? null : rateOf(unit, ns);
     const metric = named ?? implied;
+    // `from 384 to 719 tok/s`: the first number of the pair is a value of the same metric, in the same unit.
+    const pair =
+      kind === 'value' && scale === undefined ? pairedBefore(text, ns, Math.max(sentence[0], taken[taken.length - 1]?.[1] ?? 0)) : null;
+    const first = pair ? statedAt(v, 'value', pair[0], pair[1], text.slice(pair[0], pair[1]), unit) : null;
+    if (pair && first) {
+      first.claim = raw.slice(first.offset, first.end);
+      taken.push(pair);
+      clauseOf.push(clause);
+      positionOf.push(pair[0]);
+      // In text order, before the second number's.
+      mentions.splice(mentions.length - 1, 0, [pair[0], unit]);
+      out.push({
+        kind,
+        stated: first,
+        metric,
+        borrowed: implied !== null || parallel !== null || (metric !== null && !(metric.start >= clause[0] && metric.end <= clause[1])),
+        approx: APPROX.test(text.slice(Math.max(sentence[0], pair[0] - 16), pair[0]).trimEnd()),
+        bound: null,
+        multiple: false,
+        direction: null,
+        context: ctx.of(sentence),
+        clause: ctx.of(clause),
+      });
+    }
     taken.push([ns, end]);
     clauseOf.push(clause);
     positionOf.push(ns);
