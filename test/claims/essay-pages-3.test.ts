@@ -12,9 +12,9 @@ import { check, fixtureTests, read, type Fixture } from './essay-fixtures.js';
  *
  * and a Chinese post on three `sglang.bench_serving` runs at different request rates (`从 A 降到 B`, `最高`, `最低`).
  *
- * Measured on these pages (98 stated numbers, 7 orders, 14 planted discrepancies of which 2 are orders): before
+ * Measured on these pages (98 stated numbers, 10 orders, 15 planted discrepancies of which 3 are orders): before
  * the parser knew these layouts, 39 numbers and no order found, 5 discrepancies flagged, 0 false errors; after, 98
- * numbers and 7 orders found, 13 discrepancies flagged (the 14th, a superlative over the page's runs, is
+ * numbers and 10 orders found, 14 discrepancies flagged (the 15th, a superlative over a section without runs, is
  * untraceable), 0 false errors.
  */
 
@@ -57,6 +57,7 @@ const fixtures: Record<string, Fixture> = {
       ['평균 ITL은 2.4배', '평균 ITL은 1.9배'],
       ['| 11.98 |', '| 11.89 |'],
     ],
+    orders: [[85, '모든 지표에서 앞섭', 'verified']],
   },
   // Each llama-bench row is a run; the heading above its table (`### 600W`) names the table's rows; `pp512` and
   // `tg128` name the metric and the row.
@@ -125,6 +126,8 @@ const fixtures: Record<string, Fixture> = {
       [57, '>', 'verified'],
       [58, '>', 'mismatch'],
       [63, 'slowest', 'verified'],
+      // Each run of the 70B against the other models' runs of the same test.
+      [63, 'worse on every metric', 'verified'],
     ],
   },
   // Three `sglang.bench_serving` runs named by their request rate (`QPS=4`); Chinese superlatives with the metric
@@ -169,12 +172,14 @@ const fixtures: Record<string, Fixture> = {
       ['高 5.2%', '高 2.4%'],
       ['QPS=2 的平均 TTFT 最低', 'QPS=4 的平均 TTFT 最低'],
       ['| 3.47 |', '| 3.74 |'],
+      ['QPS=16 各项指标都优于 QPS=2', 'QPS=4 各项指标都优于 QPS=16'],
     ],
     // The wrong superlative is in a section without runs: which runs it ranks is not certain, so untraceable.
     orders: [
       [109, '最高', 'verified'],
       [114, '最低', 'verified'],
       [118, '最低', 'untraceable'],
+      [129, '各项指标都优于', 'mismatch'],
     ],
   },
 };
@@ -266,5 +271,25 @@ describe('a from-to pair with its unit written once', () => {
       errors: 0,
     });
     expect(claimsOn('We went from 2 to 8 GPUs, and output throughput reached 719 tok/s.').claims).toEqual([['719 tok/s', 'verified']]);
+  });
+});
+
+describe('an order on every metric', () => {
+  const base = read('ko-blog-swap-ab-moe.md');
+  const on = (line: string) => {
+    const source = `${base.trimEnd()}\n\n${line}\n`;
+    const lineNo = source.split('\n').indexOf(line) + 1;
+    return check(source, 'every.md')
+      .claims.filter((c) => c.line === lineNo)
+      .map((c) => [c.kind, c.text, c.verdict]);
+  };
+  it('should hold when the first run is better (or worse) than the other on each metric both print', () => {
+    expect(on('기존 커널 is worse on every metric than swap AB.')).toEqual([['ranking-order', 'worse on every metric', 'verified']]);
+    expect(on('swap AB is better across all metrics than 기존 커널.')).toEqual([
+      ['ranking-order', 'better across all metrics', 'verified'],
+    ]);
+  });
+  it('should be a mismatch when two named runs are compared the wrong way round', () => {
+    expect(on('swap AB is worse on every metric than 기존 커널.')).toEqual([['ranking-order', 'worse on every metric', 'mismatch']]);
   });
 });

@@ -26,6 +26,8 @@ interface Order {
   /** For a superlative: the run named and which end it claims; for a relation: the two runs, larger first. */
   superlative: { runs: NamedRun[]; end: 'max' | 'min' | 'best' | 'worst' } | null;
   relation: { left: NamedRun[]; right: NamedRun[]; symbol: '>' | '<' } | null;
+  /** `A is better on every metric than B`: the runs of A, of B (null: every other run of the section), which way. */
+  every?: { left: NamedRun[]; right: NamedRun[] | null; better: boolean };
   metric: MetricRef;
 }
 
@@ -50,6 +52,22 @@ const ZH: Readonly<Record<string, string>> = {
   最好: 'best',
   最差: 'worst',
 };
+/**
+ * `better on every metric`, `worse across all metrics`, `各项指标都优于`, `모든 지표에서 앞서`: an order on every metric
+ * two runs both print. Group 1 or 2 is the better side's word, 3 the worse side's.
+ */
+const EVERY =
+  /\b(?:(better|faster)|(?:worse|slower))\s+(?:on|in|across|for)\s+(?:every|all|each)\s+(?:the\s+)?(?:metrics?|measures?)\b|(?:各项|所有)指标(?:上|中)?都?(?:(更好|优于|领先)|(?:更差|不如|落后))|모든 지표에서 ?(?:(앞서|앞섭|앞선|우수|더 좋)|(?:뒤처|뒤쳐|더 나쁘|떨어))/gi;
+
+/** Metric keys an `every metric` order compares, and which way is better: rates up, latencies and duration down. */
+function orderedKeys(metrics: Readonly<Record<string, unknown>>): Array<[string, boolean]> {
+  return Object.keys(metrics).flatMap((k): Array<[string, boolean]> => {
+    if (k === 'output_token_throughput' || k === 'total_token_throughput' || k === 'request_throughput') return [[k, false]];
+    if (k === 'duration_s' || /^(?:mean|median|p\d{2})_(?:ttft|tpot|itl|e2el|e2e_latency)_ms$/.test(k)) return [[k, true]];
+    return [];
+  });
+}
+
 /** What may stand between a run's name and its superlative (`is the`, `has the`, `gives the`). */
 const LINK =
   /^(?:\s|'s\b|’s\b|\bis\b|\bwas\b|\bhas\b|\bhad\b|\bgives\b|\bgave\b|\bdelivers\b|\breaches\b|\bshows\b|\bthe\b|\bby\s+far\b|\bclearly\b|\boverall\b|\bengine\b|\bconfiguration\b|\boption\b|\bbackend\b|\bsetup\b|\brun\b|的|是|为|都)*$/i;
@@ -72,6 +90,19 @@ function readOrders(text: string, page: EssayPage, scope: readonly NamedRun[]): 
   const out: Order[] = [];
   for (const [s, e] of sentences(text)) {
     const sentence = text.slice(s, e);
+    const every = [...sentence.matchAll(EVERY)][0];
+    if (every) {
+      const all = mentions(sentence, page.runs).map((m) => {
+        const inScope = m.runs.filter((r) => scope.includes(r));
+        return inScope.length > 0 ? inScope : m.runs;
+      });
+      const left = all[0];
+      const right = all.find((m) => m.some((r) => !left.includes(r))) ?? null;
+      const better = !!(every[1] ?? every[2] ?? every[3]);
+      const metric: MetricRef = { family: 'throughput', stat: null, start: every.index, end: every.index };
+      if (left)
+        out.push({ word: every[0], at: s + every.index, superlative: null, relation: null, every: { left, right, better }, metric });
+    }
     const metrics = metricsIn(sentence);
     // One metric named in the sentence: the order is about it. None or several: not read (which one is not said).
     if (metrics.length !== 1) continue;
@@ -117,7 +148,7 @@ export const proseOrder = claimKind<Candidate>({
     const page = namedRunsPage(ctx);
     if (!page) return [];
     const raw = ctx.text(site.node);
-    if (!/fastest|slowest|highest|lowest|best|worst|[<>]|最[快慢高低好差]/i.test(raw)) return [];
+    if (!/fastest|slowest|highest|lowest|best|worst|[<>]|最[快慢高低好差]|every|all|指标|지표/i.test(raw)) return [];
     const v = visibleText(raw);
     const line = site.node.position?.start.line ?? 1;
     const scope = scopeRuns(page, ctx.analysis.report.headings, line);
@@ -156,6 +187,34 @@ export const proseOrder = claimKind<Candidate>({
       ctx.claim('ranking-order', stated, base, { verdict, recomputed: NaN, formula, tolerance }, src(run, key), [src(rival, key)]),
     ];
 
+    if (order.every) {
+      const { left, right, better } = order.every;
+      const others = right ?? section.filter((r) => !left.includes(r));
+      // Runs of different tests (`pp512`, `tg128`) are not compared: their rates measure different work.
+      const testOf = (r: NamedRun) => r.run.metrics.test?.text ?? '';
+      const results = left.flatMap((a) =>
+        others
+          .filter((b) => b !== a && testOf(a) === testOf(b))
+          .flatMap((b) =>
+            orderedKeys(a.run.metrics).flatMap(([key, lower]) => {
+              const x = value(a, key);
+              const y = value(b, key);
+              if (!x || !y) return [];
+              const holds = better === lower ? x.value! <= y.value! : x.value! >= y.value!;
+              return [{ a, b, key, holds, formula: `${name(a)} ${x.text} vs ${name(b)} ${y.text} (${x.label})` }];
+            }),
+          ),
+      );
+      if (results.length === 0) return untraceable(listed([...left, ...others], []));
+      const miss = results.find((r) => !r.holds);
+      if (!miss) {
+        const r = results[0];
+        return judged('verified', `${results.length} comparisons hold, e.g. ${r.formula}`, r.a, r.b, r.key);
+      }
+      const certain = left.every((r) => !!r.name) && (right ? right.every((r) => !!r.name) : sectioned);
+      if (!certain) return untraceable(listed([miss.a, miss.b], [miss.key]));
+      return judged('mismatch', miss.formula, miss.a, miss.b, miss.key);
+    }
     if (order.superlative) {
       const { runs, end } = order.superlative;
       const pool = scope.length >= 2 ? scope : [];
