@@ -293,3 +293,25 @@ describe('an order on every metric', () => {
     expect(on('swap AB is worse on every metric than 기존 커널.')).toEqual([['ranking-order', 'worse on every metric', 'mismatch']]);
   });
 });
+
+describe('multiples of a setting and Korean superlatives', () => {
+  const base = read('ko-blog-swap-ab-moe.md');
+  const on = (line: string) => {
+    const source = `${base.trimEnd()}\n\n${line}\n`;
+    const lineNo = source.split('\n').indexOf(line) + 1;
+    const report = check(source, 'setting.md');
+    return {
+      claims: report.claims.filter((c) => c.line === lineNo).map((c) => [c.text, c.verdict]),
+      errors: report.messages.filter((m) => m.line === lineNo && m.severity === 'error').length,
+    };
+  };
+  it('should not read how much a setting changed as a result (a false error before)', () => {
+    expect(on('동시성을 4배로 늘리자 출력 처리량은 1.87배 늘었습니다.')).toEqual({ claims: [['1.87배', 'verified']], errors: 0 });
+    expect(on('并发提高 4 倍后，输出吞吐量提升了 87.4%。')).toEqual({ claims: [['87.4%', 'verified']], errors: 0 });
+  });
+  it('should read 가장 높다 / 가장 낮다 after the run they rank', () => {
+    expect(on('출력 처리량은 swap AB가 가장 높습니다.').claims).toEqual([['가장 높', 'verified']]);
+    // Over a section without runs, a wrong superlative is not certain.
+    expect(on('평균 TTFT는 기존 커널이 가장 낮습니다.')).toEqual({ claims: [['가장 낮', 'untraceable']], errors: 0 });
+  });
+});

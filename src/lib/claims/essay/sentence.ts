@@ -149,6 +149,12 @@ const NOT_A_METRIC =
  */
 const VALUE_FOLLOW =
   /^\s*(?:$|[(),.;:!?。，；：（）→]|->|(?:and|or|vs\.?|versus|on|with|for|in|at|to|from|than|while|compared|against|instead|before|after|under|over|per|median|mean|avg|average|p\d{2}|ttft|tpot|itl|e2e|output|total|throughput|respectively|each|overall)\b|(?:pp|tg)\d{1,6}\b|of\s(?:the\s)?(?:output|total|request|token|median|mean|p\d{2}|ttft|tpot|itl|e2e)|和|与|对比|相比|降|增|提|减|下|上|左右|的|高|低|快|慢|로|으로|에서|대비|보다|입니다|이며|이고|였|와|과|까지|부터)/i;
+/**
+ * What precedes a multiple or a percentage of a setting (`동시성을 4배로`, `并发提高 4 倍`, `batch size 2x`): the number
+ * is how much the setting changed, not a result. Tested on the few characters before the number.
+ */
+const SETTING_BEFORE =
+  /(?:동시성|동시 요청 수|배치 ?크기|배치|GPU 수|카드 수|并发数?|批大小|批量|卡数|concurrency|batch[ -]size|GPU count)\s*(?:을|를|이|가|은|는|的)?\s*(?:提高|增加|提升|扩大|增至|翻|늘려|높여)?\s*了?\s*$/i;
 /** `8x H100`: a count of devices, not a ratio. */
 const DEVICES = /^\s*(?:[A-Z]{1,2}\d{2,4}|GPUs?|NPUs?|cards?|卡)/;
 
@@ -388,7 +394,7 @@ export function parseProseNumbers(raw: string): ProseNumber[] {
     if (!['%', 'x', '倍', '배'].includes(unitRaw) && !VALUE_FOLLOW.test(after(text, m.indices![2][1], 30))) continue;
     if (
       (unitRaw === '%' || unitRaw === 'x' || unitRaw === '倍' || unitRaw === '배') &&
-      NOT_A_METRIC.test(text.slice(m.indices![2][1], m.indices![2][1] + 40))
+      (NOT_A_METRIC.test(text.slice(m.indices![2][1], m.indices![2][1] + 40)) || SETTING_BEFORE.test(text.slice(Math.max(0, ns - 16), ns)))
     )
       continue;
     const unit = unitOf(unitRaw);

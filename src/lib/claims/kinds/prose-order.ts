@@ -42,7 +42,9 @@ interface Candidate {
   sectioned: boolean;
 }
 
-const SUPERLATIVE = /\b(fastest|slowest|highest|lowest|best|worst)\b|(最快|最慢|最高|最低|最好|最差)/gi;
+const SUPERLATIVE = /\b(fastest|slowest|highest|lowest|best|worst)\b|(最快|最慢|最高|最低|最好|最差)|가장 ?(높|낮|빠|느|좋|나쁘)/gi;
+/** A Korean superlative (`가장 높습니다`) by its stem. */
+const KO: Readonly<Record<string, string>> = { 높: 'highest', 낮: 'lowest', 빠: 'fastest', 느: 'slowest', 좋: 'best', 나쁘: 'worst' };
 /** A Chinese superlative as the English word of the same end. */
 const ZH: Readonly<Record<string, string>> = {
   最快: 'fastest',
@@ -70,7 +72,7 @@ function orderedKeys(metrics: Readonly<Record<string, unknown>>): Array<[string,
 
 /** What may stand between a run's name and its superlative (`is the`, `has the`, `gives the`). */
 const LINK =
-  /^(?:\s|'s\b|’s\b|\bis\b|\bwas\b|\bhas\b|\bhad\b|\bgives\b|\bgave\b|\bdelivers\b|\breaches\b|\bshows\b|\bthe\b|\bby\s+far\b|\bclearly\b|\boverall\b|\bengine\b|\bconfiguration\b|\boption\b|\bbackend\b|\bsetup\b|\brun\b|的|是|为|都)*$/i;
+  /^(?:\s|'s\b|’s\b|\bis\b|\bwas\b|\bhas\b|\bhad\b|\bgives\b|\bgave\b|\bdelivers\b|\breaches\b|\bshows\b|\bthe\b|\bby\s+far\b|\bclearly\b|\boverall\b|\bengine\b|\bconfiguration\b|\boption\b|\bbackend\b|\bsetup\b|\brun\b|的|是|为|都|가|이|은|는|의)*$/i;
 const SENTENCE_END = /[。；;!?！？\n]|\.(?=\s|$)/g;
 
 /** Sentences of a text as [start, end) ranges. */
@@ -125,7 +127,7 @@ function readOrders(text: string, page: EssayPage, scope: readonly NamedRun[]): 
           ? sentence.slice(last.end, metric.start) + sentence.slice(metric.end, w.index)
           : sentence.slice(last.end, w.index);
       if (!LINK.test(between)) continue;
-      const word = w[1] ? w[1].toLowerCase() : ZH[w[2]];
+      const word = w[1] ? w[1].toLowerCase() : w[2] ? ZH[w[2]] : KO[w[3]];
       const end = word === 'highest' ? 'max' : word === 'lowest' ? 'min' : word === 'fastest' || word === 'best' ? 'best' : 'worst';
       out.push({ word: w[0], at: s + w.index, superlative: { runs: last.runs, end }, relation: null, metric });
     }
@@ -148,7 +150,7 @@ export const proseOrder = claimKind<Candidate>({
     const page = namedRunsPage(ctx);
     if (!page) return [];
     const raw = ctx.text(site.node);
-    if (!/fastest|slowest|highest|lowest|best|worst|[<>]|最[快慢高低好差]|every|all|指标|지표/i.test(raw)) return [];
+    if (!/fastest|slowest|highest|lowest|best|worst|[<>]|最[快慢高低好差]|가장|every|all|指标|지표/i.test(raw)) return [];
     const v = visibleText(raw);
     const line = site.node.position?.start.line ?? 1;
     const scope = scopeRuns(page, ctx.analysis.report.headings, line);
