@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { parseProseNumbers } from '../../src/lib/claims/essay/sentence.js';
 import { metricsIn } from '../../src/lib/claims/essay/vocab.js';
@@ -313,5 +314,21 @@ describe('multiples of a setting and Korean superlatives', () => {
     expect(on('출력 처리량은 swap AB가 가장 높습니다.').claims).toEqual([['가장 높', 'verified']]);
     // Over a section without runs, a wrong superlative is not certain.
     expect(on('평균 TTFT는 기존 커널이 가장 낮습니다.')).toEqual({ claims: [['가장 낮', 'untraceable']], errors: 0 });
+  });
+});
+
+describe('end-to-end latency as other tools name it', () => {
+  it('should trace `request latency` to a genai-perf run, with its statistic', () => {
+    const raw = readFileSync(new URL('../fixtures/formats/real-genai-perf-chat/raw.txt', import.meta.url), 'utf8');
+    const page = (line: string) => `# genai-perf\n\n### chat\n\n\`\`\`\n${raw.trimEnd()}\n\`\`\`\n\n## Notes\n\n${line}\n`;
+    const on = (line: string) =>
+      check(page(line), 'genai.md')
+        .claims.filter((c) => c.line === page(line).split('\n').indexOf(line) + 1)
+        .map((c) => [c.text, c.verdict]);
+    expect(on('The chat run has an avg request latency of 1,915.41 ms and a p99 request latency of 2,016.50 ms.')).toEqual([
+      ['1,915.41 ms', 'verified'],
+      ['2,016.50 ms', 'verified'],
+    ]);
+    expect(on('The p90 request latency of the chat run is 1,999.99 ms.')).toEqual([['1,999.99 ms', 'mismatch']]);
   });
 });

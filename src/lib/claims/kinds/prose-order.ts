@@ -65,7 +65,7 @@ const EVERY =
 function orderedKeys(metrics: Readonly<Record<string, unknown>>): Array<[string, boolean]> {
   return Object.keys(metrics).flatMap((k): Array<[string, boolean]> => {
     if (k === 'output_token_throughput' || k === 'total_token_throughput' || k === 'request_throughput') return [[k, false]];
-    if (k === 'duration_s' || /^(?:mean|median|p\d{2})_(?:ttft|tpot|itl|e2el|e2e_latency)_ms$/.test(k)) return [[k, true]];
+    if (k === 'duration_s' || /^(?:mean|median|p\d{2})_(?:ttft|tpot|itl|e2el|e2e_latency|latency)_ms$/.test(k)) return [[k, true]];
     return [];
   });
 }
