@@ -332,3 +332,21 @@ describe('end-to-end latency as other tools name it', () => {
     expect(on('The p90 request latency of the chat run is 1,999.99 ms.')).toEqual([['1,999.99 ms', 'mismatch']]);
   });
 });
+
+describe('runs named by their request rate', () => {
+  const base = read('sglang-qps-sweep-zh.md');
+  const on = (line: string) => {
+    const source = `${base.trimEnd()}\n\n${line}\n`;
+    const lineNo = source.split('\n').indexOf(line) + 1;
+    return check(source, 'rate.md')
+      .claims.filter((c) => c.line === lineNo)
+      .map((c) => [c.text, c.verdict]);
+  };
+  it('should read a token rate of a named throughput in a clause that names a request rate', () => {
+    expect(on('At a request rate of 4, output throughput is 839.01 tok/s.')).toEqual([['839.01 tok/s', 'verified']]);
+  });
+  it('should still take a rate the clause caps or uses for a setting', () => {
+    expect(on('We capped the load at 2,000 tok/s of output throughput.')).toEqual([]);
+    expect(on('At a request rate of 999 req/s the server keeps up.')).toEqual([]);
+  });
+});

@@ -315,6 +315,8 @@ function firstStartAfter(ranges: ReadonlyArray<[number, number]>, at: number): n
  * one. Not `using`: `using the cache, output reaches 1,014 tok/s` measures.
  */
 const RATE_SETTING = /\brate\b|速率|\blimit|\b(?:used|sent|sending|issued|configured|fixed|capped)\b|设置/i;
+/** Words that set a load whatever metric the clause names (`capped`, `used`); `rate` may instead name the run. */
+const LOAD_SETTING = /\blimit|\b(?:used|sent|sending|issued|configured|fixed|capped)\b|设置/i;
 
 /** The metric a rate unit implies when the text names none: a token rate is some throughput, a request rate the request throughput. */
 function rateOf(unit: string, at: number): MetricRef | null {
@@ -419,9 +421,14 @@ export function parseProseNumbers(raw: string): ProseNumber[] {
     let before = text.slice(Math.max(sentence[0], ns - 16), ns).trimEnd();
     if (before.endsWith('+') || before.endsWith('-')) before = before.slice(0, -1);
     stated.claim = raw.slice(stated.offset, stated.end);
-    // A rate the clause sets (`at a request rate of 4 req/s`, `we used 100 prompts at 4 req/s`) is a setting.
-    if (kind === 'value' && (unit === 'req/s' || unit === 'tok/s') && ctx.test(RATE_SETTING, clause)) continue;
     const own = metricFor(ctx, metrics, ordered, { clause, sentence, at: ns, end }, kind !== 'value');
+    // A rate the clause sets (`at a request rate of 4 req/s`, `we used 100 prompts at 4 req/s`) is a setting; a token
+    // rate of a token throughput the clause names is measured, whatever rate names the run (`速率 4 的输出吞吐量为
+    // 839.01 tok/s`).
+    const measuredRate =
+      unit === 'tok/s' && own !== null && (own.family === 'output' || own.family === 'total' || own.family === 'throughput');
+    if (kind === 'value' && (unit === 'req/s' || unit === 'tok/s') && ctx.test(measuredRate ? LOAD_SETTING : RATE_SETTING, clause))
+      continue;
     // A clause that only restates another side (`TTFT is 224.35 ms for A, and 318.00 ms for B`) takes the metric of
     // the value before it in the sentence, in the same unit: borrowed, never certain.
     const prev = out[out.length - 1];
