@@ -350,3 +350,27 @@ describe('runs named by their request rate', () => {
     expect(on('At a request rate of 999 req/s the server keeps up.')).toEqual([]);
   });
 });
+
+describe('llama-bench tests at a depth', () => {
+  // Rows of real llama-bench output (gpt-oss 20B on an RTX PRO 6000, a llama.cpp pull request).
+  const table = [
+    '| model                          |       size |     params | backend    | ngl | n_ubatch | fa |            test |                  t/s |',
+    '| ------------------------------ | ---------: | ---------: | ---------- | --: | -------: | -: | --------------: | -------------------: |',
+    '| gpt-oss 20B MXFP4 MoE          |  11.27 GiB |    20.91 B | CUDA       |  99 |     2048 |  1 |           pp128 |      5127.80 ± 43.97 |',
+    '| gpt-oss 20B MXFP4 MoE          |  11.27 GiB |    20.91 B | CUDA       |  99 |     2048 |  1 |           tg128 |        391.20 ± 0.39 |',
+    '| gpt-oss 20B MXFP4 MoE          |  11.27 GiB |    20.91 B | CUDA       |  99 |     2048 |  1 |    pp128 @ d512 |     5115.11 ± 120.84 |',
+    '| gpt-oss 20B MXFP4 MoE          |  11.27 GiB |    20.91 B | CUDA       |  99 |     2048 |  1 |    tg128 @ d512 |        383.66 ± 1.09 |',
+  ].join('\n');
+  const page = (line: string) => `# Streams\n\n### this PR\n\n\`\`\`\n${table}\n\`\`\`\n\n## Notes\n\n${line}\n`;
+  const on = (line: string) =>
+    check(page(line), 'depth.md')
+      .claims.filter((c) => c.line === page(line).split('\n').indexOf(line) + 1)
+      .map((c) => [c.text, c.verdict, c.source?.line]);
+  it('should tell `tg128 @ d512` from `tg128`', () => {
+    expect(on('At depth 512, tg128 @ d512 is 383.66 t/s against 391.20 t/s for tg128.')).toEqual([
+      ['383.66 t/s', 'verified', 11],
+      ['391.20 t/s', 'verified', 9],
+    ]);
+    expect(on('With this PR, tg128 @ d512 reaches 391.20 t/s.')).toEqual([['391.20 t/s', 'mismatch', 11]]);
+  });
+});

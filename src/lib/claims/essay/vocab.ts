@@ -23,7 +23,7 @@ export interface MetricRef {
 
 /** Metric names, one group per family in the order of `FAMILIES` (longer names first within a family). */
 const FAMILY_WORDS =
-  /(ttft|time[ -]to[ -]first[ -]token|首字延迟|首token延迟|首 token 延迟|首字时延|첫 ?토큰 ?(?:지연|시간|응답 ?시간))|(tpot|time[ -]per[ -]output[ -]token|每输出token时间|토큰당 ?(?:생성 ?)?시간)|(itl|inter[ -]token latency|token间延迟|토큰 ?간 ?지연)|(e2el|e2e ?latency|e2e ?延迟|end[ -]to[ -]end latency|request latency|端到端延迟|종단 ?간 ?지연|전체 ?지연|요청 ?지연)|(output (?:token )?throughput|output tok\/s|输出吞吐量?|출력 ?(?:토큰 ?)?처리량)|(total (?:token )?throughput|total tok\/s|总吞吐量?|총 ?(?:토큰 ?)?처리량|전체 ?처리량)|(request throughput|req\/s|请求吞吐量?|요청 ?처리량)|(benchmark duration|duration|elapsed time|elapsed|wall[ -]clock time|wall[ -]clock|耗时|用时|总时长|소요 ?시간|실행 ?시간)|(throughput|tps|吞吐量|吞吐|처리량)|((?:pp|tg)\d{1,6})/gi;
+  /(ttft|time[ -]to[ -]first[ -]token|首字延迟|首token延迟|首 token 延迟|首字时延|첫 ?토큰 ?(?:지연|시간|응답 ?시간))|(tpot|time[ -]per[ -]output[ -]token|每输出token时间|토큰당 ?(?:생성 ?)?시간)|(itl|inter[ -]token latency|token间延迟|토큰 ?간 ?지연)|(e2el|e2e ?latency|e2e ?延迟|end[ -]to[ -]end latency|request latency|端到端延迟|종단 ?간 ?지연|전체 ?지연|요청 ?지연)|(output (?:token )?throughput|output tok\/s|输出吞吐量?|출력 ?(?:토큰 ?)?처리량)|(total (?:token )?throughput|total tok\/s|总吞吐量?|총 ?(?:토큰 ?)?처리량|전체 ?처리량)|(request throughput|req\/s|请求吞吐量?|요청 ?처리량)|(benchmark duration|duration|elapsed time|elapsed|wall[ -]clock time|wall[ -]clock|耗时|用时|总时长|소요 ?시간|실행 ?시간)|(throughput|tps|吞吐量|吞吐|처리량)|((?:pp|tg)\d{1,6}(?:\+tg\d{1,6})?(?: ?@ ?d\d{1,7})?)/gi;
 const FAMILIES: Family[] = ['ttft', 'tpot', 'itl', 'e2el', 'output', 'total', 'request', 'duration', 'throughput'];
 /** A statistic right before a metric name (`median TTFT`, `P99_`), or right after it (`TTFT (median)`). */
 const STAT_BEFORE = /(mean|avg|average|median|p\d{2}|平均|中位数?|평균|중앙값|중간값)[ _]?$/i;
@@ -48,10 +48,10 @@ export function metricsIn(text: string): MetricRef[] {
     if (end < text.length && /[A-Za-z]/.test(text[end]) && /[A-Za-z]$/.test(m[0])) continue;
     const index = m.slice(1).findIndex((g) => g !== undefined);
     if (index < 0) continue;
-    // A named test (`pp512`): the token rate of the runs of that test, with no statistic.
+    // A named test (`pp512`, `tg128 @ d512`, `pp512+tg128`): the token rate of the runs of that test, no statistic.
     if (index === FAMILIES.length) {
       if (end < text.length && /\w/.test(text[end])) continue;
-      out.push({ family: 'total', stat: null, start: at, end, test: m[0].toLowerCase() });
+      out.push({ family: 'total', stat: null, start: at, end, test: testKey(m[0]) });
       continue;
     }
     const before = STAT_BEFORE.exec(text.slice(Math.max(0, at - 10), at));
@@ -68,7 +68,12 @@ export function metricsIn(text: string): MetricRef[] {
  */
 export function refersTo(ref: Pick<MetricRef, 'test'>, metrics: Readonly<Record<string, { text?: string }>>): boolean {
   if (!ref.test) return true;
-  return (metrics.test?.text ?? '').trim().toLowerCase() === ref.test;
+  return testKey(metrics.test?.text ?? '') === ref.test;
+}
+
+/** A test as compared: lower case, without blanks (`pp512 @ d512` -> `pp512@d512`). */
+function testKey(text: string): string {
+  return text.toLowerCase().replace(/\s/g, '');
 }
 
 /** Families whose smaller values are better. */
