@@ -95,7 +95,7 @@ export function metricKeys(ref: Pick<MetricRef, 'family' | 'stat'>, keys: readon
   };
   const names = exact[ref.family];
   if (names) return keys.filter((k) => names.includes(k));
-  // `Request latency` (genai-perf) and `latency` (trtllm-bench) print the end-to-end latency as `<stat>_latency_ms`.
+  // Tools that title it `Request latency` or `latency` print the end-to-end latency as `<stat>_latency_ms`.
   const suffixes = ref.family === 'e2el' ? ['_e2el_ms', '_e2e_latency_ms', '_latency_ms'] : [`_${ref.family}_ms`];
   const stats = ref.stat === 'mean' ? ['mean', 'avg'] : ref.stat === 'median' ? ['median', 'p50'] : ref.stat ? [ref.stat] : null;
   return keys.filter((k) => {
