@@ -148,7 +148,7 @@ const NOT_A_METRIC =
  * a setting (`after a 30 s warm-up`, `a 5 s timeout`), not a measurement.
  */
 const VALUE_FOLLOW =
-  /^\s*(?:$|[(),.;:!?。，；：（）→]|->|(?:and|or|vs\.?|versus|on|with|for|in|at|to|from|than|while|compared|against|instead|before|after|under|over|per|median|mean|avg|average|p\d{2}|ttft|tpot|itl|e2e|output|total|throughput|respectively|each|overall)\b|(?:pp|tg)\d{1,6}\b|of\s(?:the\s)?(?:output|total|request|token|median|mean|p\d{2}|ttft|tpot|itl|e2e)|和|与|对比|相比|降|增|提|减|下|上|左右|的|高|低|快|慢|로|으로|에서|대비|보다|입니다|이며|이고|였|와|과|까지|부터)/i;
+  /^\s*(?:$|[(),.;:!?。，；：（）→]|->|(?:and|or|vs\.?|versus|on|with|for|in|at|to|from|than|while|compared|against|instead|before|after|under|over|per|median|mean|avg|average|p\d{2}|ttft|tpot|itl|e2e|output|total|throughput|respectively|each|overall|is|was)\b|(?:pp|tg)\d{1,6}\b|of\s(?:the\s)?(?:output|total|request|token|median|mean|p\d{2}|ttft|tpot|itl|e2e)|和|与|对比|相比|降|增|提|减|下|上|左右|的|高|低|快|慢|로|으로|에서|대비|보다|입니다|이며|이고|였|와|과|까지|부터)/i;
 /**
  * What precedes a multiple or a percentage of a setting (`동시성을 4배로`, `并发提高 4 倍`, `batch size 2x`): the number
  * is how much the setting changed, not a result. Tested on the few characters before the number.
