@@ -43,6 +43,8 @@ export const sglang = defineFormat({
     'Input token throughput (tok/s)': metric('input_token_throughput', 'tok/s'),
     'Output token throughput (tok/s)': metric('output_token_throughput', 'tok/s'),
     'Total Token throughput (tok/s)': metric('total_token_throughput', 'tok/s'),
+    // Some releases title the total rate `Total throughput`.
+    'Total throughput (tok/s)': metric('total_token_throughput', 'tok/s'),
     Concurrency: metric('concurrency', 'req'),
     'Accept length': metric('accept_length', ''),
     'Mean E2E Latency (ms)': metric('mean_e2e_latency_ms', 'ms'),

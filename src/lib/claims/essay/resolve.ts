@@ -21,12 +21,12 @@ import { formatFixed, halfUnit, roundHalfUp } from '../../numbers/number.js';
 import type { Stated } from '../stated.js';
 import type { NamedRun } from './runs.js';
 import type { ProseKind } from './sentence.js';
-import { metricKeys, unambiguous, unitOfKey, type Family } from './vocab.js';
+import { metricKeys, refersTo, unambiguous, unitOfKey, type Family } from './vocab.js';
 
 export interface EssayNumber {
   kind: ProseKind;
   stated: Stated;
-  metric: { family: Family; stat: string | null };
+  metric: { family: Family; stat: string | null; test?: string };
   approx: boolean;
   /** The metric was read outside the number's clause. */
   borrowed?: boolean;
@@ -94,7 +94,7 @@ function uniq<T>(xs: readonly T[]): T[] {
 function valueReadings(n: EssayNumber, runs: readonly NamedRun[], path: string): Reading[] {
   const out: Reading[] = [];
   const unit = n.stated.unit || n.unit;
-  for (const r of runs)
+  for (const r of runs.filter((x) => refersTo(n.metric, x.run.metrics)))
     for (const key of metricKeys(n.metric, Object.keys(r.run.metrics))) {
       const m = num(r, key);
       const unitScale = scaleFor(unitOfKey(key), unit);
@@ -118,6 +118,7 @@ function valueReadings(n: EssayNumber, runs: readonly NamedRun[], path: string):
 function pairReadings(n: EssayNumber, pairs: ReadonlyArray<[NamedRun, NamedRun]>, path: string): Reading[] {
   const out: Reading[] = [];
   for (const [a, b] of pairs) {
+    if (!refersTo(n.metric, a.run.metrics) || !refersTo(n.metric, b.run.metrics)) continue;
     for (const key of metricKeys(n.metric, Object.keys(a.run.metrics))) {
       // A metric printed with a bad value is in the run with no number: it gives no reading.
       const x = num(a, key);
@@ -220,15 +221,19 @@ export function resolveNumber(n: EssayNumber, path: string): EssayVerdict | null
   const d = n.stated.decimals;
   let readings: Reading[];
   let certain: boolean;
+  // A named test (`pp512`) narrows every set of runs to the runs of that test.
+  const fits = (r: NamedRun) => refersTo(n.metric, r.run.metrics);
   if (n.kind === 'value') {
-    const named = uniq(n.named.flat());
+    const named = uniq(n.named.flat()).filter(fits);
     const runs = named.length > 0 ? named : n.scope;
     readings = valueReadings(n, runs, path);
     // The run is certain when the sentence names it, or when the page has no other run to mean.
-    const only = named.length === 0 && n.all.length === 1 && n.scope.length === 1 && n.scope[0] === n.all[0];
+    const all = n.all.filter(fits);
+    const scope = n.scope.filter(fits);
+    const only = named.length === 0 && all.length === 1 && scope.length === 1 && scope[0] === all[0];
     certain = (only || (named.length === 1 && !!named[0].name)) && unambiguous(n.metric) && !n.borrowed && readings.length === 1;
   } else {
-    const pairs = pairsOf(n);
+    const pairs = pairsOf(n).filter((p) => p.every(fits));
     readings = pairReadings(n, pairs, path);
     const one = pairs.length === 1 && pairs[0].every((r) => !!r.name);
     const keys = one ? metricKeys(n.metric, Object.keys(pairs[0][0].run.metrics)).filter((k) => num(pairs[0][1], k)) : [];

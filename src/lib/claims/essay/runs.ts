@@ -57,6 +57,9 @@ function outsideBrackets(text: string): string {
   return out;
 }
 
+/** A weight format at the end of a model label (`Q4_K_M`, `IQ2_XXS`, `FP8`, `AWQ`, `GGUF`). */
+const QUANT = /^(?:i?q\d[\w.-]*|fp(?:4|8|16|32)|bf16|int[48]|w[48]a(?:8|16)|awq|gptq|gguf|mxfp4|nvfp4)$/;
+
 /** Names a label may be referred to by: as written, and without filler (`results`, `run`, `结果`). */
 export function aliasesOf(name: string): string[] {
   const base = name.toLowerCase();
@@ -72,6 +75,9 @@ export function aliasesOf(name: string): string[] {
   for (const inner of base.matchAll(/[(（]([^)）]{2,30})[)）]/g)) out.add(inner[1].trim());
   const outside = outsideBrackets(base).trim();
   if (outside.length >= 2) out.add(outside);
+  // `Qwen3 30B-A3B Q4_K_M`: the model without its trailing weight format, as prose names it.
+  const last = base.lastIndexOf(' ');
+  if (last >= 4 && QUANT.test(base.slice(last + 1))) out.add(base.slice(0, last).trim());
   return [...out].filter((a) => a.length >= 2);
 }
 
@@ -119,14 +125,27 @@ export function scopeAt(headings: readonly HeadingLine[], line: number): string[
 /** Name every run of a page from the source lines around it. */
 export function nameRuns(lines: readonly string[], runs: readonly Run[], headings: readonly HeadingLine[]): NamedRun[] {
   const runFences = new Set(runs.map((r) => r.fenceLine));
+  // Fences that print a table of runs, a row each, labelled by the row itself: a row's label names one row; the
+  // label above the fence (`### 600W`) names them all. (Runs labelled by a line of their own, `# 第一次`, are not
+  // rows: the label above names their section.)
+  const perFence = new Map<number, number>();
+  for (const r of runs) if (r.labelLine === r.line) perFence.set(r.fenceLine, (perFence.get(r.fenceLine) ?? 0) + 1);
+  const aboveOf = new Map<number, string | null>();
   return runs
     .filter((r) => !r.failed && Object.keys(r.metrics).length > 0)
     .map((run) => {
       const scope = scopeAt(headings, run.fenceLine);
       let name = run.label ? cleanLabel(run.label) : null;
+      let shared: string | null = null;
       if (!name) name = labelAbove(lines, run.fenceLine, runFences);
+      else if (run.labelLine === run.line && (perFence.get(run.fenceLine) ?? 0) > 1) {
+        if (!aboveOf.has(run.fenceLine)) aboveOf.set(run.fenceLine, labelAbove(lines, run.fenceLine, runFences));
+        shared = aboveOf.get(run.fenceLine) ?? null;
+      }
       const concurrency = concurrencyOf([...scope, name ?? '']);
-      return { run, name, aliases: name ? aliasesOf(name) : [], scope, concurrency };
+      const aliases = name ? aliasesOf(name) : [];
+      if (shared) for (const a of aliasesOf(shared)) if (!aliases.includes(a)) aliases.push(a);
+      return { run, name, aliases, scope, concurrency };
     });
 }
 

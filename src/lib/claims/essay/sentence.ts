@@ -1,11 +1,11 @@
 /**
- * Numbers of benchmark prose, English and Chinese: a metric value with its unit (`287 ms`, `25.22 s`,
- * `1,014 tok/s`), a percentage (`-71.9%`, `约 20%`, `提升了 35％`) or a ratio (`3.56x faster`, `快 1.5 倍`), each
- * with the metric it is about and how loosely it is meant.
+ * Numbers of benchmark prose, English, Chinese and Korean: a metric value with its unit (`287 ms`, `25.22 s`,
+ * `1,014 tok/s`, `278.95 t/s`), a percentage (`-71.9%`, `约 20%`, `提升了 35％`) or a ratio (`3.56x faster`, `快 1.5 倍`,
+ * `1.9배`), each with the metric it is about and how loosely it is meant.
  */
 import { visibleText, type VisibleText } from '../html.js';
 import { NUM, statedAt, type Stated } from '../stated.js';
-import { APPROX, AT_LEAST, UP_TO, directionOf, metricsIn, type Family, type MetricRef } from './vocab.js';
+import { APPROX, APPROX_AFTER, AT_LEAST, UP_TO, directionOf, metricsIn, type Family, type MetricRef } from './vocab.js';
 
 export type ProseKind = 'value' | 'percent' | 'ratio';
 
@@ -22,7 +22,7 @@ export interface ProseNumber {
   bound: 'up-to' | 'at-least' | null;
   /** Which way a percentage goes (sign or words of its clause), null when either. */
   direction: 'up' | 'down' | null;
-  /** `倍`: a Chinese multiple, which some writers mean as the increase (`提升 1 倍` = 2x). */
+  /** `倍`, `배`: a Chinese or Korean multiple, which some writers mean as the increase (`提升 1 倍` = 2x). */
   multiple: boolean;
   /** `12.5K tok/s`, `1.2M tok/s`: the value is stated in thousands (1000) or millions; absent for plain values. */
   scale?: number;
@@ -49,7 +49,7 @@ export function normalise(text: string): string {
 
 // Units as write-ups spell them: `ms` / `milliseconds`, `s` / `sec` / `seconds`, `tok/s` / `tokens/sec` / `tokens per
 // second`, `req/s` / `requests/sec` / `QPS`.
-const UNIT = String.raw`(%|x(?![A-Za-z0-9])|倍|ms(?![A-Za-z])|millisec(?:ond)?s?(?![A-Za-z])|msec(?![A-Za-z])|s(?![A-Za-z/])|sec(?:onds?)?(?![A-Za-z])|tok(?:en)?s?\/s(?:ec)?(?![A-Za-z])|tok(?:en)?s? per sec(?:ond)?(?![A-Za-z])|req(?:uest)?s?\/s(?:ec)?(?![A-Za-z])|(?:qps|QPS|rps|RPS)(?![A-Za-z])|tps(?![A-Za-z]))`;
+const UNIT = String.raw`(%|x(?![A-Za-z0-9])|倍|배|ms(?![A-Za-z])|millisec(?:ond)?s?(?![A-Za-z])|msec(?![A-Za-z])|s(?![A-Za-z/])|sec(?:onds?)?(?![A-Za-z])|tok(?:en)?s?\/s(?:ec)?(?![A-Za-z])|t\/s(?![A-Za-z])|tok(?:en)?s? per sec(?:ond)?(?![A-Za-z])|req(?:uest)?s?\/s(?:ec)?(?![A-Za-z])|(?:qps|QPS|rps|RPS)(?![A-Za-z])|tps(?![A-Za-z]))`;
 // `313.28 ± 4.1 ms`: the mean is the claim, in the unit after the spread.
 // `12.5K tok/s`: a thousands (`K`, `k`) or millions (`M`) suffix, read for rates only.
 const NUMBER = new RegExp(
@@ -74,7 +74,37 @@ const isDigit = (c: string | undefined) => c !== undefined && c >= '0' && c <= '
 /** Characters that make a number part of something else before it (a word, a version, a path, a spread, a price). */
 const GLUED_BEFORE = /[\w.\-/±$#@]/;
 /** Characters that make a number part of something else after it (a word, a unit written close, a percent). */
-const GLUED_AFTER = /[\w%倍]/;
+const GLUED_AFTER = /[\w%倍배]/;
+
+/** Words between the two numbers of a from-to pair (`to`, `→`, `到`, Korean `에서` right after the first). */
+const PAIR_JOIN = ['to', '→', '->', '到', '至', '에서'];
+/** Words before the first number of a from-to pair. */
+const PAIR_FROM = ['from', '从', '由'];
+const isBlank = (c: string | undefined) => c === ' ' || c === '\t' || c === '\n';
+
+/**
+ * The first number of a from-to pair whose unit is written once, after the second (`from 384 to 719 tok/s`,
+ * `从 607 到 1,371 ms`, `384에서 719 tok/s로`), as its [start, end): a scan back from the second number that never
+ * passes `floor` (the end of the number read before), so the scans of a text are linear in it.
+ */
+function pairedBefore(text: string, at: number, floor: number): [number, number] | null {
+  let i = at;
+  while (i > floor && isBlank(text[i - 1])) i--;
+  const join = PAIR_JOIN.find((w) => i - w.length >= floor && text.startsWith(w, i - w.length));
+  if (!join || (join === 'to' && /\w/.test(text[i - 3] ?? ''))) return null;
+  i -= join.length;
+  const korean = join === '에서';
+  if (!korean) while (i > floor && isBlank(text[i - 1])) i--;
+  const end = i;
+  while (i > floor && (isDigit(text[i - 1]) || text[i - 1] === '.' || text[i - 1] === ',')) i--;
+  if (i === end || !isDigit(text[i]) || !isDigit(text[end - 1]) || (i > 0 && GLUED_BEFORE.test(text[i - 1]))) return null;
+  if (korean) return [i, end];
+  let j = i;
+  while (j > floor && isBlank(text[j - 1])) j--;
+  const from = PAIR_FROM.find((w) => j - w.length >= floor && text.startsWith(w, j - w.length));
+  if (!from || (from === 'from' && /\w/.test(text[j - 5] ?? ''))) return null;
+  return [i, end];
+}
 
 /**
  * Numbers without a unit that look like printed measurements, as [start, end) text ranges, in one pass: a run of
@@ -103,7 +133,7 @@ const SENTENCE_END = /[。；;!?！？\n]|\.(?=\s|$)/g;
 const CLAUSE_END = /[，、]|,(?!\d{3})|\band\b|\bwhile\b|\bbut\b|而|同时/g;
 /** Words that make a clause a comparison of two runs. */
 const COMPARE =
-  /faster|slower|higher|lower|speed-?up|reduc|improv|increas|decreas|better|worse|drop|gain|cut|less|more|regress|differ|提升|提高|降低|下降|减少|增加|快|慢|加速|缩短|改善|优化|相差|差距|差异/i;
+  /faster|slower|higher|lower|speed-?up|reduc|improv|increas|decreas|better|worse|drop|gain|cut|less|more|regress|differ|提升|提高|降低|下降|减少|增加|快|慢|加速|缩短|改善|优化|相差|差距|差异|高|低|향상|개선|증가|감소|단축|빨라|빠르|느려|느리|줄|늘|높|낮|짧/i;
 /**
  * A clause of values only (`about 53.7 s against 25.2 s`, `从 607 ms 到 1,371 ms`). No text can be split into
  * these pieces two ways (`vs.` is `vs` and a `.`), so a clause that is not one fails in linear time.
@@ -118,7 +148,13 @@ const NOT_A_METRIC =
  * a setting (`after a 30 s warm-up`, `a 5 s timeout`), not a measurement.
  */
 const VALUE_FOLLOW =
-  /^\s*(?:$|[(),.;:!?。，；：（）→]|->|(?:and|or|vs\.?|versus|on|with|for|in|at|to|from|than|while|compared|against|instead|before|after|under|over|per|median|mean|avg|average|p\d{2}|ttft|tpot|itl|e2e|output|total|throughput|respectively|each|overall)\b|of\s(?:the\s)?(?:output|total|request|token|median|mean|p\d{2}|ttft|tpot|itl|e2e)|和|与|对比|相比|降|增|提|减|下|上|左右|的)/i;
+  /^\s*(?:$|[(),.;:!?。，；：（）→]|->|(?:and|or|vs\.?|versus|on|with|for|in|at|to|from|than|while|compared|against|instead|before|after|under|over|per|median|mean|avg|average|p\d{2}|ttft|tpot|itl|e2e|output|total|throughput|respectively|each|overall|is|was)\b|(?:pp|tg)\d{1,6}\b|of\s(?:the\s)?(?:output|total|request|token|median|mean|p\d{2}|ttft|tpot|itl|e2e)|和|与|对比|相比|降|增|提|减|下|上|左右|的|高|低|快|慢|로|으로|에서|대비|보다|입니다|이며|이고|였|와|과|까지|부터)/i;
+/**
+ * What precedes a multiple or a percentage of a setting (`동시성을 4배로`, `并发提高 4 倍`, `batch size 2x`): the number
+ * is how much the setting changed, not a result. Tested on the few characters before the number.
+ */
+const SETTING_BEFORE =
+  /(?:동시성|동시 요청 수|배치 ?크기|배치|GPU 수|카드 수|并发数?|批大小|批量|卡数|concurrency|batch[ -]size|GPU count)\s*(?:을|를|이|가|은|는|的)?\s*(?:提高|增加|提升|扩大|增至|翻|늘려|높여)?\s*了?\s*$/i;
 /** `8x H100`: a count of devices, not a ratio. */
 const DEVICES = /^\s*(?:[A-Z]{1,2}\d{2,4}|GPUs?|NPUs?|cards?|卡)/;
 
@@ -279,6 +315,8 @@ function firstStartAfter(ranges: ReadonlyArray<[number, number]>, at: number): n
  * one. Not `using`: `using the cache, output reaches 1,014 tok/s` measures.
  */
 const RATE_SETTING = /\brate\b|速率|\blimit|\b(?:used|sent|sending|issued|configured|fixed|capped)\b|设置/i;
+/** Words that set a load whatever metric the clause names (`capped`, `used`); `rate` may instead name the run. */
+const LOAD_SETTING = /\blimit|\b(?:used|sent|sending|issued|configured|fixed|capped)\b|设置/i;
 
 /** The metric a rate unit implies when the text names none: a token rate is some throughput, a request rate the request throughput. */
 function rateOf(unit: string, at: number): MetricRef | null {
@@ -290,7 +328,7 @@ function rateOf(unit: string, at: number): MetricRef | null {
 /** The unit a matched unit word stands for (`%`, `x`, `ms`, `s`, `tok/s`, `req/s`). */
 function unitOf(raw: string): string {
   if (raw === '%') return '%';
-  if (raw === 'x' || raw === '倍') return 'x';
+  if (raw === 'x' || raw === '倍' || raw === '배') return 'x';
   if (raw.startsWith('s')) return 's';
   if (raw.startsWith('m')) return 'ms';
   if (raw.startsWith('req') || /^[qQrR]/.test(raw)) return 'req/s';
@@ -350,13 +388,16 @@ export function parseProseNumbers(raw: string): ProseNumber[] {
   for (const m of text.matchAll(NUMBER)) {
     const [ns, ne] = m.indices![1];
     const unitRaw = m[2];
-    if (!['%', 'x', '倍'].includes(unitRaw)) mentions.push([ns, unitOf(unitRaw)]);
+    if (!['%', 'x', '倍', '배'].includes(unitRaw)) mentions.push([ns, unitOf(unitRaw)]);
     // The spread of `a ± b` is not a claim of its own.
     const lead = text.slice(Math.max(0, m.index - 4), m.index).trimEnd();
     if (lead.endsWith('±') || lead.endsWith('+/-')) continue;
     if (unitRaw === 'x' && DEVICES.test(text.slice(m.indices![2][1]))) continue;
-    if (!['%', 'x', '倍'].includes(unitRaw) && !VALUE_FOLLOW.test(after(text, m.indices![2][1], 30))) continue;
-    if ((unitRaw === '%' || unitRaw === 'x' || unitRaw === '倍') && NOT_A_METRIC.test(text.slice(m.indices![2][1], m.indices![2][1] + 40)))
+    if (!['%', 'x', '倍', '배'].includes(unitRaw) && !VALUE_FOLLOW.test(after(text, m.indices![2][1], 30))) continue;
+    if (
+      (unitRaw === '%' || unitRaw === 'x' || unitRaw === '倍' || unitRaw === '배') &&
+      (NOT_A_METRIC.test(text.slice(m.indices![2][1], m.indices![2][1] + 40)) || SETTING_BEFORE.test(text.slice(Math.max(0, ns - 16), ns)))
+    )
       continue;
     const unit = unitOf(unitRaw);
     const kind: ProseKind = unit === '%' ? 'percent' : unit === 'x' ? 'ratio' : 'value';
@@ -371,6 +412,8 @@ export function parseProseNumbers(raw: string): ProseNumber[] {
       // Kept with the claim only on its line: a claim's text stands on one source line.
       if (word && !joined.some((j) => j >= end && j < end + word[0].length)) end += word[0].length;
     }
+    // A unit on the next line of the paragraph (`1,793.76` / `t/s`): the claim's text is the number, on its own line.
+    if (kind === 'value' && joined.some((j) => j >= ne && j < end)) end = ne;
     const stated = statedAt(v, kind === 'value' ? 'value' : kind, ns, end, numberText, unit);
     if (!stated) continue;
     const sentence = ctx.sentenceAt(ns);
@@ -378,12 +421,54 @@ export function parseProseNumbers(raw: string): ProseNumber[] {
     let before = text.slice(Math.max(sentence[0], ns - 16), ns).trimEnd();
     if (before.endsWith('+') || before.endsWith('-')) before = before.slice(0, -1);
     stated.claim = raw.slice(stated.offset, stated.end);
-    // A rate the clause sets (`at a request rate of 4 req/s`, `we used 100 prompts at 4 req/s`) is a setting.
-    if (kind === 'value' && (unit === 'req/s' || unit === 'tok/s') && ctx.test(RATE_SETTING, clause)) continue;
-    const named = metricFor(ctx, metrics, ordered, { clause, sentence, at: ns, end }, kind !== 'value');
+    const own = metricFor(ctx, metrics, ordered, { clause, sentence, at: ns, end }, kind !== 'value');
+    // A rate the clause sets (`at a request rate of 4 req/s`, `we used 100 prompts at 4 req/s`) is a setting; a token
+    // rate of a token throughput the clause names is measured, whatever rate names the run (`速率 4 的输出吞吐量为
+    // 839.01 tok/s`).
+    const measuredRate =
+      unit === 'tok/s' && own !== null && (own.family === 'output' || own.family === 'total' || own.family === 'throughput');
+    if (kind === 'value' && (unit === 'req/s' || unit === 'tok/s') && ctx.test(measuredRate ? LOAD_SETTING : RATE_SETTING, clause))
+      continue;
+    // A clause that only restates another side (`TTFT is 224.35 ms for A, and 318.00 ms for B`) takes the metric of
+    // the value before it in the sentence, in the same unit: borrowed, never certain.
+    const prev = out[out.length - 1];
+    const parallel =
+      !own &&
+      kind === 'value' &&
+      prev?.kind === 'value' &&
+      prev.metric &&
+      positionOf[out.length - 1] >= sentence[0] &&
+      prev.stated.unit === unit
+        ? prev.metric
+        : null;
+    const named = own ?? parallel;
     // A rate with no metric named is about the rate its unit says (`reaches 1,014 tok/s`): a guess, never certain.
     const implied = named || kind !== 'value' || ctx.test(RATE_SETTING, clause) ? null : rateOf(unit, ns);
     const metric = named ?? implied;
+    // `from 384 to 719 tok/s`: the first number of the pair is a value of the same metric, in the same unit.
+    const pair =
+      kind === 'value' && scale === undefined ? pairedBefore(text, ns, Math.max(sentence[0], taken[taken.length - 1]?.[1] ?? 0)) : null;
+    const first = pair ? statedAt(v, 'value', pair[0], pair[1], text.slice(pair[0], pair[1]), unit) : null;
+    if (pair && first) {
+      first.claim = raw.slice(first.offset, first.end);
+      taken.push(pair);
+      clauseOf.push(clause);
+      positionOf.push(pair[0]);
+      // In text order, before the second number's.
+      mentions.splice(mentions.length - 1, 0, [pair[0], unit]);
+      out.push({
+        kind,
+        stated: first,
+        metric,
+        borrowed: implied !== null || parallel !== null || (metric !== null && !(metric.start >= clause[0] && metric.end <= clause[1])),
+        approx: APPROX.test(text.slice(Math.max(sentence[0], pair[0] - 16), pair[0]).trimEnd()),
+        bound: null,
+        multiple: false,
+        direction: null,
+        context: ctx.of(sentence),
+        clause: ctx.of(clause),
+      });
+    }
     taken.push([ns, end]);
     clauseOf.push(clause);
     positionOf.push(ns);
@@ -391,10 +476,10 @@ export function parseProseNumbers(raw: string): ProseNumber[] {
       kind,
       stated,
       metric,
-      borrowed: implied !== null || (metric !== null && !(metric.start >= clause[0] && metric.end <= clause[1])),
-      approx: APPROX.test(before),
+      borrowed: implied !== null || parallel !== null || (metric !== null && !(metric.start >= clause[0] && metric.end <= clause[1])),
+      approx: APPROX.test(before) || APPROX_AFTER.test(text.slice(end, end + 8)),
       bound: UP_TO.test(before) ? 'up-to' : AT_LEAST.test(before) ? 'at-least' : null,
-      multiple: unitRaw === '倍',
+      multiple: unitRaw === '倍' || unitRaw === '배',
       ...(scale !== undefined ? { scale } : {}),
       direction: kind === 'percent' ? ctx.direction(numberText[0], clause, metric?.family ?? null) : null,
       context: ctx.of(sentence),

@@ -25,15 +25,17 @@ export interface TableNumber extends ProseNumber {
 // Every blank belongs to the token before it (or to the leading and trailing decoration), so no two repetitions
 // can share a run of blanks and a cell that does not match fails in linear time.
 export const CELL = new RegExp(
-  String.raw`^[\s*_]*(?:(?:快|慢|提升|提高|降低|减少|下降|增加)\s*)?(?:了\s*)?(?:(~|≈|约|about(?=\s))\s*)?(${NUM})(?:\s*(%|x(?![A-Za-z0-9])|倍|ms|s|tok\/s|req\/s))?(\s*(?:faster|slower|higher|lower|speed-?up|better|worse))?(?:\s*(?:±|\+\/-)\s*[\d.,]+(?:\s*(?:%|ms|s))?)?[\s*_]*$`,
+  String.raw`^[\s*_]*(?:(?:快|慢|提升|提高|降低|减少|下降|增加)\s*)?(?:了\s*)?(?:(~|≈|约|약|about(?=\s))\s*)?(${NUM})([kKM](?![A-Za-z]))?(?:\s*(%|x(?![A-Za-z0-9])|倍|배|ms|s|tok\/s|t\/s|req\/s))?(\s*(?:faster|slower|higher|lower|speed-?up|better|worse))?(?:\s*(?:±|\+\/-)\s*[\d.,]+(?:\s*(?:%|ms|s))?)?[\s*_]*$`,
   'di',
 );
 /** A row label that names the reference of a table's changes. */
 const BASELINE = /\b(?:baseline|main|before|default|reference)\b|基线|基准|原始|默认/i;
 const CHANGE_HEADER = /\bvs\.?\b|versus|change|Δ|delta|diff|gain|speed-?up|improvement|提升|变化|对比|相比/i;
-const HEADER_UNIT = /\((ms|s|sec|tok\/s|tokens\/s|tok\/sec|tokens\/sec|req\/s|req\/sec|requests\/s|qps)\)|\b(ms|tok\/s|req\/s)\b/i;
+const HEADER_UNIT =
+  /\((ms|s|sec|tok\/s|t\/s|tokens\/s|tok\/sec|tokens\/sec|req\/s|req\/sec|requests\/s|qps)\)|\b(ms|tok\/s|t\/s|req\/s)\b/i;
 const UNIT_NAMES: Readonly<Record<string, string>> = {
   sec: 's',
+  't/s': 'tok/s',
   'tokens/s': 'tok/s',
   'tok/sec': 'tok/s',
   'tokens/sec': 'tok/s',
@@ -41,6 +43,14 @@ const UNIT_NAMES: Readonly<Record<string, string>> = {
   'requests/s': 'req/s',
   qps: 'req/s',
 };
+
+/** The factor of a `K` / `M` suffix. */
+const SUFFIX: Readonly<Record<string, number>> = { k: 1000, K: 1000, M: 1_000_000 };
+
+/** A unit written in a cell (`t/s` is `tok/s`). */
+function unitOfWord(word: string): string {
+  return UNIT_NAMES[word] ?? word;
+}
 
 function unitOf(text: string): string {
   const m = HEADER_UNIT.exec(text);
@@ -74,7 +84,10 @@ export function readTableNumbers(
 ): TableNumber[] {
   const head = header.map((h) => normalise(visibleText(cellContent(h)).text));
   const firsts = rows.map((r) => normalise(visibleText(cellContent(r[0] ?? '')).text));
-  const colRuns = head.map((h, c) => (c === 0 ? [] : runsIn(h, page)));
+  // A change column (`pp512 vs 600W`) names the run its changes compare against, not a run of its own.
+  const changeColumn = head.map((h) => CHANGE_HEADER.test(h));
+  const against = head.map((h, c) => (c > 0 && changeColumn[c] ? runsIn(h, page) : []));
+  const colRuns = head.map((h, c) => (c === 0 || changeColumn[c] ? [] : runsIn(h, page)));
   const rowRuns = firsts.map((f) => runsIn(f, page));
   const colMetric = head.map((h): MetricRef | null => metricsIn(h)[0] ?? null);
   const rowMetric = firsts.map((f): MetricRef | null => metricsIn(f)[0] ?? null);
@@ -90,8 +103,8 @@ export function readTableNumbers(
       const v: VisibleText = { ...v0, text: normalise(v0.text) };
       const m = CELL.exec(v.text);
       if (!m) return;
-      const unitRaw = (m[3] ?? '').toLowerCase();
-      const kind = unitRaw === '%' ? 'percent' : unitRaw === 'x' || unitRaw === '倍' ? 'ratio' : 'value';
+      const unitRaw = (m[4] ?? '').toLowerCase();
+      const kind = unitRaw === '%' ? 'percent' : unitRaw === 'x' || unitRaw === '倍' || unitRaw === '배' ? 'ratio' : 'value';
       // A change column (`vs Baseline`) compares the metric of the nearest metric column on its left.
       let left = c - 1;
       while (kind !== 'value' && left > 0 && !colMetric[left]) left--;
@@ -99,7 +112,11 @@ export function readTableNumbers(
       const metric = colMetric[c] ?? rowMetric[r] ?? borrowed;
       if (!metric) return;
       const [ns, ne] = m.indices![2];
-      const end = m.indices![4]?.[1] ?? m.indices![3]?.[1] ?? ne;
+      const end = m.indices![5]?.[1] ?? m.indices![4]?.[1] ?? m.indices![3]?.[1] ?? ne;
+      const cellUnit = colMetric[c] ? unitOf(head[c]) || unitOf(firsts[r]) : unitOf(firsts[r]) || unitOf(head[c]);
+      // `12.5K`: thousands or millions of a rate; on anything else the cell is not a measurement this reader knows.
+      const scale = m[3] ? SUFFIX[m[3]] : undefined;
+      if (scale !== undefined && (kind !== 'value' || !['tok/s', 'req/s'].includes(unitRaw ? unitOfWord(unitRaw) : cellUnit))) return;
       const unit = kind === 'percent' ? '%' : kind === 'ratio' ? 'x' : unitRaw;
       const stated = statedAt(v, kind === 'value' ? 'value' : kind, ns, end, v.text.slice(ns, ne), unit);
       if (!stated) return;
@@ -110,7 +127,8 @@ export function readTableNumbers(
       else if (own.length > 0) {
         // A row per run: a change compares the row with the table's baseline row, when one row says so.
         const base = byColumn ? [] : rowRuns.filter((x, i) => i !== r && x.length > 0 && BASELINE.test(firsts[i]));
-        named = base.length === 1 ? [own, base[0]] : [own];
+        const other = base.length === 1 ? base[0] : byColumn ? [] : against[c].filter((x) => !own.includes(x));
+        named = other.length > 0 ? [own, other] : [own];
       } else named = byColumn ? colRuns.filter((x) => x.length > 0) : [];
       out.push({
         row: r,
@@ -122,11 +140,12 @@ export function readTableNumbers(
         // Right after its metric column, a column headed as a change (`vs Baseline`, `Δ`) is read with certainty.
         borrowed: borrowed !== null && !(left === c - 1 && CHANGE_HEADER.test(head[c])),
         bound: null,
-        multiple: unitRaw === '倍',
+        multiple: unitRaw === '倍' || unitRaw === '배',
+        ...(scale !== undefined ? { scale } : {}),
         direction: kind === 'percent' ? directionOf(v.text.slice(ns, ne)[0], v.text, metric.family) : null,
         context: v.text,
         clause: v.text,
-        unit: colMetric[c] ? unitOf(head[c]) || unitOf(firsts[r]) : unitOf(firsts[r]) || unitOf(head[c]),
+        unit: cellUnit,
         named,
         tableRuns: tableRuns.length > 0 ? tableRuns : [...scope],
       });

@@ -55,8 +55,11 @@ export const essayProse = claimKind<Candidate>({
   },
 });
 
-/** The leading label of a paragraph or list item (`**this PR**: ...`, `Dynamic: ...`), which names its subject. */
-const LEAD = /^\s*(?:[-*+]\s+)?(?:\*\*([^*]{1,60})\*\*|([^\s:：][^:：\n]{0,40}))\s*[:：]/;
+/**
+ * The leading label of a paragraph or list item (`**this PR**: ...`, `Dynamic: ...`), or the clause before its first
+ * colon (`X is the slowest on every test: ...`), which names its subject.
+ */
+const LEAD = /^\s*(?:[-*+]\s+)?(?:\*\*([^*]{1,60})\*\*|([^\s:：][^:：\n]{0,80}))\s*[:：]/;
 
 /** Words that put a sentence's numbers somewhere else than the page's runs. */
 const ELSEWHERE =

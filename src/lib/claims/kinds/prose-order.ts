@@ -15,7 +15,7 @@ import { visibleText } from '../html.js';
 import { namedRunsPage, scopeRuns, type EssayPage } from '../essay/page.js';
 import { mentions, scopeAt, type NamedRun } from '../essay/runs.js';
 import { normalise } from '../essay/sentence.js';
-import { lowerIsBetter, metricKeys, metricsIn, type MetricRef } from '../essay/vocab.js';
+import { lowerIsBetter, metricKeys, metricsIn, refersTo, type MetricRef } from '../essay/vocab.js';
 import type { Candidate as ClaimCandidate, Claim, ClaimSource } from '../../schemas/claim.js';
 import { claimKind } from './types.js';
 
@@ -26,6 +26,8 @@ interface Order {
   /** For a superlative: the run named and which end it claims; for a relation: the two runs, larger first. */
   superlative: { runs: NamedRun[]; end: 'max' | 'min' | 'best' | 'worst' } | null;
   relation: { left: NamedRun[]; right: NamedRun[]; symbol: '>' | '<' } | null;
+  /** `A is better on every metric than B`: the runs of A, of B (null: every other run of the section), which way. */
+  every?: { left: NamedRun[]; right: NamedRun[] | null; better: boolean };
   metric: MetricRef;
 }
 
@@ -40,10 +42,37 @@ interface Candidate {
   sectioned: boolean;
 }
 
-const SUPERLATIVE = /\b(fastest|slowest|highest|lowest|best|worst)\b/gi;
+const SUPERLATIVE = /\b(fastest|slowest|highest|lowest|best|worst)\b|(最快|最慢|最高|最低|最好|最差)|가장 ?(높|낮|빠|느|좋|나쁘)/gi;
+/** A Korean superlative (`가장 높습니다`) by its stem. */
+const KO: Readonly<Record<string, string>> = { 높: 'highest', 낮: 'lowest', 빠: 'fastest', 느: 'slowest', 좋: 'best', 나쁘: 'worst' };
+/** A Chinese superlative as the English word of the same end. */
+const ZH: Readonly<Record<string, string>> = {
+  最快: 'fastest',
+  最慢: 'slowest',
+  最高: 'highest',
+  最低: 'lowest',
+  最好: 'best',
+  最差: 'worst',
+};
+/**
+ * `better on every metric`, `worse across all metrics`, `各项指标都优于`, `모든 지표에서 앞서`: an order on every metric
+ * two runs both print. Group 1 or 2 is the better side's word, 3 the worse side's.
+ */
+const EVERY =
+  /\b(?:(better|faster)|(?:worse|slower))\s+(?:on|in|across|for)\s+(?:every|all|each)\s+(?:the\s+)?(?:metrics?|measures?)\b|(?:各项|所有)指标(?:上|中)?都?(?:(更好|优于|领先)|(?:更差|不如|落后))|모든 지표에서 ?(?:(앞서|앞섭|앞선|우수|더 좋)|(?:뒤처|뒤쳐|더 나쁘|떨어))/gi;
+
+/** Metric keys an `every metric` order compares, and which way is better: rates up, latencies and duration down. */
+function orderedKeys(metrics: Readonly<Record<string, unknown>>): Array<[string, boolean]> {
+  return Object.keys(metrics).flatMap((k): Array<[string, boolean]> => {
+    if (k === 'output_token_throughput' || k === 'total_token_throughput' || k === 'request_throughput') return [[k, false]];
+    if (k === 'duration_s' || /^(?:mean|median|p\d{2})_(?:ttft|tpot|itl|e2el|e2e_latency|latency)_ms$/.test(k)) return [[k, true]];
+    return [];
+  });
+}
+
 /** What may stand between a run's name and its superlative (`is the`, `has the`, `gives the`). */
 const LINK =
-  /^(?:\s|'s\b|’s\b|\bis\b|\bwas\b|\bhas\b|\bhad\b|\bgives\b|\bgave\b|\bdelivers\b|\breaches\b|\bshows\b|\bthe\b|\bby\s+far\b|\bclearly\b|\boverall\b|\bengine\b|\bconfiguration\b|\boption\b|\bbackend\b|\bsetup\b|\brun\b)*$/i;
+  /^(?:\s|'s\b|’s\b|\bis\b|\bwas\b|\bhas\b|\bhad\b|\bgives\b|\bgave\b|\bdelivers\b|\breaches\b|\bshows\b|\bthe\b|\bby\s+far\b|\bclearly\b|\boverall\b|\bengine\b|\bconfiguration\b|\boption\b|\bbackend\b|\bsetup\b|\brun\b|的|是|为|都|가|이|은|는|의)*$/i;
 const SENTENCE_END = /[。；;!?！？\n]|\.(?=\s|$)/g;
 
 /** Sentences of a text as [start, end) ranges. */
@@ -63,19 +92,42 @@ function readOrders(text: string, page: EssayPage, scope: readonly NamedRun[]): 
   const out: Order[] = [];
   for (const [s, e] of sentences(text)) {
     const sentence = text.slice(s, e);
+    const every = [...sentence.matchAll(EVERY)][0];
+    if (every) {
+      const all = mentions(sentence, page.runs).map((m) => {
+        const inScope = m.runs.filter((r) => scope.includes(r));
+        return inScope.length > 0 ? inScope : m.runs;
+      });
+      const left = all[0];
+      const right = all.find((m) => m.some((r) => !left.includes(r))) ?? null;
+      const better = !!(every[1] ?? every[2] ?? every[3]);
+      const metric: MetricRef = { family: 'throughput', stat: null, start: every.index, end: every.index };
+      if (left)
+        out.push({ word: every[0], at: s + every.index, superlative: null, relation: null, every: { left, right, better }, metric });
+    }
     const metrics = metricsIn(sentence);
     // One metric named in the sentence: the order is about it. None or several: not read (which one is not said).
     if (metrics.length !== 1) continue;
     const metric = metrics[0];
+    // A named test (`pp512`) means only the runs of that test.
+    const fits = (r: NamedRun) => refersTo(metric, r.run.metrics);
     const named = mentions(sentence, page.runs).map((m) => {
       const inScope = m.runs.filter((r) => scope.includes(r));
-      return { ...m, runs: inScope.length > 0 ? inScope : m.runs };
+      const runs = inScope.length > 0 ? inScope : m.runs;
+      const ofTest = runs.filter(fits);
+      return { ...m, runs: ofTest.length > 0 ? ofTest : runs };
     });
     for (const w of sentence.matchAll(SUPERLATIVE)) {
       const before = named.filter((m) => m.end <= w.index);
       const last = before[before.length - 1];
-      if (!last || !LINK.test(sentence.slice(last.end, w.index))) continue;
-      const word = w[1].toLowerCase();
+      if (!last) continue;
+      // `QPS=16 的输出吞吐量最低`: the metric may stand between the name and its superlative.
+      const between =
+        metric.start >= last.end && metric.end <= w.index
+          ? sentence.slice(last.end, metric.start) + sentence.slice(metric.end, w.index)
+          : sentence.slice(last.end, w.index);
+      if (!LINK.test(between)) continue;
+      const word = w[1] ? w[1].toLowerCase() : w[2] ? ZH[w[2]] : KO[w[3]];
       const end = word === 'highest' ? 'max' : word === 'lowest' ? 'min' : word === 'fastest' || word === 'best' ? 'best' : 'worst';
       out.push({ word: w[0], at: s + w.index, superlative: { runs: last.runs, end }, relation: null, metric });
     }
@@ -98,7 +150,7 @@ export const proseOrder = claimKind<Candidate>({
     const page = namedRunsPage(ctx);
     if (!page) return [];
     const raw = ctx.text(site.node);
-    if (!/fastest|slowest|highest|lowest|best|worst|[<>]/i.test(raw)) return [];
+    if (!/fastest|slowest|highest|lowest|best|worst|[<>]|最[快慢高低好差]|가장|every|all|指标|지표/i.test(raw)) return [];
     const v = visibleText(raw);
     const line = site.node.position?.start.line ?? 1;
     const scope = scopeRuns(page, ctx.analysis.report.headings, line);
@@ -107,7 +159,8 @@ export const proseOrder = claimKind<Candidate>({
     const base = site.node.position?.start.offset ?? 0;
     return readOrders(normalise(v.text), page, scope).map((order) => ({ node: site.node, base, map: v.map, order, scope, sectioned }));
   },
-  verify({ base, map, order, scope, sectioned }, ctx) {
+  verify({ base, map, order, scope: section, sectioned }, ctx) {
+    const scope = section.filter((r) => refersTo(order.metric, r.run.metrics));
     const stated = { value: null, claim: order.word, offset: map[order.at] ?? 0 };
     const keysOf = (runs: readonly NamedRun[]) => [...new Set(runs.flatMap((r) => metricKeys(order.metric, Object.keys(r.run.metrics))))];
     const value = (r: NamedRun, key: string) => {
@@ -136,6 +189,34 @@ export const proseOrder = claimKind<Candidate>({
       ctx.claim('ranking-order', stated, base, { verdict, recomputed: NaN, formula, tolerance }, src(run, key), [src(rival, key)]),
     ];
 
+    if (order.every) {
+      const { left, right, better } = order.every;
+      const others = right ?? section.filter((r) => !left.includes(r));
+      // Runs of different tests (`pp512`, `tg128`) are not compared: their rates measure different work.
+      const testOf = (r: NamedRun) => r.run.metrics.test?.text ?? '';
+      const results = left.flatMap((a) =>
+        others
+          .filter((b) => b !== a && testOf(a) === testOf(b))
+          .flatMap((b) =>
+            orderedKeys(a.run.metrics).flatMap(([key, lower]) => {
+              const x = value(a, key);
+              const y = value(b, key);
+              if (!x || !y) return [];
+              const holds = better === lower ? x.value! <= y.value! : x.value! >= y.value!;
+              return [{ a, b, key, holds, formula: `${name(a)} ${x.text} vs ${name(b)} ${y.text} (${x.label})` }];
+            }),
+          ),
+      );
+      if (results.length === 0) return untraceable(listed([...left, ...others], []));
+      const miss = results.find((r) => !r.holds);
+      if (!miss) {
+        const r = results[0];
+        return judged('verified', `${results.length} comparisons hold, e.g. ${r.formula}`, r.a, r.b, r.key);
+      }
+      const certain = left.every((r) => !!r.name) && (right ? right.every((r) => !!r.name) : sectioned);
+      if (!certain) return untraceable(listed([miss.a, miss.b], [miss.key]));
+      return judged('mismatch', miss.formula, miss.a, miss.b, miss.key);
+    }
     if (order.superlative) {
       const { runs, end } = order.superlative;
       const pool = scope.length >= 2 ? scope : [];
