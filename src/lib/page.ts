@@ -3,6 +3,7 @@ import type { VFile } from 'vfile';
 import type { Script } from './model/script.js';
 import type { ClaimSite } from './model/sites.js';
 import type { Note } from './schemas/note.js';
+import type { LinesAbove } from './model/lines-above.js';
 import type { Command, Report } from './schemas/report.js';
 
 /**
@@ -31,4 +32,6 @@ export interface Analysis {
   scripts: Script[];
   /** What the page's readers set aside (lines of result blocks, invalid profiles): facts the rules of their ids judge. */
   notes: Note[];
+  /** The lines above each fence of runs (by its line), back to the previous one: what names a write-up's runs. */
+  linesAbove: Map<number, LinesAbove>;
 }

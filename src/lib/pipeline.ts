@@ -39,6 +39,7 @@ export function analyze(source: string, path: string, absolutePath: string | nul
     commands: page.commands,
     scripts: page.scripts,
     notes: [...parsed.notes, ...page.notes],
+    linesAbove: page.linesAbove,
   };
 }
 

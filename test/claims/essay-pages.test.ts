@@ -211,12 +211,12 @@ describe('run names from the nearest label', () => {
     ] as const) {
       const source = read(name);
       const a = analyze(source, name);
-      const runs = nameRuns(source.split('\n'), a.report.runs, a.report.headings);
+      const runs = nameRuns(a.linesAbove, a.report.runs, a.report.headings);
       expect(runs.map((r) => r.name)).toEqual(names);
     }
     const source = read('readme-dynamic-vs-static.md');
     const a = analyze(source, 'r.md');
-    expect(nameRuns(source.split('\n'), a.report.runs, a.report.headings).map((r) => r.concurrency)).toEqual([16, 16, 64, 64]);
+    expect(nameRuns(a.linesAbove, a.report.runs, a.report.headings).map((r) => r.concurrency)).toEqual([16, 16, 64, 64]);
   });
 });
 

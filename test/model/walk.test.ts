@@ -28,6 +28,7 @@ describe('one walk per page', () => {
       'absolutePath',
       'commands',
       'file',
+      'linesAbove',
       'notes',
       'profiles',
       'report',

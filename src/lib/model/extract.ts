@@ -7,6 +7,8 @@ import { assemble } from './report.js';
 import type { Script } from './script.js';
 import { withTexts, type ClaimSite, type ProseSite } from './sites.js';
 import { walk } from './walk/index.js';
+import { linesAboveRuns, type LinesAbove } from './lines-above.js';
+import { pageNodes } from './tree.js';
 
 export { logicalCommands } from './command.js';
 
@@ -29,6 +31,8 @@ export interface PageModel {
   drafts: Draft[];
   /** What the readers set aside, for the rules of their ids (`schemas/note.ts`). */
   notes: Note[];
+  /** The lines above each fence of runs (by its line), back to the previous one: what names a write-up's runs. */
+  linesAbove: Map<number, LinesAbove>;
 }
 
 /**
@@ -37,8 +41,14 @@ export interface PageModel {
  */
 export function extractPage(tree: Root, file: VFile, frontmatter: Record<string, unknown>): PageModel {
   const found = walk(tree);
-  // What the claims read of the page's text is taken here, once: each site's own text.
-  withTexts(found.sites, typeof file.value === 'string' ? file.value : String(file.value ?? ''));
+  // What the claims read of the page's text is taken here, once: each site's own text, the lines above each run.
+  const source = typeof file.value === 'string' ? file.value : String(file.value ?? '');
+  withTexts(found.sites, source);
+  const linesAbove = linesAboveRuns(
+    source,
+    found.runs.map((r) => r.fenceLine),
+    pageNodes(tree).codes,
+  );
   const path = file.path;
   let model: PageModel['model'];
   try {
@@ -62,5 +72,6 @@ export function extractPage(tree: Root, file: VFile, frontmatter: Record<string,
     scripts: found.scripts,
     drafts: found.drafts,
     notes: found.notes,
+    linesAbove,
   };
 }

@@ -7,16 +7,14 @@ import { mentions, nameRuns, scopeAt, type NamedRun } from './runs.js';
 
 export interface EssayPage {
   runs: NamedRun[];
-  lines: string[];
 }
 
 /** The page's runs with names, read once; null when the page has no run to trace numbers to. */
 export function namedRunsPage(ctx: PageContext): EssayPage | null {
   return ctx.memo('named-runs-page', () => {
     if (ctx.runs.length === 0) return null;
-    const lines = ctx.analysis.source.split('\n');
-    const runs = nameRuns(lines, ctx.runs, ctx.analysis.report.headings);
-    return runs.length > 0 ? { runs, lines } : null;
+    const runs = nameRuns(ctx.analysis.linesAbove, ctx.runs, ctx.analysis.report.headings);
+    return runs.length > 0 ? { runs } : null;
   });
 }
 

@@ -5,6 +5,10 @@
  */
 import { stripTags } from '../../model/text.js';
 import type { Run } from '../../schemas/run.js';
+import type { LinesAbove } from '../../model/lines-above.js';
+
+/** The page's line at a 0-based index (an empty string outside what was taken). */
+type LineAt = (index: number) => string;
 
 export interface NamedRun {
   run: Run;
@@ -122,8 +126,12 @@ export function scopeAt(headings: readonly HeadingLine[], line: number): string[
   return path.filter((h) => h.depth >= 2).map((h) => h.text);
 }
 
-/** Name every run of a page from the source lines around it. */
-export function nameRuns(lines: readonly string[], runs: readonly Run[], headings: readonly HeadingLine[]): NamedRun[] {
+/** Name every run of a page from its label, else from the lines above its fence (`linesAbove`, taken when the page was read). */
+export function nameRuns(above: ReadonlyMap<number, LinesAbove>, runs: readonly Run[], headings: readonly HeadingLine[]): NamedRun[] {
+  const linesOf = (fenceLine: number): LineAt => {
+    const w = above.get(fenceLine);
+    return (i) => (w ? (w.lines[i - (w.first - 1)] ?? '') : '');
+  };
   const runFences = new Set(runs.map((r) => r.fenceLine));
   // Fences that print a table of runs, a row each, labelled by the row itself: a row's label names one row; the
   // label above the fence (`### 600W`) names them all. (Runs labelled by a line of their own, `# 第一次`, are not
@@ -137,9 +145,9 @@ export function nameRuns(lines: readonly string[], runs: readonly Run[], heading
       const scope = scopeAt(headings, run.fenceLine);
       let name = run.label ? cleanLabel(run.label) : null;
       let shared: string | null = null;
-      if (!name) name = labelAbove(lines, run.fenceLine, runFences);
+      if (!name) name = labelAbove(linesOf(run.fenceLine), run.fenceLine, runFences);
       else if (run.labelLine === run.line && (perFence.get(run.fenceLine) ?? 0) > 1) {
-        if (!aboveOf.has(run.fenceLine)) aboveOf.set(run.fenceLine, labelAbove(lines, run.fenceLine, runFences));
+        if (!aboveOf.has(run.fenceLine)) aboveOf.set(run.fenceLine, labelAbove(linesOf(run.fenceLine), run.fenceLine, runFences));
         shared = aboveOf.get(run.fenceLine) ?? null;
       }
       const concurrency = concurrencyOf([...scope, name ?? '']);
@@ -150,15 +158,15 @@ export function nameRuns(lines: readonly string[], runs: readonly Run[], heading
 }
 
 /** Scan up from a result fence to the nearest label; stop at another run's fence. */
-function labelAbove(lines: readonly string[], fenceLine: number, runFences: ReadonlySet<number>): string | null {
+function labelAbove(lines: LineAt, fenceLine: number, runFences: ReadonlySet<number>): string | null {
   for (let i = fenceLine - 2; i >= 0; i--) {
-    const raw = lines[i] ?? '';
+    const raw = lines(i);
     const t = raw.trim();
     if (!t) continue;
     if (FENCE.test(t)) {
       // A fence closes above: skip a script fence, stop at another run's.
       let j = i - 1;
-      while (j >= 0 && !FENCE.test((lines[j] ?? '').trim())) j--;
+      while (j >= 0 && !FENCE.test(lines(j).trim())) j--;
       if (j < 0 || runFences.has(j + 1)) return null;
       i = j;
       continue;
