@@ -20,8 +20,8 @@ function project() {
   return dir;
 }
 
-/** Resolves when `test` holds of the text so far; rejects after `ms`. */
-function until(read: () => string, test: (text: string) => boolean, ms = 20_000): Promise<void> {
+/** Resolves when `test` holds of the text so far; rejects after `ms` (a full run beside the e2e builds is slow). */
+function until(read: () => string, test: (text: string) => boolean, ms = 60_000): Promise<void> {
   return new Promise((done, fail) => {
     const started = Date.now();
     const tick = () => {
@@ -33,7 +33,7 @@ function until(read: () => string, test: (text: string) => boolean, ms = 20_000)
   });
 }
 
-it('should check again after an edit and print only the findings of the file that changed', async () => {
+it('should check again after an edit and print only the findings of the file that changed', { timeout: 240_000 }, async () => {
   const cwd = project();
   const child = spawn(process.execPath, [BIN, 'check', 'content', '--watch'], { cwd });
   let out = '';
@@ -88,31 +88,35 @@ function watching(cwd: string) {
   return { seen, stop: () => child.kill() };
 }
 
-it('should survive a symlink cycle in the watched folder, and check again after a folder is created there', async () => {
-  const cwd = project();
-  symlinkSync('loopb', join(cwd, 'content', 'a', 'loopa'));
-  symlinkSync('loopa', join(cwd, 'content', 'a', 'loopb'));
-  const { seen, stop } = watching(cwd);
-  try {
-    await until(
-      () => seen.err,
-      (e) => /2 files, .* claims verified/.test(e),
-    );
-    mkdirSync(join(cwd, 'content', 'a', 'new'));
-    await new Promise((done) => setTimeout(done, 400));
-    writeFileSync(join(cwd, 'content', 'a', 'new', 'three.md'), '# Three\n\nSee the [other page](missing-page.md).\n');
-    await until(
-      () => seen.out,
-      (o) => o.includes('content/a/new/three.md:3:9'),
-    );
-    expect(seen.code).toBe(null);
-    expect(seen.err).not.toContain('ELOOP');
-  } finally {
-    stop();
-  }
-});
+it(
+  'should survive a symlink cycle in the watched folder, and check again after a folder is created there',
+  { timeout: 240_000 },
+  async () => {
+    const cwd = project();
+    symlinkSync('loopb', join(cwd, 'content', 'a', 'loopa'));
+    symlinkSync('loopa', join(cwd, 'content', 'a', 'loopb'));
+    const { seen, stop } = watching(cwd);
+    try {
+      await until(
+        () => seen.err,
+        (e) => /2 files, .* claims verified/.test(e),
+      );
+      mkdirSync(join(cwd, 'content', 'a', 'new'));
+      await new Promise((done) => setTimeout(done, 400));
+      writeFileSync(join(cwd, 'content', 'a', 'new', 'three.md'), '# Three\n\nSee the [other page](missing-page.md).\n');
+      await until(
+        () => seen.out,
+        (o) => o.includes('content/a/new/three.md:3:9'),
+      );
+      expect(seen.code).toBe(null);
+      expect(seen.err).not.toContain('ELOOP');
+    } finally {
+      stop();
+    }
+  },
+);
 
-it('should say so when the watched folder is deleted, and check again once it is made again', async () => {
+it('should say so when the watched folder is deleted, and check again once it is made again', { timeout: 240_000 }, async () => {
   const cwd = project();
   const { seen, stop } = watching(cwd);
   try {
