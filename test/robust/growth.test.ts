@@ -179,14 +179,17 @@ describe('checking is linear in the page size', () => {
     expect(first.limited, 'small page over a limit').toBe(p.limited === true);
     const once = run(large);
     expect(once.limited, 'large page over a limit').toBe(p.limited === true);
-    let t1 = best(small, 2);
-    let t10 = once.ms;
-    // Measured again before it counts (twice at most): the machine is noisy (the collector, other processes).
-    for (let again = 0; again < 2 && t10 / Math.max(t1, FLOOR_MS) > 12; again++) {
+    // The best of several runs of each size: the first run of the larger page also grows the heap, and a full test
+    // run beside the e2e builds put linear patterns (8-10x alone) at 12.0x and 12.1x on one measurement.
+    let t1 = best(small, 3);
+    let t10 = best(large, 1, once.ms);
+    // Measured again before it counts (three times at most): the machine is noisy (the collector, other processes).
+    for (let again = 0; again < 3 && t10 / Math.max(t1, FLOOR_MS) > 12; again++) {
       t1 = best(small, 3, t1);
       t10 = best(large, 2, t10);
     }
     const ratio = t10 / Math.max(t1, FLOOR_MS);
+    if (process.env.PRINT_GROWTH) console.log(`${_name}: ${t1.toFixed(0)} ms, ${t10.toFixed(0)} ms, ${ratio.toFixed(1)}x`);
     expect(
       t10 < MEASURABLE_MS || ratio <= 12,
       `${small.length} chars ${t1.toFixed(0)} ms, ${large.length} chars ${t10.toFixed(0)} ms: ${ratio.toFixed(1)}x`,
