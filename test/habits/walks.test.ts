@@ -43,6 +43,7 @@ const { renderReport } = await import('../../src/lib/render/index.js');
 const { countConstructs } = await import('../../src/lib/render/counts.js');
 const { CONTENT, CORPUS, hasCorpus, markdownFiles } = await import('../helpers/pages.js');
 const { nodeWalks } = await import('../../src/lib/model/tree.js');
+const { siteTextMisses } = await import('../../src/lib/model/site-text.js');
 
 const links = { pageUrl: () => null, anchors: () => null, image: () => null };
 
@@ -110,6 +111,7 @@ describe('walks of a page tree', () => {
 
   it("should not read the page's raw text after the walk, but to give the renderer its file", () => {
     const who = new Map<string, number>();
+    const misses = siteTextMisses.count;
     for (const file of files) {
       const first = analyze(readFileSync(file, 'utf8'), relative(CONTENT, file), file);
       const [report] = checkAll([counted(copy(first), 'check', who)]);
@@ -123,5 +125,7 @@ describe('walks of a page tree', () => {
     // The claim parsers and the placing of claims read each site's own text, and the write-up run names the lines
     // above each fence of runs (both taken when the page was read); the rules are not given the raw text.
     expect([...who.keys()].filter((k) => k.startsWith('check '))).toEqual([]);
+    // And every node and offset they asked for was inside a site's text (none fell back to nothing).
+    expect(siteTextMisses.count - misses).toBe(0);
   });
 });

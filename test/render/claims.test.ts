@@ -36,7 +36,7 @@ function claimAt(source: string, text: string, n = 0): Claim {
 /** The page rendered with these claims, each placed as the check stage places it. */
 function render(source: string, claims: Claim[]) {
   const analysis = analyze(source, 'page.md');
-  recordMarks(placeClaims(analysis.tree, claims, source));
+  recordMarks(placeClaims(analysis.tree, claims, { text: source, base: 0 }));
   const report: Report = { ...analysis.report, claims };
   return renderReport(analysis, report, links).html;
 }
@@ -82,12 +82,12 @@ describe('claim marks on the rendered page', () => {
   });
 });
 
-describe('placeClaims (shared by the check stage and the renderer)', () => {
+describe('placeClaims (the check stage places, the renderer reads the place)', () => {
   it('should not place a claim that spans markup, or one in inline code, and say why', () => {
     const source = '# T\n\nA <b>10</b>.5 and `4.5` here.\n';
     const { tree } = analyze(source, 'p.md');
     const spanning = { ...claimAt(source, '10'), end: source.indexOf('.5 and') + 2, text: '10.5' };
-    const placed = placeClaims(tree, [spanning, claimAt(source, '4.5')], source);
+    const placed = placeClaims(tree, [spanning, claimAt(source, '4.5')], { text: source, base: 0 });
     expect(placed.byNode.size).toBe(0);
     expect(placed.unplaced.map((u) => [u.claim.text, u.reason])).toEqual([
       ['10.5', 'it is not plain text of one piece (it spans markup, or stands in code, an image or raw HTML)'],
@@ -98,7 +98,7 @@ describe('placeClaims (shared by the check stage and the renderer)', () => {
   it('should keep the first of two overlapping claims', () => {
     const source = '# T\n\nGain 2.7x faster.\n';
     const { tree } = analyze(source, 'p.md');
-    const placed = placeClaims(tree, [claimAt(source, '2.7x faster'), claimAt(source, '7x')], source);
+    const placed = placeClaims(tree, [claimAt(source, '2.7x faster'), claimAt(source, '7x')], { text: source, base: 0 });
     expect([...placed.byNode.values()].flat().map((p) => p.claim.text)).toEqual(['2.7x faster']);
     expect(placed.unplaced.map((u) => u.reason)).toEqual(['it overlaps another claim']);
   });

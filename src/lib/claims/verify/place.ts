@@ -87,11 +87,10 @@ export function valueCursor(window: TextWindow, node: Text): (offset: number) =>
 
 /**
  * Place every claim in the text nodes under `root` (the node the claims were found in: a list of nodes in document
- * order for a table split in parts), reading `text`: the site's own text (a page's whole text starts at 0). Linear:
+ * order for a table split in parts), reading `window`: the site's own text and where it starts (a page's whole text starts at 0). Linear:
  * each node's claims are aligned in one forward walk of it.
  */
-export function placeClaims(root: Nodes | readonly Nodes[], claims: readonly Claim[], text: TextWindow | string): Placed {
-  const window = typeof text === 'string' ? { text, base: 0 } : text;
+export function placeClaims(root: Nodes | readonly Nodes[], claims: readonly Claim[], window: TextWindow): Placed {
   const nodes = textNodes(Array.isArray(root) ? root : [root as Nodes]);
   // The node of each claim: the last text node starting at or before it (binary search: nodes are in document order).
   const nodeOf = claims.map((claim) => {
