@@ -2,23 +2,12 @@ import type { Html, Nodes, Root, Text } from 'mdast';
 import { knownMessageIds } from './config.js';
 import { parseMarkdown } from './markdown/index.js';
 import { FLOW, pageNodes } from './model/tree.js';
+import { rules } from './rules/index.js';
+import type { AckComment } from './schemas/acknowledgement.js';
 import type { Message } from './schemas/message.js';
 import type { Report } from './schemas/report.js';
 
-/** `<!-- perflab-ignore rule-id: reason -->`: accepts one finding of that rule, with the reason shown. */
-export interface AckComment {
-  ruleId: string;
-  reason: string;
-  line: number;
-  /** 1-based column of the comment's `<!--`. */
-  column: number;
-  /** Last line the comment can reach: the end of the next block (first blank line after it). */
-  reach: number;
-  /** Set when the comment looks like an acknowledgement but is not one: it accepts nothing and is reported. */
-  problem?: string;
-}
-
-export const ACK_FORM = '<!-- perflab-ignore rule-id: reason -->';
+export { ACK_FORM, type AckComment } from './schemas/acknowledgement.js';
 const KEYWORD = 'perflab-ignore';
 const RULE_ID = /^[A-Za-z0-9_-]+/;
 
@@ -229,6 +218,19 @@ const isAckOnly = (line: string): boolean => line.includes(KEYWORD) && withoutCo
 const CLAIM_RULE = 'claim-';
 const isClaimRule = (ruleId: string): boolean => ruleId.startsWith(CLAIM_RULE);
 
+/** The rules that run after the acknowledgements, on the page's comments (`after`): what is wrong with them. */
+const afterRules = rules.filter((r) => r.after !== undefined);
+
+/**
+ * Mark each finding that an acknowledgement covers (`accept`), then run the rules about the comments themselves
+ * (`after`): a comment that accepts nothing, or that is not a well-formed acknowledgement, is their finding.
+ */
+export function acknowledge(messages: Message[], acks: AckComment[], report: Report): Message[] {
+  const { messages: out, used } = accept(messages, acks, report);
+  for (const rule of afterRules) out.push(...rule.after!({ path: report.path, acks, used }));
+  return out;
+}
+
 /**
  * Mark each finding that an acknowledgement covers: same rule, on the comment's line or within its reach.
  * Each comment accepts one finding (the first it reaches), so a second wrong number still fails.
@@ -239,10 +241,9 @@ const isClaimRule = (ruleId: string): boolean => ruleId.startsWith(CLAIM_RULE);
  * finding of a stated number there, and a number it accepts is accepted under every `claim-*` rule it has. One number
  * then has one status: its mark, the page's count of errors and the build's exit agree.
  *
- * Comments that accept nothing are reported, so stale acknowledgements do not pile up; malformed ones are
- * reported with what is wrong and the expected form.
+ * Returns the messages, marked, and the comments that accepted one.
  */
-export function acknowledge(messages: Message[], acks: AckComment[], report: Report): Message[] {
+export function accept(messages: Message[], acks: AckComment[], report: Report): { messages: Message[]; used: ReadonlySet<AckComment> } {
   const used = new Set<AckComment>();
   const valid = acks.filter((a) => !a.problem);
   const within = (a: AckComment, m: Message) => m.line >= a.line && m.line <= a.reach;
@@ -278,29 +279,5 @@ export function acknowledge(messages: Message[], acks: AckComment[], report: Rep
     }
     return { ...m, acknowledged };
   });
-  for (const a of acks) {
-    if (a.problem) {
-      out.push({
-        file: report.path,
-        line: a.line,
-        column: a.column,
-        ruleId: 'acknowledgement-invalid',
-        severity: 'warning',
-        message: `Acknowledgement ignored: ${a.problem}; expected \`${ACK_FORM}\``,
-        expected: ACK_FORM,
-        actual: a.problem,
-      });
-      continue;
-    }
-    if (used.has(a)) continue;
-    out.push({
-      file: report.path,
-      line: a.line,
-      column: 1,
-      ruleId: 'acknowledgement-unused',
-      severity: 'warning',
-      message: `Acknowledgement of \`${a.ruleId}\` matches no finding; remove it or move it next to the finding`,
-    });
-  }
-  return out;
+  return { messages: out, used };
 }

@@ -8,7 +8,7 @@
 import { closeSync, fstatSync, openSync, readFileSync, readdirSync, realpathSync, statSync } from 'node:fs';
 import { join, relative, sep } from 'node:path';
 import type { Message } from './schemas/message.js';
-import { LIMITS, pageTooLarge } from './limits.js';
+import { LIMITS } from './limit-scan.js';
 import { compareText } from './order.js';
 import { routeCollisions, routeOf, segmentProblem, showName, siteFilesMet, slugOf } from './route.js';
 
@@ -220,9 +220,4 @@ export function readPage(path: string): PageText {
   } finally {
     closeSync(fd);
   }
-}
-
-/** The `page-too-large` finding of a page that was not read (see `readPage`), for the page named `file`. */
-export function tooLargeFinding(file: string, bytes: number): Message {
-  return { ...pageTooLarge(bytes), file };
 }

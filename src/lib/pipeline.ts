@@ -12,6 +12,8 @@ import { checkPage, pageSet, type PageSet } from './checks.js';
 export { pageSet, type PageSet } from './checks.js';
 import { compareText } from './order.js';
 import { checkLimits } from './limits.js';
+import { modelInternalError } from './rules/model-internal-error.js';
+import { parseInternalError } from './rules/parse-internal-error.js';
 import { messageText, ownStrings } from './own-strings.js';
 
 export type { Analysis } from './page.js';
@@ -24,10 +26,15 @@ export function analyze(source: string, path: string, absolutePath: string | nul
   // A page over a size or nesting limit is reported and not parsed (bounded time and memory, no crash).
   const over = checkLimits(text);
   const parsed = parseMarkdown(over ? '' : text);
-  if (over) parsed.messages.push(over);
   const page = extractPage(parsed.tree, file, parsed.frontmatter);
+  // What stopped the parser or the page model, as the internal-error rule of each stage words it.
+  const drafts = [
+    ...parsed.failures.map(parseInternalError.internal),
+    ...(over ? [over] : []),
+    ...page.failures.map(modelInternalError.internal),
+  ];
   // The model outlives the tree and the text (other pages' checks read it): it must not hold on to them.
-  const report: Report = { ...ownStrings(page.model), claims: [], messages: toMessages(path, [...parsed.messages, ...page.drafts]) };
+  const report: Report = { ...ownStrings(page.model), claims: [], messages: toMessages(path, drafts) };
   return {
     file,
     report,

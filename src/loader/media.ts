@@ -5,7 +5,7 @@
 import { createHash } from 'node:crypto';
 import { realpathSync, statSync } from 'node:fs';
 import { basename, dirname, isAbsolute, relative, resolve, sep } from 'node:path';
-import { PUBLISHED_IMAGE as IMAGE } from '../lib/render/findings.js';
+import { PUBLISHED_IMAGE as IMAGE } from '../lib/rules/site-image-missing.js';
 import { siteUrl } from '../lib/site/urls.js';
 
 /** True when `path` is `dir` itself or lies below it (both absolute, normalised). */

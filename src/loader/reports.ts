@@ -15,7 +15,8 @@ import { siteSchema, storedEntrySchema, type StoreRef, type StoredEntry } from '
 import { slugOf } from '../lib/site/urls.js';
 import { CacheWriteError, cacheValid, codeHash, lockCache, pruneCache, rememberCache } from './cache.js';
 import { keepSources, listMarkdown, readSource, type SkippedPath, type SourceFile } from '../lib/site/files.js';
-import { folderFindings, siteFileFindings, skippedLine, tooLargeFinding } from '../lib/listing.js';
+import { tooLargeFinding } from '../lib/limits.js';
+import { folderFindings, siteFileFindings, skippedLine } from '../lib/listing.js';
 import { formatMessage } from '../lib/diagnostics.js';
 import { lastUpdated } from './git.js';
 import { escapedLogger, logDiagnostics } from './log.js';

@@ -79,9 +79,9 @@ describe('admonition openers', () => {
     ['!!! note "t" trailing\n', 'text after the title'],
     ['!!! note!\n', 'punctuation in the kind'],
   ])('should leave %j (%s) as a paragraph', (text) => {
-    const { tree, messages } = parseMarkdown(text);
+    const { tree, failures } = parseMarkdown(text);
     expect(tree.children.map((c) => c.type)).toEqual(['paragraph']);
-    expect(messages).toEqual([]);
+    expect(failures).toEqual([]);
   });
 });
 
@@ -178,12 +178,12 @@ describe('admonition bodies', () => {
   });
 
   it('should end an admonition at the end of the file', () => {
-    const { tree, messages } = parseMarkdown('text\n\n!!! note');
+    const { tree, failures } = parseMarkdown('text\n\n!!! note');
     const [node] = admonitions(tree);
     expect(node.position?.end).toEqual({ line: 3, column: 9, offset: 14 });
-    expect(messages).toEqual([]);
+    expect(failures).toEqual([]);
     const file = new VFile({ value: '' });
-    admonitionEmpty.check({ tree, file } as unknown as RuleContext);
+    admonitionEmpty.check!({ tree, file } as unknown as RuleContext);
     expect(file.messages.map((m) => [m.ruleId, m.line])).toEqual([['admonition-empty', 3]]);
   });
 });

@@ -7,6 +7,7 @@ import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { parseMarkdown } from '../../src/lib/markdown/index.js';
+import { parseInternalError } from '../../src/lib/rules/parse-internal-error.js';
 import { compact, root } from './helpers.js';
 
 const dir = join(root, 'test', 'fixtures', 'markdown');
@@ -17,7 +18,9 @@ const cases = readdirSync(dir, { withFileTypes: true })
 
 function actual(name: string): string {
   const input = readFileSync(join(dir, name, 'input.md'), 'utf8');
-  const { tree, frontmatter, messages, notes } = parseMarkdown(input);
+  const { tree, frontmatter, failures, notes } = parseMarkdown(input);
+  // What the parse stage reports: what stopped the parser, as its rule words it.
+  const messages = failures.map(parseInternalError.internal);
   return `${JSON.stringify({ tree: compact(tree), frontmatter, messages, ...(notes.length > 0 ? { notes } : {}) }, null, 2)}\n`;
 }
 

@@ -3,6 +3,7 @@ import type { Heading, Nodes } from 'mdast';
 import { visit } from 'unist-util-visit';
 import { describe, expect, it } from 'vitest';
 import { headingText, mkdocsSlug, parseMarkdown } from '../../src/lib/markdown/index.js';
+import { parseInternalError } from '../../src/lib/rules/parse-internal-error.js';
 import { compact, hasCorpus, corpusDir, markdownFiles, page, read, root } from './helpers.js';
 
 /** Assert that every point's offset is where its line and column say, in `text`. */
@@ -23,7 +24,7 @@ describe('parseMarkdown', () => {
     expect(parseMarkdown('')).toEqual({
       tree: { type: 'root', children: [], position: { start: { line: 1, column: 1, offset: 0 }, end: { line: 1, column: 1, offset: 0 } } },
       frontmatter: {},
-      messages: [],
+      failures: [],
       notes: [],
     });
   });
@@ -35,7 +36,7 @@ describe('parseMarkdown', () => {
     const b = parseMarkdown(crlf);
     const strip = (s: string) => s.replace(/ @\d+-\d+/g, '');
     expect(strip(JSON.stringify(compact(b.tree)))).toBe(strip(JSON.stringify(compact(a.tree))));
-    expect(b.messages).toEqual(a.messages);
+    expect(b.failures).toEqual(a.failures);
     expectConsistentPositions(crlf, b.tree);
   });
 
@@ -58,9 +59,9 @@ describe('parseMarkdown', () => {
   });
 
   it('should report invalid YAML as `frontmatter-invalid` at its line, not throw', () => {
-    const { frontmatter, messages, notes } = parseMarkdown('---\na: 1\nb: [x\n---\n');
+    const { frontmatter, failures, notes } = parseMarkdown('---\na: 1\nb: [x\n---\n');
     expect(frontmatter).toEqual({});
-    expect(messages).toEqual([]);
+    expect(failures).toEqual([]);
     expect(notes).toHaveLength(1);
     expect(notes[0]).toMatchObject({ ruleId: 'frontmatter-invalid', line: 3, problem: { kind: 'yaml' } });
   });
@@ -71,9 +72,11 @@ describe('parseMarkdown', () => {
         throw new Error('boom');
       },
     } as unknown as string;
-    const { tree, messages } = parseMarkdown(hostile);
+    const { tree, failures } = parseMarkdown(hostile);
     expect(tree.children).toEqual([]);
-    expect(messages).toEqual([
+    expect(failures).toEqual([{ error: new Error('boom'), where: 'parser', line: 1, column: 1 }]);
+    // The rule of the parse stage words it.
+    expect(failures.map(parseInternalError.internal)).toEqual([
       expect.objectContaining({ ruleId: 'parse-internal-error', line: 1, column: 1, message: 'Internal parser error: boom' }),
     ]);
   });
@@ -108,8 +111,7 @@ describe('parseMarkdown', () => {
     for (let round = 0; round < 300; round++) {
       let text = '';
       for (let i = 0; i < 40; i++) text += pieces[Math.floor(random() * pieces.length)];
-      const { messages } = parseMarkdown(text);
-      expect(messages.filter((m) => m.ruleId === 'parse-internal-error')).toEqual([]);
+      expect(parseMarkdown(text).failures).toEqual([]);
     }
   });
 });

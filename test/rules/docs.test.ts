@@ -1,6 +1,7 @@
 import { fileURLToPath } from 'node:url';
 import { expect, it } from 'vitest';
 import { rules } from '../../src/lib/rules/index.js';
+import { STAGES, stagesOf } from '../../src/lib/rules/stages.js';
 import { expectGenerated } from '../helpers/generated.js';
 
 const DOC = fileURLToPath(new URL('../../docs/rules.md', import.meta.url));
@@ -15,7 +16,7 @@ function render(): string {
     '',
     '<!-- Generated from src/lib/rules by test/rules/docs.test.ts; do not edit. -->',
     '',
-    'One rule per file (`src/lib/rules/<rule-id>.ts`), one file for every message id perflab reports: ids reported by the parsers, the page model, the claim verification or the pipeline say so and are documented the same way. Severities are defaults; `perflab.config.json` can change them.',
+    'One rule per file (`src/lib/rules/<rule-id>.ts`), one file for every message id perflab reports, with the function that finds its findings: most read the page model; the ones found at another stage of the pipeline (before parsing, where an internal error is caught, when claims are placed, after the acknowledgements, when the site indexes a page) say so. Severities are defaults; `perflab.config.json` can change them.',
     '',
     '| Rule | Severity | Checks |',
     '|---|---|---|',
@@ -26,7 +27,9 @@ function render(): string {
     if (r.formula) parts.push('', `Formula and tolerance: ${r.formula}`);
     parts.push('', `What to do: ${r.fix}`);
     if (r.examples.context !== undefined) parts.push('', 'Checked together with this page (`context.md`):', '', fence(r.examples.context));
-    if (r.reportedBy) parts.push('', `Reported by ${r.reportedBy}.`);
+    // Most rules read the page model; the others say at which stage they find their findings.
+    const stage = stagesOf(r)[0];
+    if (stage !== 'check') parts.push('', `Found ${STAGES[stage]}.`);
     if (r.examples.folder) parts.push('', `The examples are checked as pages of the repository's \`${r.examples.folder}/\` folder.`);
     parts.push('', 'ok:', '', fence(r.examples.ok));
     if (r.examples.unreachable !== undefined) parts.push('', `not ok: none. ${r.examples.unreachable}`);

@@ -1,74 +1,147 @@
 /**
- * No rule stub: a rule file's `check` finds its findings itself, on the page model it is given (tree, report,
- * sites, scripts, the other pages), or the rule is one of the ids listed below, reported where the evidence is
- * only there, with the reason. The list is the whole set of rules with `reportedBy`: a new one needs its reason.
+ * No rule stub: every rule's findings are made by a function of its own file, the function of the pipeline stage
+ * where its evidence is (`src/lib/rules/stages.ts`). Most rules `check` the page model. The limits find theirs
+ * before parsing (`source`: a page over one is not parsed, so there is no tree to check); the internal errors where
+ * perflab's own code stops (`internal`: the stage that ran the code catches the error and hands it to the rule);
+ * `site-claim-unplaced` when the claims are placed for the renderer (`placement`); the acknowledgement rules after
+ * the other rules' findings are acknowledged (`after`); `site-search-value` when the site indexes the page
+ * (`index`). Each rule has exactly one; this runs it on the rule's examples (an internal error on a thrown error)
+ * and sees the finding, and sees that the pipeline reports what the function says.
  */
-import { readFileSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { pageSet, runRule } from '../../src/lib/checks.js';
-import { claimKinds } from '../../src/lib/claims/kinds/index.js';
-import { verifyPage } from '../../src/lib/claims/verify-claims.js';
-import { analyze } from '../../src/lib/pipeline.js';
+import { accept, findAcknowledgements } from '../../src/lib/acknowledge.js';
+import { checkPage, pageSet, runRule } from '../../src/lib/checks.js';
+import { scanLimits } from '../../src/lib/limit-scan.js';
+import { analyze, checkAll, toMessages } from '../../src/lib/pipeline.js';
 import { rules } from '../../src/lib/rules/index.js';
+import { stagesOf, type Stage } from '../../src/lib/rules/stages.js';
+import type { Rule } from '../../src/lib/rules/types.js';
+import { searchFields, searchValue } from '../../src/lib/site/search-value.js';
 
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
+const RULES = join(ROOT, 'src', 'lib', 'rules');
 
-const LIMITS = 'a page over a limit is not parsed: there is no tree for a rule to read';
-const INTERNAL = 'a failure of the code itself, reported where it is caught';
-const ACK = 'reads the messages of every rule, so it runs after them';
-const SITE = 'found when the site renders or indexes the page';
+/** The not-ok page as it is checked (a page too large to show is built from the one shown). */
+const notOkPage = (rule: Rule) => (rule.examples.expand ? rule.examples.expand.page(rule.examples.notOk) : rule.examples.notOk);
 
-/** The rules whose check reports nothing, and why their finding is made elsewhere. */
-const REPORTED_ELSEWHERE: Record<string, string> = {
-  'page-too-large': LIMITS,
-  'table-too-large': LIMITS,
-  'nesting-too-deep': LIMITS,
-  'inline-too-complex': LIMITS,
-  'parse-internal-error': INTERNAL,
-  'model-internal-error': INTERNAL,
-  'rule-internal-error': INTERNAL,
-  'verify-internal-error': INTERNAL,
-  'acknowledgement-invalid': ACK,
-  'acknowledgement-unused': ACK,
-  'site-claim-unplaced': SITE,
-  'site-image-missing': SITE,
-  'site-link-unpublished': SITE,
-  'site-search-value': SITE,
-};
+/** One example page of a rule, read as the examples test reads it (in its folder when it has one). */
+function read(rule: Rule, text: string, path: string) {
+  return analyze(text, path, rule.examples.folder ? join(ROOT, rule.examples.folder, path) : null);
+}
+
+const stageOf = (rule: Rule): Stage => stagesOf(rule)[0];
 
 describe('no rule stub', () => {
-  const elsewhere = rules.filter((r) => r.reportedBy !== undefined);
-  const own = rules.filter((r) => r.reportedBy === undefined);
-
-  it('should list every rule reported elsewhere, with its reason, and no other', () => {
-    expect(elsewhere.map((r) => r.id).sort()).toEqual(Object.keys(REPORTED_ELSEWHERE).sort());
-    console.log(`${own.length} of ${rules.length} rules check the page themselves; ${elsewhere.length} are reported elsewhere`);
+  it('should give every rule exactly one stage function, in its own file', () => {
+    for (const rule of rules) expect(stagesOf(rule), rule.id).toHaveLength(1);
+    const count = (stage: Stage) => rules.filter((r) => stageOf(r) === stage).length;
+    console.log(
+      `${rules.length} rules: ${(['check', 'source', 'internal', 'placement', 'after', 'index'] as const).map((s) => `${count(s)} ${s}`).join(', ')}`,
+    );
   });
 
-  for (const rule of elsewhere) {
-    it(`${rule.id}: the module its reportedBy names reports the id`, () => {
-      const paths = [...rule.reportedBy!.matchAll(/`(src\/[^`]+\.ts)`/g)].map((m) => m[1]);
-      expect(paths.length, rule.reportedBy).toBeGreaterThan(0);
-      expect(paths.some((path) => readFileSync(join(ROOT, path), 'utf8').includes(`'${rule.id}'`))).toBe(true);
+  it('should keep the rule files in their layer: nothing imported from cli/, site/, render/ or loader/', () => {
+    const files = readdirSync(RULES, { recursive: true, encoding: 'utf8' }).filter((f) => f.endsWith('.ts'));
+    expect(files.length).toBeGreaterThan(rules.length);
+    for (const f of files) {
+      const imports = [...readFileSync(join(RULES, f), 'utf8').matchAll(/from '([^']+)'/g)].map((m) => m[1]);
+      expect(
+        imports.filter((i) => /\/(cli|site|render|loader)\//.test(i)),
+        f,
+      ).toEqual([]);
+    }
+  });
+
+  for (const rule of rules.filter((r) => stageOf(r) === 'check' && r.examples.unreachable === undefined)) {
+    it(`${rule.id}: its own check finds its not-ok example`, () => {
+      const path = rule.examples.notOkPath ?? 'not-ok.md';
+      const page = read(rule, notOkPage(rule), path);
+      const pages = [page];
+      if (rule.examples.context !== undefined) pages.push(read(rule, rule.examples.context, 'context.md'));
+      const set = pageSet(pages.map((p) => p.report));
+      // The parse and the page model report none of it: the finding is the check's.
+      expect(page.report.messages.filter((m) => m.ruleId === rule.id)).toEqual([]);
+      const { claims } = checkPage(page, set);
+      const found = runRule(rule, { ...page, report: { ...page.report, claims } }, set.reports);
+      expect(found.filter((m) => m.ruleId === rule.id).length).toBeGreaterThan(0);
     });
   }
 
-  for (const rule of own.filter((r) => r.examples.unreachable === undefined)) {
-    it(`${rule.id}: its own check finds its not-ok example`, () => {
-      const onDisk = (name: string) => (rule.examples.folder ? join(ROOT, rule.examples.folder, name) : null);
-      const path = rule.examples.notOkPath ?? 'not-ok.md';
-      const shown = rule.examples.expand ? rule.examples.expand.page(rule.examples.notOk) : rule.examples.notOk;
-      const page = analyze(shown, path, onDisk(path));
-      const pages = [page];
-      if (rule.examples.context !== undefined) pages.push(analyze(rule.examples.context, 'context.md', onDisk('context.md')));
-      const reports = pages.map((p) => p.report);
-      const verified = verifyPage(page, pageSet(reports).runs, claimKinds);
-      // The parse, the page model and the claim verification report none of it: the finding is the check's.
-      expect([...page.report.messages, ...verified.messages].filter((m) => m.ruleId === rule.id)).toEqual([]);
-      const found = runRule(rule, { ...page, report: { ...page.report, claims: verified.claims } }, reports);
-      expect(found.filter((m) => m.ruleId === rule.id).length).toBeGreaterThan(0);
+  for (const rule of rules.filter((r) => stageOf(r) === 'source')) {
+    it(`${rule.id}: its source test finds its not-ok page over the limit, and the pipeline reports it`, () => {
+      const text = notOkPage(rule);
+      const found = scanLimits(text, rule.source!);
+      expect(found).toMatchObject({ ruleId: rule.id, severity: rule.severity });
+      expect(scanLimits(rule.examples.ok, rule.source!)).toBeNull();
+      expect(analyze(text, 'not-ok.md').report.messages).toEqual(toMessages('not-ok.md', [found!]));
+    });
+  }
+
+  for (const rule of rules.filter((r) => stageOf(r) === 'after')) {
+    it(`${rule.id}: after the acknowledgements, it finds its not-ok page's comment, and the pipeline reports it`, () => {
+      const after = (text: string) => {
+        const page = read(rule, text, 'not-ok.md');
+        const found = checkPage(page, pageSet([page.report]));
+        const acks = findAcknowledgements(page.tree);
+        const { used } = accept([...page.report.messages, ...found.messages], acks, { ...page.report, claims: found.claims });
+        return { page, own: rule.after!({ path: page.report.path, acks, used }) };
+      };
+      expect(after(rule.examples.ok).own).toEqual([]);
+      const { page, own } = after(rule.examples.notOk);
+      expect(own.length).toBeGreaterThan(0);
+      for (const m of own) expect(m).toMatchObject({ ruleId: rule.id, severity: rule.severity });
+      const [report] = checkAll([page]);
+      expect(report.messages.filter((m) => m.ruleId === rule.id)).toEqual(own);
+    });
+  }
+
+  for (const rule of rules.filter((r) => stageOf(r) === 'internal')) {
+    it(`${rule.id}: it words the failure its stage caught`, () => {
+      const found = rule.internal!({ error: new Error('boom'), where: 'somewhere', line: 3, column: 2 });
+      expect(found).toMatchObject({ ruleId: rule.id, severity: rule.severity, line: 3, column: 2 });
+      expect(found.message).toContain('boom');
+    });
+  }
+
+  it('rule-internal-error: the rule runner reports a rule that throws as the rule words it', () => {
+    const page = analyze('# Demo\n', 'demo.md');
+    const error = new Error('boom');
+    const throwing: Rule = {
+      ...rules.find((r) => r.id === 'toc-mismatch')!,
+      check() {
+        throw error;
+      },
+    };
+    const worded = rules.find((r) => r.id === 'rule-internal-error')!.internal!({ error, where: 'toc-mismatch', line: 1, column: 1 });
+    expect(runRule(throwing, page, [page.report])).toEqual([
+      { file: 'demo.md', line: 1, column: 1, ruleId: worded.ruleId, severity: worded.severity, message: worded.message },
+    ]);
+  });
+
+  for (const rule of rules.filter((r) => stageOf(r) === 'placement')) {
+    it(`${rule.id}: it words a claim the placement cannot mark`, () => {
+      const found = rule.placement!({ line: 4, column: 7, text: '12.5 tok/s', reason: 'its text is not in the node' });
+      expect(found).toMatchObject({ ruleId: rule.id, severity: rule.severity, line: 4, column: 7 });
+      expect(found.message).toContain('12.5 tok/s');
+    });
+  }
+
+  for (const rule of rules.filter((r) => stageOf(r) === 'index')) {
+    it(`${rule.id}: it finds the field of its not-ok page that has nothing left to index`, () => {
+      const indexed = (text: string) => {
+        const [report] = checkAll([read(rule, text, 'not-ok.md')]);
+        return searchFields({ ...report, title: report.title ?? '' }).flatMap(([key, value]) => {
+          const found = rule.index!({ key, text: value, indexed: searchValue(value) });
+          return found ? [found] : [];
+        });
+      };
+      expect(indexed(rule.examples.ok)).toEqual([]);
+      const found = indexed(rule.examples.notOk);
+      expect(found.length).toBeGreaterThan(0);
+      for (const m of found) expect(m).toMatchObject({ ruleId: rule.id, severity: rule.severity });
     });
   }
 });

@@ -5,6 +5,7 @@ import { claimKind } from '../../src/lib/claims/kinds/types.js';
 import { parseNumber } from '../../src/lib/numbers/number.js';
 import { analyze } from '../../src/lib/pipeline.js';
 import { verifyClaims } from '../../src/lib/claims/verify-claims.js';
+import { verifyInternalError } from '../../src/lib/rules/verify-internal-error.js';
 
 /** A tiny claim kind: `Runs: N` states how many runs the page has. One object, nothing else to touch. */
 const runCount = claimKind<{ node: Paragraph; base: number; at: number; text: string }>({
@@ -73,7 +74,8 @@ describe('the claim-kind registry', () => {
       },
     });
     const [result] = verifyClaims([analyze(page, 'notes.md')], [broken, runCount]);
-    expect(result.messages.map((m) => [m.ruleId, m.line, m.message])).toEqual([
+    // The verification hands the failures on; the rule of their id words them.
+    expect(result.failures.map(verifyInternalError.internal).map((m) => [m.ruleId, m.line, m.message])).toEqual([
       ['verify-internal-error', 3, 'Claim verification stopped (broken): Error: boom'],
       ['verify-internal-error', 5, 'Claim verification stopped (broken): Error: boom'],
     ]);

@@ -3,15 +3,30 @@ import { claimKinds, type ClaimKindModule } from './kinds/index.js';
 import { oddRows, oddRowText, type OddRow } from './table-shape.js';
 import type { Analysis } from '../page.js';
 import type { Claim } from '../schemas/claim.js';
-import type { Message } from '../schemas/message.js';
+import type { Failure } from '../schemas/failure.js';
 import { placeClaims, recordMarks } from './verify/place.js';
 import { PageContext } from './verify/context.js';
 import { RunIndex } from './verify/run-index.js';
 
-/** The claims of one page with their verdicts (in source order) and what verifying them found. */
+/** A verified claim the renderer cannot mark in the text it was read from, and why. */
+export interface PlacementMiss {
+  line: number;
+  column: number;
+  /** The claim's text as the page states it. */
+  text: string;
+  reason: string;
+}
+
+/**
+ * The claims of one page with their verdicts (in source order), and what verifying them ran into, as plain data for
+ * the rules of their ids (`verify-internal-error`, `site-claim-unplaced`) to word.
+ */
 export interface PageClaims {
   claims: Claim[];
-  messages: Message[];
+  /** Where a claim kind stopped on a node (`where`: the kind). */
+  failures: Failure[];
+  /** The claims the renderer cannot mark. */
+  unplaced: PlacementMiss[];
 }
 
 /**
@@ -26,20 +41,14 @@ export function verifyClaims(analyses: readonly Analysis[], kinds: readonly Clai
 /** The claims of one page, looked up on the other pages through `index` (every page's runs). */
 export function verifyPage(analysis: Analysis, index: RunIndex, kinds: readonly ClaimKindModule[]): PageClaims {
   const ctx = new PageContext(analysis, index);
-  const messages: Message[] = [];
+  const failures: Failure[] = [];
+  const unplaced: PlacementMiss[] = [];
   // Never throw on content: a kind that stops on one candidate is reported there, and the rest is still checked.
   const guard = <T>(kind: string, node: Nodes, run: () => T, fallback: T): T => {
     try {
       return run();
     } catch (error) {
-      messages.push({
-        file: analysis.report.path,
-        line: node.position?.start.line ?? 1,
-        column: node.position?.start.column ?? 1,
-        ruleId: 'verify-internal-error',
-        severity: 'error',
-        message: `Claim verification stopped (${kind}): ${String(error)}`,
-      });
+      failures.push({ error, where: kind, line: node.position?.start.line ?? 1, column: node.position?.start.column ?? 1 });
       return fallback;
     }
   };
@@ -57,22 +66,13 @@ export function verifyPage(analysis: Analysis, index: RunIndex, kinds: readonly 
       if (kind.exclusive && candidates.length > 0) break;
     }
     // Each claim is placed once, here: the renderer marks it in the text node of the site that holds it (`mark`),
-    // and one it cannot mark is said here.
+    // and one it cannot mark is handed on.
     const placed = placeClaims(site.kind === 'table' ? [site.node, ...site.parts] : site.node, found, site);
     recordMarks(placed);
-    for (const { claim, reason } of placed.unplaced) {
-      messages.push({
-        file: analysis.report.path,
-        line: claim.line,
-        column: claim.column,
-        ruleId: 'site-claim-unplaced',
-        severity: 'warning',
-        message: `Claim \`${claim.text}\` cannot be marked on the site: ${reason}`,
-      });
-    }
+    for (const { claim, reason } of placed.unplaced) unplaced.push({ line: claim.line, column: claim.column, text: claim.text, reason });
   }
   const claims = [...ctx.claims].sort((a, b) => a.line - b.line || a.column - b.column);
-  return { claims, messages };
+  return { claims, failures, unplaced };
 }
 
 /**

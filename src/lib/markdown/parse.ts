@@ -1,16 +1,16 @@
 /**
- * Parse a performance-lab page into mdast plus frontmatter and messages.
- * Never throws: anything unexpected becomes a `parse-internal-error` message.
+ * Parse a performance-lab page into mdast plus frontmatter and what stopped it.
+ * Never throws: anything unexpected is returned as a failure (`parse-internal-error` words its message).
  */
 import type { Root } from 'mdast';
 import remarkFrontmatter from 'remark-frontmatter';
 import remarkParse from 'remark-parse';
 import { unified } from 'unified';
-import { draft, type Draft } from '../diagnostics.js';
 import { normalizeEol, restoreOffsets } from './eol.js';
 import { elide, restore } from './fast.js';
 import { flattenAdmonitions } from './flattened.js';
 import { readFrontmatter } from './frontmatter.js';
+import type { Failure } from '../schemas/failure.js';
 import type { Note } from '../schemas/note.js';
 import { remarkMkdocsGfm } from './gfm.js';
 import { remarkAdmonition } from './plugin.js';
@@ -18,7 +18,8 @@ import { remarkAdmonition } from './plugin.js';
 export interface ParsedMarkdown {
   tree: Root;
   frontmatter: Record<string, unknown>;
-  messages: Draft[];
+  /** What stopped the parser (then the tree is empty), for the `internal` stage of `parse-internal-error`. */
+  failures: Failure[];
   /** What the readers set aside (front matter that is not valid), for the rules of their ids. */
   notes: Note[];
 }
@@ -72,7 +73,7 @@ function read(text: string, fast: boolean): Root {
 }
 
 export function parseMarkdown(text: string, options: ParseOptions = {}): ParsedMarkdown {
-  const messages: Draft[] = [];
+  const failures: Failure[] = [];
   const notes: Note[] = [];
   try {
     const eol = normalizeEol(String(text));
@@ -80,18 +81,9 @@ export function parseMarkdown(text: string, options: ParseOptions = {}): ParsedM
     flattenAdmonitions(tree);
     const frontmatter = readFrontmatter(tree, notes);
     restoreOffsets(tree, eol);
-    return { tree, frontmatter, messages, notes };
+    return { tree, frontmatter, failures, notes };
   } catch (cause) {
-    messages.push(
-      draft('parse-internal-error', 'error', { line: 1, column: 1 }, `Internal parser error: ${describe(cause)}`, {
-        expected: 'a parsed page',
-        actual: 'an exception',
-      }),
-    );
-    return { tree: { type: 'root', children: [] }, frontmatter: {}, messages, notes };
+    failures.push({ error: cause, where: 'parser', line: 1, column: 1 });
+    return { tree: { type: 'root', children: [] }, frontmatter: {}, failures, notes };
   }
-}
-
-function describe(cause: unknown): string {
-  return cause instanceof Error ? cause.message : String(cause);
 }

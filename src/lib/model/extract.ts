@@ -1,6 +1,6 @@
 import type { Root } from 'mdast';
 import type { VFile } from 'vfile';
-import type { Draft } from '../diagnostics.js';
+import type { Failure } from '../schemas/failure.js';
 import type { Note } from '../schemas/note.js';
 import type { Command, Report } from '../schemas/report.js';
 import { assemble } from './report.js';
@@ -27,8 +27,8 @@ export interface PageModel {
   commands: Command[];
   /** Every fence read as a script, with every command in it (the `commands` above are among them). */
   scripts: Script[];
-  /** What the walk had to say about the page (a model it could not assemble). */
-  drafts: Draft[];
+  /** What stopped the walk or the model's assembly (the page keeps what was read), for `model-internal-error`. */
+  failures: Failure[];
   /** What the readers set aside, for the rules of their ids (`schemas/note.ts`). */
   notes: Note[];
   /** The lines above each fence of runs (by its line), back to the previous one: what names a write-up's runs. */
@@ -55,13 +55,7 @@ export function extractPage(tree: Root, file: VFile, frontmatter: Record<string,
     model = assemble(path, found, frontmatter);
   } catch (error) {
     // Never throw on content: keep the runs and say what stopped.
-    found.drafts.push({
-      ruleId: 'model-internal-error',
-      severity: 'error',
-      line: 1,
-      column: 1,
-      message: `Page model stopped: ${String(error)}`,
-    });
+    found.failures.push({ error, where: 'assembly', line: 1, column: 1 });
     model = assemble(path, { ...found, modelText: null, hardwareText: null, objectiveText: null }, {});
   }
   return {
@@ -70,7 +64,7 @@ export function extractPage(tree: Root, file: VFile, frontmatter: Record<string,
     profiles: found.profiles,
     commands: found.commands,
     scripts: found.scripts,
-    drafts: found.drafts,
+    failures: found.failures,
     notes: found.notes,
     linesAbove,
   };

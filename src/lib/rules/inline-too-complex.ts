@@ -3,23 +3,24 @@
  *
  * Examples: `examples` below holds an ok and a not-ok page; the tests check both and docs/rules.md#inline-too-complex shows them.
  */
-import { LIMITS } from '../limits.js';
+import { LIMITS } from '../limit-scan.js';
+import { inlineOver } from './shared/limits.js';
 import type { Rule } from './types.js';
 
 /**
  * A paragraph (the lines up to a blank line, a heading, a fence or a new list item) or a table row with more than
  * `LIMITS.paragraphBrackets` `[` / `![`, or more than `LIMITS.paragraphDelimiters` runs of `*`, `_`, `~` that can
  * open or close emphasis: the Markdown parser searches back over the labels and delimiters it could not close for
- * each new one, so its time grows with their square (`[a](` repeated 50,000 times on one line took 33 s). Reported
- * at the character over the limit, before parsing, by the page limits (`src/lib/limits.ts`; nested ones are
- * `nesting-too-deep`); the page is not parsed and the rest of the set is still checked.
+ * each new one, so its time grows with their square (`[a](` repeated 50,000 times on one line took 33 s). Found at
+ * the character over the limit, before parsing (its `source` stage), on the counts the inline scan of the line scan
+ * finds over their limits (nested ones are `nesting-too-deep`); the page is not parsed and the rest of the set is
+ * still checked.
  */
-export const inlineTooComplex: Rule = {
+export const inlineTooComplex = {
   id: 'inline-too-complex',
   severity: 'error',
   description: `A paragraph or table row has more than ${LIMITS.paragraphBrackets} link labels (\`[\`, \`![\`) or ${LIMITS.paragraphDelimiters} emphasis delimiter runs (\`*\`, \`_\`, \`~\`); the page is not parsed.`,
   fix: 'Split the paragraph, or put the text in a fenced block (code is not parsed for links or emphasis).',
-  reportedBy: 'the page limits (`src/lib/limits.ts`), before parsing',
   examples: {
     ok: `# Links
 
@@ -34,7 +35,9 @@ See [the H100 page](h100.md) and [the A100 page](a100.md).
       page: (shown) => shown.replace('[the A100 page](a100.md)', '[the A100 page](a100.md) '.repeat(250)),
     },
   },
-  check() {
-    // Reported by the page limits, not by a check of its own.
+  source(m) {
+    const count = m.kind === 'inline' && (m.over.what === 'bracket-count' || m.over.what === 'delimiter-count');
+    const fix = 'Split the paragraph, or put the text in a fenced block';
+    return count ? { ruleId: 'inline-too-complex', ...inlineOver(m.over, m.line, m.column, fix) } : null;
   },
-};
+} satisfies Rule;

@@ -6,17 +6,19 @@
  */
 import type { Rule } from './types.js';
 
+/** What was thrown, in words: an error's message, anything else as a string. */
+const describe = (cause: unknown): string => (cause instanceof Error ? cause.message : String(cause));
+
 /**
  * The Markdown parser threw on the page. perflab never throws on content, so the page is read as an empty tree and
- * this message says what stopped. Reported by the Markdown parser (`src/lib/markdown/parse.ts`); this file
- * documents the id.
+ * this message says what stopped. The parser (`markdown/parse.ts`) catches the error and hands it over; the
+ * pipeline turns it into this message with the rule's `internal` stage.
  */
-export const parseInternalError: Rule = {
+export const parseInternalError = {
   id: 'parse-internal-error',
   severity: 'error',
   description: 'Parsing the Markdown stopped on an internal error; the page is read as empty.',
   fix: 'Report it as a perflab bug with the page attached; the message names the error.',
-  reportedBy: 'the Markdown parser (`src/lib/markdown/parse.ts`)',
   examples: {
     ok: `# Demo
 
@@ -26,7 +28,13 @@ A page the parser reads.
     unreachable:
       'Internal error: no page content causes it: it is raised only when perflab itself throws on a page (a bug), and the rest of the page and the set are still checked.',
   },
-  check() {
-    // Reported by the Markdown parser, not by a check of its own.
-  },
-};
+  internal: ({ error, line, column }) => ({
+    ruleId: 'parse-internal-error',
+    severity: 'error',
+    line,
+    column,
+    message: `Internal parser error: ${describe(error)}`,
+    expected: 'a parsed page',
+    actual: 'an exception',
+  }),
+} satisfies Rule;

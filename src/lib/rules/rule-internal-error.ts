@@ -8,15 +8,14 @@ import type { Rule } from './types.js';
 
 /**
  * A rule threw while checking the page. Its findings on this page are lost, so the message says which rule stopped
- * and why; every other rule still runs. Reported by the rule runner (`src/lib/checks.ts`); this file documents the
- * id.
+ * and why; every other rule still runs. The rule runner (`checks.ts`) catches the error and hands it over with the
+ * id of the rule that threw; this rule's `internal` stage words the message.
  */
-export const ruleInternalError: Rule = {
+export const ruleInternalError = {
   id: 'rule-internal-error',
   severity: 'error',
   description: 'A rule stopped on an internal error on this page; the other rules still ran.',
   fix: 'Report it as a perflab bug with the page attached; the message names the rule and the error.',
-  reportedBy: 'the rule runner (`src/lib/checks.ts`)',
   examples: {
     ok: `# Demo
 
@@ -26,7 +25,11 @@ A page every rule checks.
     unreachable:
       'Internal error: no page content causes it: it is raised only when perflab itself throws on a page (a bug), and the rest of the page and the set are still checked.',
   },
-  check() {
-    // Reported by the rule runner, not by a check of its own.
-  },
-};
+  internal: ({ error, where, line, column }) => ({
+    ruleId: 'rule-internal-error',
+    severity: 'error',
+    line,
+    column,
+    message: `Rule ${where} failed: ${String(error)}`,
+  }),
+} satisfies Rule;

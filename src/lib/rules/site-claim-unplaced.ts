@@ -9,15 +9,15 @@ import type { Rule } from './types.js';
 
 /**
  * Every claim of the page is marked in the rendered HTML with its verdict and a link to its source run; a claim
- * the renderer cannot find in the rendered text is listed here instead of disappearing. Reported by the claim
- * verification (`src/lib/claims/verify-claims.ts`), with the renderer's claim placement; this file documents the id.
+ * the renderer cannot find in the rendered text is listed here instead of disappearing. The claim verification
+ * (`claims/verify-claims.ts`) places each claim as the renderer will and hands on the ones it cannot place, with
+ * why; the check stage (`checks.ts`) words each with this rule's `placement` stage.
  */
-export const siteClaimUnplaced: Rule = {
+export const siteClaimUnplaced = {
   id: 'site-claim-unplaced',
   severity: 'warning',
   description: 'A checked claim cannot be marked on the rendered page; its verdict shows in the findings only.',
   fix: 'Report it as a perflab bug with the page attached.',
-  reportedBy: "the claim verification (`src/lib/claims/verify-claims.ts`), with the renderer's claim placement",
   examples: {
     ok: `# Demo
 
@@ -27,7 +27,11 @@ A page whose claims are all marked.
     unreachable:
       'Renderer fault: each claim is marked in the very text node it was read from, at its source offsets, so no page content is known to cause it; it is reported, never silent, when the placement misses one.',
   },
-  check() {
-    // Reported by the claim verification, not by a check of its own.
-  },
-};
+  placement: ({ line, column, text, reason }) => ({
+    ruleId: 'site-claim-unplaced',
+    severity: 'warning',
+    line,
+    column,
+    message: `Claim \`${text}\` cannot be marked on the site: ${reason}`,
+  }),
+} satisfies Rule;

@@ -1,9 +1,14 @@
 import type { Root } from 'mdast';
 import type { VFile } from 'vfile';
+import type { PlacementMiss } from '../claims/verify-claims.js';
+import type { Draft } from '../diagnostics.js';
+import type { Measure } from '../limit-scan.js';
 import type { Script } from '../model/script.js';
 import type { ClaimSite } from '../model/sites.js';
+import type { AckComment } from '../schemas/acknowledgement.js';
+import type { Failure } from '../schemas/failure.js';
 import type { PageView, Report } from '../schemas/report.js';
-import type { Severity } from '../schemas/message.js';
+import type { Message, Severity } from '../schemas/message.js';
 import type { Note } from '../schemas/note.js';
 
 /** What a rule sees: one page as the walk read it (never its raw text), and every page of the set being checked. */
@@ -29,6 +34,24 @@ export interface RuleContext {
   exists: (absolutePath: string) => boolean;
   /** Absolute path of the page's file on disk, when it has one. */
   absolutePath: string | null;
+}
+
+/** What the acknowledgement pass hands the rules that run after every other (`after`): the page's comments. */
+export interface AfterContext {
+  /** The page's path, as its messages name it. */
+  path: string;
+  /** Every `perflab-ignore` comment of the page, well-formed or not (`acknowledge.ts`). */
+  acks: readonly AckComment[];
+  /** The well-formed comments that accepted a finding of the other rules. */
+  used: ReadonlySet<AckComment>;
+}
+
+/** A value the site indexes for search (`site/search-value.ts`): its field, its text, and what is left of it. */
+export interface SearchField {
+  key: string;
+  text: string;
+  /** The text as plain search text; null when nothing visible is left. */
+  indexed: string | null;
 }
 
 /**
@@ -71,14 +94,24 @@ export interface Rule {
      */
     expand?: { note: string; page: (shown: string) => string };
   };
-  /**
-   * Who reports this id when it is not the rule's own check (the Markdown parser, a benchmark-output parser, the
-   * page model, the claim verification, the pipeline, the site's renderer); the rule file then documents the id
-   * and its `check` reports nothing.
-   */
-  reportedBy?: string;
-  /** Reported when the site renders or indexes the page (its examples are checked by rendering them), not by `perflab check`. */
+  /** Reported when the site indexes the page (its examples are checked by indexing them), not by `perflab check`. */
   site?: boolean;
-  /** Report each finding on `context.file` (`emit` in `diagnostics.ts`, a vfile message); returns nothing. */
-  check(context: RuleContext): void;
+  /**
+   * Each rule finds its findings in one stage of the pipeline, with the function of that stage; most read the page
+   * model (`check`). Report each finding on `context.file` (`emit` in `diagnostics.ts`, a vfile message).
+   */
+  check?(context: RuleContext): void;
+  /**
+   * Before parsing (`limits.ts`): the rule's test of one measure of the page's pre-parse line scan
+   * (`limit-scan.ts`); its message when the measure is over the rule's limit (the page is then not parsed), else null.
+   */
+  source?: (measure: Measure) => Draft | null;
+  /** After every other rule and the acknowledgements (`acknowledge.ts`): its findings about the page's comments. */
+  after?: (context: AfterContext) => Message[];
+  /** Where perflab's own code stops on a page: the message of the failure its stage caught (an internal error). */
+  internal?: (failure: Failure) => Draft;
+  /** When the claim verification places the claims for the renderer (`checks.ts`): the message of a claim it cannot mark. */
+  placement?: (miss: PlacementMiss) => Draft;
+  /** When the site indexes the page (`site/search-value.ts`): the message of a field with nothing left to index, else null. */
+  index?: (field: SearchField) => Draft | null;
 }

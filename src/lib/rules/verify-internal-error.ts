@@ -9,15 +9,15 @@ import type { Rule } from './types.js';
 
 /**
  * The claim verification threw on the page. The claims checked before it stopped keep their verdicts and this
- * message says what stopped. Reported by the claim verification (`src/lib/claims/verify-claims.ts`); this file documents
- * the id.
+ * message says what stopped. The claim verification (`claims/verify-claims.ts`) catches the error at the node a claim
+ * kind stopped on and hands it over with the kind; the check stage (`checks.ts`) turns it into this message with the
+ * rule's `internal` stage.
  */
-export const verifyInternalError: Rule = {
+export const verifyInternalError = {
   id: 'verify-internal-error',
   severity: 'error',
   description: 'Claim verification stopped on an internal error; the page keeps the claims checked so far.',
   fix: 'Report it as a perflab bug with the page attached; the message names the error.',
-  reportedBy: 'the claim verification (`src/lib/claims/verify-claims.ts`)',
   examples: {
     ok: `# Demo
 
@@ -27,7 +27,11 @@ A page whose claims are checked.
     unreachable:
       'Internal error: no page content causes it: it is raised only when perflab itself throws on a page (a bug), and the rest of the page and the set are still checked.',
   },
-  check() {
-    // Reported by the claim verification, not by a check of its own.
-  },
-};
+  internal: ({ error, where, line, column }) => ({
+    ruleId: 'verify-internal-error',
+    severity: 'error',
+    line,
+    column,
+    message: `Claim verification stopped (${where}): ${String(error)}`,
+  }),
+} satisfies Rule;

@@ -1,7 +1,8 @@
 // Text from content that becomes a Pagefind filter or meta value. Pagefind's UI inserts those values as HTML, so they
 // are reduced to plain visible text here: no markup characters (`<>&"'` and backtick), no control or invisible
 // formatting characters, whitespace collapsed, length bounded. A value that ends up empty is not indexed; the loader
-// reports it (see `searchValueProblems`).
+// reports it (see `searchValueProblems`), as the rule `site-search-value` words it.
+import { siteSearchValue } from '../rules/site-search-value.js';
 import { pageModel } from './page-model.js';
 import type { Report } from '../schemas/report.js';
 import type { SiteProblem } from './entry.js';
@@ -35,14 +36,13 @@ export function searchFields(
   return fields;
 }
 
-/** One problem per field whose value has nothing left to index, so no filter disappears without a word. */
+/**
+ * One problem per field whose value has nothing left to index (the `index` stage of `site-search-value` judges each
+ * field with what is left of it), so no filter disappears without a word.
+ */
 export function searchValueProblems(report: Parameters<typeof searchFields>[0]): SiteProblem[] {
-  return searchFields(report)
-    .filter(([, text]) => text.trim() !== '' && searchValue(text) === null)
-    .map(([key, text]) => ({
-      line: 1,
-      column: 1,
-      ruleId: 'site-search-value',
-      message: `The ${key} ${JSON.stringify(text.slice(0, 40))} has no plain text left for search; it is left out of the search ${key === 'title' ? 'metadata' : 'filters'}.`,
-    }));
+  return searchFields(report).flatMap(([key, text]) => {
+    const found = siteSearchValue.index({ key, text, indexed: searchValue(text) });
+    return found ? [{ line: found.line, column: found.column, ruleId: found.ruleId, message: found.message }] : [];
+  });
 }

@@ -1,6 +1,5 @@
 import type { Nodes, Parents, Root } from 'mdast';
 import { CONTINUE, visitParents } from 'unist-util-visit-parents';
-import { draft } from '../../diagnostics.js';
 import { NodeCollector } from '../tree.js';
 import { plain } from '../text.js';
 import { onCode } from './code.js';
@@ -63,9 +62,7 @@ export function walk(tree: Root): Found {
     nodes.keepOn(tree);
   } catch (error) {
     // Never throw on content: an unexpected shape becomes a message and the page keeps what was read.
-    state.found.drafts.push(
-      draft('model-internal-error', 'error', { line: 1, column: 1 }, `Page model extraction stopped: ${String(error)}`),
-    );
+    state.found.failures.push({ error, where: 'extraction', line: 1, column: 1 });
   }
   return state.found;
 }

@@ -1,4 +1,4 @@
-import type { Draft } from '../../diagnostics.js';
+import type { Failure } from '../../schemas/failure.js';
 import type { Note } from '../../schemas/note.js';
 import type { WalkRun } from '../../schemas/run.js';
 import type {
@@ -47,7 +47,8 @@ export interface Found {
   sites: ClaimSite[];
   /** Benchmark profiles (`##### ShareGPT 8RPS` + a YAML fence) by name, as parsed. */
   profiles: Map<string, Record<string, unknown>>;
-  drafts: Draft[];
+  /** What stopped the walk or the page model, for the `internal` stage of `model-internal-error`. */
+  failures: Failure[];
   /** What the readers set aside (lines of result blocks, profiles that are not YAML): judged by the rules of their ids. */
   notes: Note[];
 }
@@ -105,7 +106,7 @@ export function newState(): WalkState {
       scripts: [],
       sites: [],
       profiles: new Map(),
-      drafts: [],
+      failures: [],
       notes: [],
     },
     at: {
