@@ -91,7 +91,7 @@ describe('perflab check --format sarif', () => {
 
   it("should validate on the rules' not-ok examples (every rule firing)", () => {
     // Ids the site reports and internal errors no content causes are not findings of `perflab check`.
-    for (const rule of rules.filter((r) => !r.site && r.examples.unreachable === undefined)) {
+    for (const rule of rules.filter((r) => !r.index && r.examples.unreachable === undefined)) {
       // A rule about file names gives the name its not-ok page is checked under.
       const path = (rule.examples as { notOkPath?: string }).notOkPath ?? 'not-ok.md';
       const notOk = rule.examples.expand ? rule.examples.expand.page(rule.examples.notOk) : rule.examples.notOk;

@@ -18,7 +18,7 @@ function messagesOf(rule: Rule, example: string, path: string) {
   if (rule.examples.context !== undefined) pages.push(analyze(rule.examples.context, 'context.md', onDisk('context.md')));
   const [report] = checkAll(pages);
   // Ids of the site are found when it indexes the checked page.
-  if (rule.site)
+  if (rule.index)
     return searchValueProblems({ ...report, title: report.title ?? '' })
       .map((p) => ({ ...p, severity: 'warning' as const }))
       .filter((m) => m.ruleId === rule.id);

@@ -17,7 +17,6 @@ export const siteSearchValue = {
   severity: 'warning',
   description: 'A title, model, hardware, objective or engine has no plain text left for search; it is left out of the search filters.',
   fix: 'Give the field plain text (no markup only, no invisible characters).',
-  site: true,
   examples: {
     ok: `---
 title: Demo report

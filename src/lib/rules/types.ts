@@ -94,8 +94,6 @@ export interface Rule {
      */
     expand?: { note: string; page: (shown: string) => string };
   };
-  /** Reported when the site indexes the page (its examples are checked by indexing them), not by `perflab check`. */
-  site?: boolean;
   /**
    * Each rule finds its findings in one stage of the pipeline, with the function of that stage; most read the page
    * model (`check`). Report each finding on `context.file` (`emit` in `diagnostics.ts`, a vfile message).
