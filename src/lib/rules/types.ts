@@ -95,8 +95,9 @@ export interface Rule {
     expand?: { note: string; page: (shown: string) => string };
   };
   /**
-   * Each rule finds its findings in one stage of the pipeline, with the function of that stage; most read the page
-   * model (`check`). Report each finding on `context.file` (`emit` in `diagnostics.ts`, a vfile message).
+   * A rule has exactly one of the stage functions below (`stages.ts`; `test/rules/stubs.test.ts` holds it to that),
+   * the one of the stage where its evidence is. Most read the page model (`check`): report each finding on
+   * `context.file` (`emit` in `diagnostics.ts`, a vfile message).
    */
   check?(context: RuleContext): void;
   /**
