@@ -6,6 +6,7 @@ import { isAbsolute, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { ConfigError, loadConfig, type Config } from '../lib/config.js';
 import { githubSlugs } from '../lib/markdown/index.js';
+import { compactView } from '../lib/page-view.js';
 import { pageSet, type Analysis } from '../lib/pipeline.js';
 import { LoadedPages } from './analyses.js';
 import { RENDER_VERSION, anchorsOf } from '../lib/render/index.js';
@@ -374,6 +375,7 @@ async function load(
 interface Derived {
   /** What links to the page can point at: its headings, runs and metric lines. */
   anchors: Set<string>;
+  /** What the other pages' checks read of it (the compact view: a few KB rather than every field of every run). */
   view: PageView;
   /** Digest of the view: what a page that cites this one reads of it. */
   viewDigest: string;
@@ -398,7 +400,7 @@ function derived(a: Analysis, digest: (text: string) => string): Derived {
   };
   const d: Derived = {
     anchors: anchorsOf(a.tree, a.report),
-    view,
+    view: compactView(view),
     viewDigest: digest(JSON.stringify(view)),
     valueDigest: digest(JSON.stringify(values)),
   };
