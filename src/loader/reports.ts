@@ -12,7 +12,7 @@ import { LoadedPages } from './analyses.js';
 import { RENDER_VERSION, anchorsOf } from '../lib/render/index.js';
 import type { PageView } from '../lib/schemas/report.js';
 import { storedEntry } from '../lib/site/cached.js';
-import { siteSchema, storedEntrySchema, type StoreRef, type StoredEntry } from '../lib/site/entry.js';
+import { siteSchema, storeRefSchema, storedEntrySchema, type StoreRef, type StoredEntry } from '../lib/site/entry.js';
 import { slugOf } from '../lib/site/urls.js';
 import { CacheWriteError, cacheValid, codeHash, lockCache, pruneCache, rememberCache } from './cache.js';
 import { keepSources, listMarkdown, readSource, type SkippedPath, type SourceFile } from '../lib/site/files.js';
@@ -159,7 +159,7 @@ async function load(
     code: codeHash(),
     render: RENDER_VERSION,
     base,
-    shape: Object.keys(storedEntrySchema.shape).join() + Object.keys(siteSchema.shape).join(),
+    shape: [storedEntrySchema, siteSchema, storeRefSchema].map((schema) => Object.keys(schema.shape).join()).join(';'),
   };
 
   // Fast path: nothing changed since the last load, so the stored entries (and their messages) stand.
@@ -323,7 +323,7 @@ async function load(
     const { cache, cacheHashes, probes, cited } = outcome;
     let ref: Record<string, unknown>;
     try {
-      ref = await parseData({ id, data: { cache, cacheHashes, probes, cited }, filePath: file.projectPath });
+      ref = await parseData({ id, data: { path: file.path, cache, cacheHashes, probes, cited }, filePath: file.projectPath });
     } catch (error) {
       failed.push(`${file.projectPath}:1:1: cannot be rendered: ${(error as Error)?.message ?? String(error)}`);
       store.delete(id);
