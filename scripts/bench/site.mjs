@@ -64,7 +64,8 @@ export function buildSite({ root, content, out, cache, logPrefix }) {
       [...args, '--config', 'astro.bench.config.mjs', '--outDir', out],
       { cwd: root, env, log: `${logPrefix}.astro.log` },
     ],
-    ['pagefind', bin(root, 'pagefind'), ['--site', out], { cwd: root, env, log: `${logPrefix}.pagefind.log` }],
+    // The search step of the snapshot's `npm run build` (Pagefind, in shards of report pages).
+    ['pagefind', process.execPath, [join(root, 'scripts', 'search-index.mjs'), out], { cwd: root, env, log: `${logPrefix}.pagefind.log` }],
   ]);
 }
 

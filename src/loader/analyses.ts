@@ -11,7 +11,6 @@ import { keepBytes } from './keep.js';
 import type { ParseJob } from './threads.js';
 
 export interface PageSource {
-  source: string;
   /** Content-relative path (the page's name in messages). */
   path: string;
   absolutePath: string;
@@ -33,15 +32,22 @@ export class LoadedPages {
    */
   constructor(
     private readonly pages: readonly PageSource[],
+    /** Page `i`'s text (./texts.ts: kept, or read again and checked). */
+    private readonly text: (i: number) => string,
     private readonly dir: string,
     code: string,
     private readonly memo: Map<string, Analysis> | null = null,
     keepLimit: number = keepBytes(),
   ) {
     this.cache = new AnalysisCache(dir, { code });
-    this.keep = memo !== null || pages.reduce((n, p) => n + p.source.length, 0) <= keepLimit;
     this.kept = new Array(pages.length);
-    this.keys = pages.map((p) => this.cache.keyOf(p.source, p.path, p.absolutePath));
+    let bytes = 0;
+    this.keys = pages.map((p, i) => {
+      const source = text(i);
+      bytes += source.length;
+      return this.cache.keyOf(source, p.path, p.absolutePath);
+    });
+    this.keep = memo !== null || bytes <= keepLimit;
     if (memo) {
       const current = new Set(this.keys);
       for (const key of memo.keys()) if (!current.has(key)) memo.delete(key);
@@ -51,11 +57,15 @@ export class LoadedPages {
   /** The first reading of page `i`: kept from the last load, else the parse an earlier load stored, else its own. */
   read(i: number): Analysis {
     const p = this.pages[i];
-    let a = this.memo?.get(this.keys[i]) ?? this.cache.lookup(p.source, p.path, p.absolutePath, this.keys[i]);
+    let a = this.memo?.get(this.keys[i]);
     if (!a) {
-      a = analyze(p.source, p.path, p.absolutePath);
-      this.parsed++;
-      this.cache.store(p.source, p.path, p.absolutePath, a, this.keys[i]);
+      const source = this.text(i);
+      a = this.cache.lookup(source, p.path, p.absolutePath, this.keys[i]) ?? undefined;
+      if (!a) {
+        a = analyze(source, p.path, p.absolutePath);
+        this.parsed++;
+        this.cache.store(source, p.path, p.absolutePath, a, this.keys[i]);
+      }
     }
     if (this.keep) this.kept[i] = a;
     this.memo?.set(this.keys[i], a);
@@ -65,14 +75,14 @@ export class LoadedPages {
   /** Whether page `i` is parsed already: kept from the last load, or in the analysis cache. */
   known(i: number): boolean {
     if (this.memo?.has(this.keys[i])) return true;
-    const file = this.cache.fileOf(this.pages[i].source, this.pages[i].path, this.pages[i].absolutePath, this.keys[i]);
+    const file = this.cache.fileOf('', this.pages[i].path, this.pages[i].absolutePath, this.keys[i]);
     return file !== null && existsSync(file);
   }
 
   /** What a helper thread needs to parse page `i`, or to read its parse back from the analysis cache. */
   job(i: number): ParseJob {
     const p = this.pages[i];
-    return { source: p.source, path: p.path, absolutePath: p.absolutePath, key: this.keys[i] };
+    return { source: this.text(i), path: p.path, absolutePath: p.absolutePath, key: this.keys[i] };
   }
 
   /** Whether parses are kept on disk, where a helper thread can leave them. */
@@ -85,7 +95,8 @@ export class LoadedPages {
     const kept = this.kept[i];
     if (kept) return kept;
     const p = this.pages[i];
-    return this.cache.lookup(p.source, p.path, p.absolutePath, this.keys[i]) ?? analyze(p.source, p.path, p.absolutePath);
+    const source = this.text(i);
+    return this.cache.lookup(source, p.path, p.absolutePath, this.keys[i]) ?? analyze(source, p.path, p.absolutePath);
   }
 
   /** Page `i` is no longer needed in this load. */

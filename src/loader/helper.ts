@@ -59,7 +59,7 @@ function answer(request: HelperRequest): HelperReply {
       const { s, set } = shared;
       return {
         type: 'rendered',
-        outcomes: request.jobs.map((j: PageJob & ParseJob) => ({ i: j.i, outcome: checkAndRender(analysisOf(j), j, set, s) })),
+        outcomes: request.jobs.map((j: PageJob & ParseJob) => ({ i: j.i, outcome: checkAndRender(analysisOf(j), j, j.source, set, s) })),
       };
     }
   }

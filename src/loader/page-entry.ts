@@ -18,6 +18,7 @@ import type { SourceFile } from '../lib/site/files.js';
 import type { LoggedEntry } from './log.js';
 import { mediaResolver, type MediaResolver } from './media.js';
 import { Probes, citedPages } from './probes.js';
+import { packedIds } from './anchors.js';
 
 /** What the check and render of every page of one load share (plain data: it is copied to the helper thread). */
 export interface LoadShared {
@@ -30,8 +31,8 @@ export interface LoadShared {
   cacheDir: string;
   /** Content-relative path → index of the page in the load. */
   byPath: Map<string, number>;
-  /** By page index: what links to the page can point at (headings, runs, metric lines). */
-  anchorSets: Array<Set<string>>;
+  /** By page index: what links to the page can point at (headings, runs, metric lines), packed (./anchors.ts). */
+  anchorSets: string[];
   /** By page index: the digest of the page's view (what a page citing it reads of it). */
   views: string[];
 }
@@ -40,7 +41,6 @@ export interface LoadShared {
 export interface PageJob {
   i: number;
   file: SourceFile;
-  source: string;
   date: string | null;
   /** The entry's digest (names its cache files). */
   digest: string;
@@ -75,8 +75,8 @@ export interface PageFailed {
 
 export type PageOutcome = PageDone | PageFailed;
 
-/** Check and render one page (its analysis `a`) and write its entry files. Never throws. */
-export function checkAndRender(a: Analysis, job: PageJob, set: PageSet, s: LoadShared): PageOutcome {
+/** Check and render one page (its analysis `a`, of the text `source`) and write its entry files. Never throws. */
+export function checkAndRender(a: Analysis, job: PageJob, source: string, set: PageSet, s: LoadShared): PageOutcome {
   const { file } = job;
   const id = slugOf(file.path);
   const probe = new Probes();
@@ -89,7 +89,7 @@ export function checkAndRender(a: Analysis, job: PageJob, set: PageSet, s: LoadS
       pageUrl: (path) => (s.byPath.has(path) ? reportUrl(s.base, slugOf(path)) : null),
       anchors: (path) => {
         const i = s.byPath.get(path);
-        return i === undefined ? null : s.anchorSets[i];
+        return i === undefined ? null : packedIds(s.anchorSets[i]);
       },
       media: probe.media(media),
     });
@@ -97,7 +97,7 @@ export function checkAndRender(a: Analysis, job: PageJob, set: PageSet, s: LoadS
     const runs = runsSchema.parse(entry.data.runs);
     const body = entryFileSchema.parse({ ...entry.data, runs: runs.map(({ metrics: _m, unknown: _u, ...run }) => run) });
     const cache = cachePrefix(s.cacheDir, id, job.digest);
-    const cacheHashes = writeCache(cache, { html: entry.html, source: job.source, runs, entry: body });
+    const cacheHashes = writeCache(cache, { html: entry.html, source, runs, entry: body });
     const cited = citedPages(report, s.byPath).map((path) => {
       const i = s.byPath.get(path);
       return { path, view: i === undefined ? '' : s.views[i] };
@@ -114,7 +114,7 @@ interface BuildOptions {
   base: string;
   date: string | null;
   pageUrl: (path: string) => string | null;
-  anchors: (path: string) => ReadonlySet<string> | null;
+  anchors: (path: string) => { has(id: string): boolean } | null;
   /** The page's images: published from inside the content folders only (see ./media.ts). */
   media: Pick<MediaResolver, 'resolve' | 'published'>;
 }

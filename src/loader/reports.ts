@@ -6,12 +6,13 @@ import { isAbsolute, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { ConfigError, loadConfig, type Config } from '../lib/config.js';
 import { githubSlugs } from '../lib/markdown/index.js';
+import { compactView } from '../lib/page-view.js';
 import { pageSet, type Analysis } from '../lib/pipeline.js';
 import { LoadedPages } from './analyses.js';
 import { RENDER_VERSION, anchorsOf } from '../lib/render/index.js';
 import type { PageView } from '../lib/schemas/report.js';
 import { storedEntry } from '../lib/site/cached.js';
-import { siteSchema, storedEntrySchema, type StoreRef, type StoredEntry } from '../lib/site/entry.js';
+import { siteSchema, storeRefSchema, storedEntrySchema, type StoreRef, type StoredEntry } from '../lib/site/entry.js';
 import { slugOf } from '../lib/site/urls.js';
 import { CacheWriteError, cacheValid, codeHash, lockCache, pruneCache, rememberCache } from './cache.js';
 import { keepSources, listMarkdown, readSource, type SkippedPath, type SourceFile } from '../lib/site/files.js';
@@ -22,6 +23,9 @@ import { lastUpdated } from './git.js';
 import { escapedLogger, logDiagnostics } from './log.js';
 import { terminalText } from '../lib/terminal.js';
 import { mediaResolver } from './media.js';
+import { keepBytes } from './keep.js';
+import { PageTexts } from './texts.js';
+import { packIds } from './anchors.js';
 import { checkAndRender, logged, type LoadShared, type Logged, type PageJob, type PageOutcome } from './page-entry.js';
 import { citedHold, probesHold } from './probes.js';
 import { helped, shareWork, wantHelper } from '../lib/threads.js';
@@ -127,19 +131,20 @@ async function load(
   // production build, by name, after the other findings.
   const named = listedFiles.map((f) => ({ file: f.projectPath, path: f.path }));
   const listed = [...folderFindings(named), ...siteFileFindings(named)];
-  const texts = listedFiles.map((f) => readSource(f.absolutePath, memo !== null));
-  for (const [i, t] of texts.entries()) if (t.tooLarge !== undefined) listed.push(tooLargeFinding(listedFiles[i].projectPath, t.tooLarge));
-  for (const m of listed) logger.error(formatMessage(m));
+  // Each page's text is read here for its digest, and kept only on a small site or a dev server (./texts.ts).
+  const texts = new PageTexts(generateDigest, memo !== null ? Infinity : keepBytes());
   const files: SourceFile[] = [];
-  const sources: string[] = [];
-  for (const [i, f] of listedFiles.entries()) {
-    const text = texts[i].text;
-    if (text === undefined) ids.delete(slugOf(f.path));
-    else {
+  for (const f of listedFiles) {
+    const t = readSource(f.absolutePath, memo !== null);
+    if (t.text === undefined) {
+      if (t.tooLarge !== undefined) listed.push(tooLargeFinding(f.projectPath, t.tooLarge));
+      ids.delete(slugOf(f.path));
+    } else {
       files.push(f);
-      sources.push(text);
+      texts.add(f.absolutePath, f.projectPath, t.text);
     }
   }
+  for (const m of listed) logger.error(formatMessage(m));
   const listedFailure = () => {
     if (listed.length === 0 || !failOnError) return;
     const pages = new Set(listed.map((m) => m.file)).size;
@@ -153,13 +158,13 @@ async function load(
     files.map((f) => f.projectPath),
   );
   const config = buildConfig(projectRoot);
-  const sourceDigests = sources.map((s) => generateDigest(s));
+  const sourceDigests = texts.digests;
   // The entry shape is part of the version: a new site field must not be served from an old store.
   const versions = {
     code: codeHash(),
     render: RENDER_VERSION,
     base,
-    shape: Object.keys(storedEntrySchema.shape).join() + Object.keys(siteSchema.shape).join(),
+    shape: [storedEntrySchema, siteSchema, storeRefSchema].map((schema) => Object.keys(schema.shape).join()).join(';'),
   };
 
   // Fast path: nothing changed since the last load, so the stored entries (and their messages) stand.
@@ -199,7 +204,8 @@ async function load(
   // process. (The dev server starts none, and its reloads do not wait here.)
   const ahead = context.watcher ? null : await takeAhead(analysesDir, versions.code);
   const pages = new LoadedPages(
-    files.map((f, i) => ({ source: sources[i], path: f.path, absolutePath: f.absolutePath })),
+    files.map((f) => ({ path: f.path, absolutePath: f.absolutePath })),
+    (i) => texts.text(i),
     analysesDir,
     versions.code,
     memo,
@@ -222,7 +228,7 @@ async function load(
     // What links to a page can point at: its headings, runs and metric lines (not its claims, whose places are
     // known only once the page is checked; `anchor-missing` takes heading slugs only).
     const derivedBy: Array<Derived | undefined> = new Array(files.length);
-    const parsing = early ?? helperFor(toParse.reduce((n, i) => n + sources[i].length, 0));
+    const parsing = early ?? helperFor(toParse.reduce((n, i) => n + texts.lengths[i], 0));
     byHelper += await shareWork(
       toParse,
       (i) => (derivedBy[i] = derived(pages.read(i), generateDigest)),
@@ -275,7 +281,7 @@ async function load(
       ) {
         entries[i] = loggedStored(existing.data as unknown as StoreRef);
         pages.release(i);
-      } else jobs.push({ i, file, source: sources[i], date, digest });
+      } else jobs.push({ i, file, date, digest });
     }
     const load: LoadShared = { config, base, projectRoot, roots: absoluteRoots, cacheDir, byPath, anchorSets, views };
     // The helper gets the page set once, with its first pages to check.
@@ -283,11 +289,11 @@ async function load(
     byHelper += await shareWork(
       jobs,
       (job) => {
-        outcomes[job.i] = checkAndRender(pages.get(job.i), job, set, load);
+        outcomes[job.i] = checkAndRender(pages.get(job.i), job, texts.text(job.i), set, load);
         pages.release(job.i);
       },
       helped(
-        helperFor(jobs.reduce((n, j) => n + j.source.length, 0)),
+        helperFor(jobs.reduce((n, j) => n + texts.lengths[j.i], 0)),
         async (h, batch) => {
           await (told ??= h.ask({ type: 'shared', shared: load, views: [...set.reports] }));
           const reply = await h.ask({ type: 'render', jobs: batch.map((job) => ({ ...job, ...pages.job(job.i) })) });
@@ -323,7 +329,7 @@ async function load(
     const { cache, cacheHashes, probes, cited } = outcome;
     let ref: Record<string, unknown>;
     try {
-      ref = await parseData({ id, data: { cache, cacheHashes, probes, cited }, filePath: file.projectPath });
+      ref = await parseData({ id, data: { path: file.path, cache, cacheHashes, probes, cited }, filePath: file.projectPath });
     } catch (error) {
       failed.push(`${file.projectPath}:1:1: cannot be rendered: ${(error as Error)?.message ?? String(error)}`);
       store.delete(id);
@@ -373,8 +379,9 @@ async function load(
 
 /** What the page set and the digests read of one parsed page. */
 interface Derived {
-  /** What links to the page can point at: its headings, runs and metric lines. */
-  anchors: Set<string>;
+  /** What links to the page can point at: its headings, runs and metric lines, packed (./anchors.ts). */
+  anchors: string;
+  /** What the other pages' checks read of it (the compact view: a few KB rather than every field of every run). */
   view: PageView;
   /** Digest of the view: what a page that cites this one reads of it. */
   viewDigest: string;
@@ -398,8 +405,8 @@ function derived(a: Analysis, digest: (text: string) => string): Derived {
     runs: view.runs.map((r) => [r.fingerprint, r.failed]),
   };
   const d: Derived = {
-    anchors: anchorsOf(a.tree, a.report),
-    view,
+    anchors: packIds(anchorsOf(a.tree, a.report)),
+    view: compactView(view),
     viewDigest: digest(JSON.stringify(view)),
     valueDigest: digest(JSON.stringify(values)),
   };

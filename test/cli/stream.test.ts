@@ -1,5 +1,5 @@
 // `perflab check` in text and JSON lets each page go once it is checked (src/lib/cli/stream.ts), keeping only the
-// compact views the cross-page checks read (src/lib/cli/view.ts). Its output must be the one of the check that holds
+// compact views the cross-page checks read (src/lib/page-view.ts). Its output must be the one of the check that holds
 // every page (`checkShared`): the same stdout byte for byte, exit code, advice and summary counts.
 import { copyFileSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -7,7 +7,7 @@ import { join } from 'node:path';
 import { afterAll, expect, it } from 'vitest';
 import { checkShared } from '../../src/lib/cli/check.js';
 import { checkStreamed } from '../../src/lib/cli/stream.js';
-import { compactView } from '../../src/lib/cli/view.js';
+import { compactView } from '../../src/lib/page-view.js';
 import { rules } from '../../src/lib/rules/index.js';
 import { CONTENT, CORPUS, hasCorpus, page } from '../helpers/pages.js';
 

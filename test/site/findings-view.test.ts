@@ -12,6 +12,7 @@ import {
   groupedFindings,
   lineHref,
   messageParts,
+  namedPage,
   type Finding,
 } from '../../src/lib/site/findings.js';
 
@@ -48,7 +49,7 @@ const finding = (over: Partial<Finding>): Finding => ({
 
 describe('a finding in words', () => {
   it('should show quoted text as code, never as backticks', () => {
-    const parts = messageParts('Unexpected `+10.7%`, expected `+46.8%` from (4 / 2 - 1) x 100', [a], a);
+    const parts = messageParts('Unexpected `+10.7%`, expected `+46.8%` from (4 / 2 - 1) x 100', [a].map(namedPage), a);
     expect(parts.filter((p) => 'code' in p)).toEqual([{ code: '+10.7%' }, { code: '+46.8%' }]);
     expect(parts.some((p) => 'text' in p && p.text.includes('`'))).toBe(false);
   });
@@ -59,13 +60,17 @@ describe('a finding in words', () => {
     expect(lineHref(a, 40)).toBe('/reports/a/h100/#run-L40');
     expect(lineHref(a, 20)).toBe('/reports/a/h100/#setup');
     expect(lineHref(a, 3)).toBe('/reports/a/h100/');
-    const parts = messageParts('expected `1` from x (line 48)', [a], a);
+    const parts = messageParts('expected `1` from x (line 48)', [a].map(namedPage), a);
     expect(parts).toContainEqual({ text: 'line 48', href: '/reports/a/h100/#run-L40-m48' });
   });
 
   it("should name another report by its title, and link its line to that report's line", () => {
     for (const path of ['b/h200.md', 'content/b/h200.md', '../shared/b/h200.md']) {
-      const parts = messageParts(`\`8424.86\` is printed by no run of this page but by a run of ${path} (line 48)`, [a, b], a);
+      const parts = messageParts(
+        `\`8424.86\` is printed by no run of this page but by a run of ${path} (line 48)`,
+        [a, b].map(namedPage),
+        a,
+      );
       const shown = parts.map((p) => ('code' in p ? p.code : p.text)).join('');
       expect(shown).not.toContain('.md');
       expect(parts).toContainEqual({ text: 'Optimizing B on H200', href: '/reports/b/h200/' });

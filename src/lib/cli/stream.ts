@@ -22,7 +22,7 @@ import { adviceFor, listedByFile, listPages, readText, withListedOne, type Check
 import { toJson } from './json.js';
 import { Tally } from './tally.js';
 import { helperModule } from './threads.js';
-import { compactView } from './view.js';
+import { compactView } from '../page-view.js';
 
 const ROLE = 'perflab-check-stream-helper';
 

@@ -18,7 +18,7 @@ export interface LinkContext {
   /** Site URL of a content path (`qwen3-14b/h100.md` -> `/reports/qwen3-14b/h100/`), or null if unpublished. */
   pageUrl(contentPath: string): string | null;
   /** Ids another page exposes, or null when unknown. */
-  anchors(contentPath: string): ReadonlySet<string> | null;
+  anchors(contentPath: string): { has(id: string): boolean } | null;
   /** Site URL for an image referenced by the page (`../../assets/x.png`), or null when the file is missing. */
   image(src: string): string | null;
 }

@@ -16,7 +16,7 @@ export interface EngineUse {
 /** `vLLM`, `vllm` -> one key. */
 const engineKey = (name: string) => name.toLowerCase().replace(/[^a-z0-9]/g, '');
 
-export function engines(entries: readonly Entry[]): EngineUse[] {
+export function engines(entries: Iterable<Entry>): EngineUse[] {
   const map = new Map<string, EngineUse>();
   for (const e of entries) {
     for (const eng of e.engines) {
@@ -73,7 +73,7 @@ function optionOf(cells: string[]): { name: string; against: 'previous step' | '
  * are the row's improvement claim (never a cell picked by position: the last cell of a three-column row is the
  * baseline's), and the flags are those of the run the claim measured, from the run record.
  */
-export function techniques(entries: readonly Entry[]): TechniqueUse[] {
+export function techniques(entries: Iterable<Entry>): TechniqueUse[] {
   const map = new Map<string, TechniqueUse>();
   for (const e of entries) {
     const runs = new Map(e.runs.map((r) => [r.id, r]));

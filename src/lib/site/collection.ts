@@ -1,42 +1,75 @@
-// The reports, read once per production build: every route calls this instead of `getCollection`, which copies and
-// walks every entry on each call. The content store holds only where each entry's files are (see ./entry.ts); the
-// entries are read from those files here, each checked against its hash. In dev, each call reads the store afresh so
-// edits show up, and an entry file already read is not read again (its path names its digest).
+// The reports, as the routes read them: every route calls this instead of `getCollection`, which copies and walks
+// every entry on each call. The content store holds only where each entry's files are (see ./entry.ts); an entry is
+// read from its file (checked against its hash) when a route asks for its data, and let go after: a site of 10,000
+// reports never holds every entry at once. The last few entries read stay at hand (a report page reads its own
+// several times), and the listings every index page reads are made once per production build (`listings`).
 import { getCollection } from 'astro:content';
 import { contentRoots, listMarkdown } from './files';
 import { compareText } from '../order';
 import { storedEntry } from './cached';
-import type { StoredEntry } from './entry';
+import type { StoreRef, StoredEntry } from './entry';
+import { listing, type Listing } from './listing';
 
-/** A report as the routes read it: its id (the page slug) and its entry. */
+/** A report as the routes read it: its id (the page slug), its content path, and its entry (read when asked for). */
 export interface ReportEntry {
   id: string;
-  data: StoredEntry;
+  /** The page's content-relative path (the order of the list). */
+  path: string;
+  /** The entry's cache files, without reading the entry. */
+  ref: Pick<StoreRef, 'cache' | 'cacheHashes'>;
+  /** The entry, read from its file (the few read last are kept). */
+  readonly data: StoredEntry;
 }
 
+/** Entries read last, by cache file and hash: what one page reads of its own report more than once. */
+const RECENT = 8;
+const recent = new Map<string, StoredEntry>();
+
+function read(ref: Pick<StoreRef, 'cache' | 'cacheHashes'>): StoredEntry {
+  const key = `${ref.cache}\n${ref.cacheHashes.entry}`;
+  let data = recent.get(key);
+  if (data) recent.delete(key);
+  else data = storedEntry(ref);
+  recent.set(key, data);
+  if (recent.size > RECENT) recent.delete(recent.keys().next().value as string);
+  return data;
+}
+
+const entryOf = (id: string, path: string, ref: Pick<StoreRef, 'cache' | 'cacheHashes'>): ReportEntry => ({
+  id,
+  path,
+  ref,
+  get data() {
+    return read(ref);
+  },
+});
+
 let all: Promise<ReportEntry[]> | undefined;
-/** Dev: the entries read for the store as last seen, by file prefix and hash. */
-let read = new Map<string, StoredEntry>();
+let listed: Promise<Listing[]> | undefined;
 
 export function reports(): Promise<ReportEntry[]> {
   if (!import.meta.env.PROD) return load();
   return (all ??= load().then(nonEmpty));
 }
 
+/** Every report's listing (card, tree, llms.txt), in the order of `reports()`: made once per production build. */
+export function listings(): Promise<Listing[]> {
+  const make = async () => (await reports()).map((e) => listing(e.data));
+  if (!import.meta.env.PROD) return make();
+  return (listed ??= make());
+}
+
+/** Each report's data in turn, read as the loop reaches it (a route that reads every report holds one at a time). */
+export function* eachData(entries: readonly ReportEntry[]): Generator<StoredEntry> {
+  for (const e of entries) yield e.data;
+}
+
 async function load(): Promise<ReportEntry[]> {
   const refs = await getCollection('reports');
-  const kept = new Map<string, StoredEntry>();
-  const out = refs.map(({ id, data: ref }) => {
-    const key = `${ref.cache}\n${ref.cacheHashes.entry}`;
-    const data = read.get(key) ?? storedEntry(ref);
-    kept.set(key, data);
-    return { id, data };
-  });
+  const out = refs.map(({ id, data: ref }) => entryOf(id, ref.path, { cache: ref.cache, cacheHashes: ref.cacheHashes }));
   // In the order of their files (as the loader lists them), not the store's, which depends on what earlier builds
   // added to it first: two builds of the same pages list them the same way.
-  out.sort((a, b) => compareText(a.data.path, b.data.path));
-  // A production build reads each entry once (the list is kept); dev keeps the entries of the current store only.
-  if (!import.meta.env.PROD) read = kept;
+  out.sort((a, b) => compareText(a.path, b.path));
   return out;
 }
 

@@ -16,8 +16,55 @@ export interface CsvPage {
   url: string;
 }
 
-export function runsCsv(pages: readonly CsvPage[]): string {
-  const metrics = [...new Set(pages.flatMap((p) => p.report.runs.flatMap((r) => Object.keys(r.metrics))))].sort();
+export function runsCsv(pages: Iterable<CsvPage>): string {
+  // One pass over the pages (each may be read from disk as the loop reaches it: ./compare/pages.ts): the rows keep
+  // their cells and their metrics' texts, and the metric columns (their union) are known at the end.
+  const names = new Set<string>();
+  const rows: Array<{ cells: unknown[]; metrics: Map<string, string> }> = [];
+  for (const page of pages) {
+    const e = page.report;
+    for (const r of e.runs) for (const name of Object.keys(r.metrics)) names.add(name);
+    const derived = compareRows([page]);
+    listedRuns(e).forEach((r, i) => {
+      const d = derived[i];
+      rows.push({
+        cells: [
+          e.slug,
+          r.id,
+          r.line,
+          r.format,
+          r.label,
+          r.context.engine,
+          r.context.model,
+          r.context.variant,
+          r.context.profile,
+          r.context.side,
+          r.failed,
+          r.error,
+          r.fingerprint,
+          d.gpu,
+          d.gpus,
+          d.gpusFrom,
+          d.version,
+          d.precision,
+          d.parallelism,
+          d.dataset,
+          d.concurrency,
+          d.rate,
+          r.setup.inputLength,
+          r.setup.outputLength,
+          d.requested,
+          d.role,
+          d.flags.join(' '),
+          r.setup.model,
+          d.successRate,
+          d.verdict,
+        ],
+        metrics: new Map(Object.entries(r.metrics).map(([name, m]) => [name, m.text])),
+      });
+    });
+  }
+  const metrics = [...names].sort();
   const head = [
     'report',
     'run_id',
@@ -51,45 +98,6 @@ export function runsCsv(pages: readonly CsvPage[]): string {
     'verdict',
     ...metrics,
   ];
-  const derived = compareRows(pages);
-  let i = 0;
-  const rows = pages.flatMap(({ report: e }) =>
-    listedRuns(e).map((r) => {
-      const d = derived[i++];
-      return [
-        e.slug,
-        r.id,
-        r.line,
-        r.format,
-        r.label,
-        r.context.engine,
-        r.context.model,
-        r.context.variant,
-        r.context.profile,
-        r.context.side,
-        r.failed,
-        r.error,
-        r.fingerprint,
-        d.gpu,
-        d.gpus,
-        d.gpusFrom,
-        d.version,
-        d.precision,
-        d.parallelism,
-        d.dataset,
-        d.concurrency,
-        d.rate,
-        r.setup.inputLength,
-        r.setup.outputLength,
-        d.requested,
-        d.role,
-        d.flags.join(' '),
-        r.setup.model,
-        d.successRate,
-        d.verdict,
-        ...metrics.map((m) => r.metrics[m]?.text ?? ''),
-      ];
-    }),
-  );
-  return [head, ...rows].map((row) => row.map(cell).join(',')).join('\r\n') + '\r\n';
+  const lines = [head, ...rows.map((row) => [...row.cells, ...metrics.map((m) => row.metrics.get(m) ?? '')])];
+  return lines.map((row) => row.map(cell).join(',')).join('\r\n') + '\r\n';
 }

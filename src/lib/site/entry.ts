@@ -64,6 +64,8 @@ export const cacheHashesSchema = z.object({ html: z.string(), source: z.string()
  * the entries would cost the build time and memory in proportion to the site; this one stays a few lines per report.
  */
 export const storeRefSchema = z.object({
+  /** The page's content-relative path: the routes list the reports in its order without reading their entries. */
+  path: z.string(),
   cache: z.string(),
   cacheHashes: cacheHashesSchema,
   /** What the page's check and render asked of the disk, with the answers (see src/loader/probes.ts). */

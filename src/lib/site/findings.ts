@@ -157,7 +157,7 @@ export type MessagePart = { text: string } | { code: string } | { text: string; 
  * (`qwen3-235b-a22b/h100.md`, as the checker names pages) becomes a link with the report's title, and `line 104`
  * links to that line of the page it is on (`current`, the page of the finding, unless it follows another's path).
  */
-export function messageParts(message: string, entries: readonly Entry[], current?: Entry): MessagePart[] {
+export function messageParts(message: string, entries: readonly NamedPage[], current?: Entry): MessagePart[] {
   const out: MessagePart[] = [];
   const linkPaths = (text: string) => {
     const pages = pagesNamedIn(text, entries);
@@ -178,7 +178,7 @@ export function messageParts(message: string, entries: readonly Entry[], current
       // `other.md (line 97)`: the line is the other page's.
       const at = /^ \(line (\d+)\)/.exec(rest);
       if (at) {
-        out.push({ text: ' (' }, { text: `line ${at[1]}`, href: lineHref(hit.p.entry, Number(at[1])) }, { text: ')' });
+        out.push({ text: ' (' }, { text: `line ${at[1]}`, href: lineHref(hit.p.page.entry(), Number(at[1])) }, { text: ')' });
         rest = rest.slice(at[0].length);
       }
     }
@@ -200,25 +200,46 @@ export function messageParts(message: string, entries: readonly Entry[], current
   return out;
 }
 
+/**
+ * A report a message may name: its paths as the checker writes them (content-relative and project-relative), its
+ * address and title, and its data, read only when the message links one of its lines.
+ */
+export interface NamedPage {
+  path: string;
+  sourcePath: string;
+  url: string;
+  title: string;
+  entry: () => Entry;
+}
+
+/** A report at hand as a page messages may name. */
+export const namedPage = (e: Entry): NamedPage => ({
+  path: e.path,
+  sourcePath: e.site.sourcePath,
+  url: e.site.url,
+  title: pageTitle(e),
+  entry: () => e,
+});
+
 interface PageName {
   path: string;
-  entry: Entry;
+  page: NamedPage;
   href: string;
   title: string;
 }
 
 /** The paths of a set of pages, longest first, and where each file name occurs in that list: built once per set. */
-const pageNames = new WeakMap<readonly Entry[], { sorted: PageName[]; byName: Map<string, number[]> }>();
+const pageNames = new WeakMap<readonly NamedPage[], { sorted: PageName[]; byName: Map<string, number[]> }>();
 
 /**
  * The pages whose path may occur in `text`, longest path first: only those whose file name does (a path holds its
  * file name), so a message is not searched for every path of a large site.
  */
-function pagesNamedIn(text: string, entries: readonly Entry[]): PageName[] {
+function pagesNamedIn(text: string, entries: readonly NamedPage[]): PageName[] {
   let names = pageNames.get(entries);
   if (!names) {
     const sorted = entries
-      .flatMap((e) => [e.path, e.site.sourcePath].map((path) => ({ path, entry: e, href: e.site.url, title: pageTitle(e) })))
+      .flatMap((e) => [e.path, e.sourcePath].map((path) => ({ path, page: e, href: e.url, title: e.title })))
       .sort((a, b) => b.path.length - a.path.length);
     const byName = new Map<string, number[]>();
     sorted.forEach((p, i) => {

@@ -95,8 +95,8 @@ export function facets(items: readonly Listing[]): Facet[] {
 }
 
 /** The home list over the whole site: every card in the default order, the site's totals and its page count. */
-export function homeList(entries: readonly Entry[]): { items: Listing[]; verified: number; checked: number; pages: number } {
-  const items = entries.map(listing).sort(byGain);
+export function homeList(listed: readonly Listing[]): { items: Listing[]; verified: number; checked: number; pages: number } {
+  const items = [...listed].sort(byGain);
   return {
     items,
     verified: items.reduce((n, i) => n + i.trust.verified, 0),

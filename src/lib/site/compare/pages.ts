@@ -1,6 +1,6 @@
-// The reports as the explorer and runs.csv read them at build time: full runs and page URL.
+// The reports as the explorer, the engines page and runs.csv read them at build time: full runs and page URL.
 import { fullEntry } from '../cached';
-import { reports } from '../collection';
+import { reports, type ReportEntry } from '../collection';
 import type { Entry } from '../entry.js';
 import { compareText } from '../../order.js';
 
@@ -9,18 +9,24 @@ export interface SitePage {
   url: string;
 }
 
-let memo: Promise<SitePage[]> | undefined;
-
-/**
- * Every report, ordered by slug. A production build reads them once for the explorer, the engines page and
- * runs.csv, which each read every report's runs file before (about a second at 1,000 reports); dev reads afresh.
- */
-export function sitePages(): Promise<SitePage[]> {
-  if (!import.meta.env.PROD) return load();
-  return (memo ??= load());
+/** Every report ordered by slug, each read (entry and full runs) as a loop reaches it, and let go after. */
+export interface SitePages extends Iterable<SitePage> {
+  /** How many reports. */
+  length: number;
 }
 
-async function load(): Promise<SitePage[]> {
-  const entries = (await reports()).slice().sort((a, b) => compareText(a.data.slug, b.data.slug));
-  return entries.map((e) => ({ report: fullEntry(e), url: e.data.site.url }));
+/**
+ * Every report, ordered by slug. Nothing is held: a route that reads every report's runs holds one report at a
+ * time, so a site of 10,000 reports is never in memory at once (each loop reads the files again).
+ */
+export async function sitePages(): Promise<SitePages> {
+  const entries = (await reports()).slice().sort((a, b) => compareText(a.id, b.id));
+  return { length: entries.length, [Symbol.iterator]: () => each(entries) };
+}
+
+function* each(entries: readonly ReportEntry[]): Generator<SitePage> {
+  for (const e of entries) {
+    const data = e.data;
+    yield { report: fullEntry({ data }), url: data.site.url };
+  }
 }

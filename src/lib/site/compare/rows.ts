@@ -121,53 +121,58 @@ function verdictOf(report: ComparedReport, run: Run): { verdict: Verdict; note: 
  * Every run of every page, in page order, once: a block that shows an earlier run again is that run's second place,
  * not a row of its own. Its setup is the page model's (`run.setup`), shown as the explorer shows it.
  */
-export function compareRows(pages: readonly ComparedPage[]): RunRow[] {
-  return pages.flatMap(({ report, url }) =>
-    listedRuns(report).map((run): RunRow => {
-      const s = run.setup;
-      const model = s.model ? modelName(s.model) : null;
-      const { verdict, note } = verdictOf(report, run);
-      const ok = run.metrics.successful_requests?.value;
-      const requested = s.numPrompts;
-      const successRate = typeof ok === 'number' && requested && ok <= requested ? Math.round((ok / requested) * 10000) / 100 : null;
-      return {
-        key: `${report.slug}#${run.id}`,
-        report: report.slug,
-        title: pageTitle(report),
-        url,
-        run: run.id,
-        line: run.line,
-        href: anchor(url, run.id),
-        setting: run.context.variant ?? run.label ?? ([run.context.profile, run.context.side].filter(Boolean).join(', ') || null),
-        format: run.format,
-        failed: run.failed,
-        error: run.error,
-        family: model ? modelFamily(model) : null,
-        model,
-        gpu: s.accelerator,
-        gpus: s.acceleratorCount,
-        gpusFrom: s.acceleratorCount === null ? null : s.parallelism !== null ? 'command' : 'hardware',
-        engine: engineName(s.engine),
-        version: s.engineVersion,
-        precision: precisionText(s.precision),
-        parallelism: parallelismText(s.parallelism),
-        dataset: datasetText(s),
-        concurrency: s.maxConcurrency,
-        rate: s.requestRate,
-        requested,
-        successRate,
-        role: s.role,
-        flags: s.flags ?? [],
-        verdict,
-        verdictNote: note,
-        values: {
-          total: totalThroughput(url, run),
-          output: value(url, run, run.metrics.output_token_throughput, 'tok/s'),
-          tpot: value(url, run, run.metrics.mean_tpot_ms, 'ms'),
-          ttft: value(url, run, run.metrics.mean_ttft_ms, 'ms'),
-          e2e: e2e(url, run),
-        },
-      };
-    }),
-  );
+export function compareRows(pages: Iterable<ComparedPage>): RunRow[] {
+  const rows: RunRow[] = [];
+  // One page at a time: `pages` may read each report as the loop reaches it (../compare/pages.ts).
+  for (const { report, url } of pages) {
+    rows.push(
+      ...listedRuns(report).map((run): RunRow => {
+        const s = run.setup;
+        const model = s.model ? modelName(s.model) : null;
+        const { verdict, note } = verdictOf(report, run);
+        const ok = run.metrics.successful_requests?.value;
+        const requested = s.numPrompts;
+        const successRate = typeof ok === 'number' && requested && ok <= requested ? Math.round((ok / requested) * 10000) / 100 : null;
+        return {
+          key: `${report.slug}#${run.id}`,
+          report: report.slug,
+          title: pageTitle(report),
+          url,
+          run: run.id,
+          line: run.line,
+          href: anchor(url, run.id),
+          setting: run.context.variant ?? run.label ?? ([run.context.profile, run.context.side].filter(Boolean).join(', ') || null),
+          format: run.format,
+          failed: run.failed,
+          error: run.error,
+          family: model ? modelFamily(model) : null,
+          model,
+          gpu: s.accelerator,
+          gpus: s.acceleratorCount,
+          gpusFrom: s.acceleratorCount === null ? null : s.parallelism !== null ? 'command' : 'hardware',
+          engine: engineName(s.engine),
+          version: s.engineVersion,
+          precision: precisionText(s.precision),
+          parallelism: parallelismText(s.parallelism),
+          dataset: datasetText(s),
+          concurrency: s.maxConcurrency,
+          rate: s.requestRate,
+          requested,
+          successRate,
+          role: s.role,
+          flags: s.flags ?? [],
+          verdict,
+          verdictNote: note,
+          values: {
+            total: totalThroughput(url, run),
+            output: value(url, run, run.metrics.output_token_throughput, 'tok/s'),
+            tpot: value(url, run, run.metrics.mean_tpot_ms, 'ms'),
+            ttft: value(url, run, run.metrics.mean_ttft_ms, 'ms'),
+            e2e: e2e(url, run),
+          },
+        };
+      }),
+    );
+  }
+  return rows;
 }

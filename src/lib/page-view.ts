@@ -1,16 +1,17 @@
 // The smallest view of a page that the checks of the other pages read, for a check that lets each page go once it is
-// read (./stream.ts). A page's full view (its headings and every field of every run) costs tens to hundreds of KB; a
-// check of thousands of pages holds one view per page for the whole check, so it keeps only what is read of them:
+// read (`perflab check`, ./cli/stream.ts, and the site's loader, ../loader/reports.ts). A page's full view (its
+// headings and every field of every run) costs tens to hundreds of KB; a check of thousands of pages holds one view
+// per page for the whole check, so it keeps only what is read of them:
 //  - the page set's paths and `route-collision`, `link-unresolved`: `path`;
 //  - `anchor-missing`: the slugs of `headings`;
 //  - `duplicate-block-across-pages`: each run's `fingerprint`, `failed` and `line`;
-//  - the run index (claims traced to another page, ../claims/verify/run-index.ts): each run's `id`, `line`, `failed`,
+//  - the run index (claims traced to another page, ./claims/verify/run-index.ts): each run's `id`, `line`, `failed`,
 //    `format` and the metrics the index reads of it, with the fields it reads of them (found by watching the index
 //    read them, so the lists cannot drift from the index).
-import type { Metric } from '../schemas/metric.js';
-import type { PageView } from '../schemas/report.js';
-import type { Run } from '../schemas/run.js';
-import { RunIndex } from '../claims/verify/run-index.js';
+import type { Metric } from './schemas/metric.js';
+import type { PageView } from './schemas/report.js';
+import type { Run } from './schemas/run.js';
+import { RunIndex } from './claims/verify/run-index.js';
 
 /** The fields of a run that the readers above take (the other fields are left out of the view). */
 type ViewRun = Pick<Run, 'id' | 'line' | 'failed' | 'format' | 'fingerprint' | 'metrics'>;
