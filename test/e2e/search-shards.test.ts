@@ -59,7 +59,10 @@ describe.skipIf(!hasChromium)('search over an index in shards', () => {
     expect(JSON.parse(readFileSync(join(whole.dist, 'pagefind', 'shards.json'), 'utf8'))).toEqual({ merge: [] });
   });
 
-  for (const [query, hardware] of [['latency', 'H200'], ['throughput', undefined]] as const) {
+  for (const [query, hardware] of [
+    ['latency', 'H200'],
+    ['throughput', undefined],
+  ] as const) {
     it(`should find for "${query}"${hardware ? ` on ${hardware}` : ''} what the index in one piece finds`, async () => {
       const one = await whole.open('/');
       const many = await sharded.open('/');

@@ -9,7 +9,16 @@ import { setTimeout as sleep } from 'node:timers/promises';
 export const projectRoot = join(import.meta.dirname, '..', '..');
 export const contentRoots = ['content', 'test/fixtures/site'];
 
-const inputs = ['content', 'test/fixtures/site', 'src', 'public', 'astro.config.mjs', 'package-lock.json', 'perflab.config.json', 'scripts/search-index.mjs'];
+const inputs = [
+  'content',
+  'test/fixtures/site',
+  'src',
+  'public',
+  'astro.config.mjs',
+  'package-lock.json',
+  'perflab.config.json',
+  'scripts/search-index.mjs',
+];
 
 /** The files under `path` (a file or folder of the project), sorted. */
 export function files(path: string): string[] {
@@ -59,7 +68,11 @@ export function buildSite(dir: string, content: readonly string[], env: Record<s
   writeFileSync(join(dir, 'build.log'), `${run.stdout}\n${run.stderr}`);
   if (run.status !== 0) throw new Error(`site build failed; see ${join(dir, 'build.log')}:\n${run.stderr.slice(-2000)}`);
   // The search step of `npm run build`, as users run it.
-  execFileSync(process.execPath, [join(projectRoot, 'scripts', 'search-index.mjs'), join(dir, 'dist')], { cwd: projectRoot, env: fullEnv, stdio: 'ignore' });
+  execFileSync(process.execPath, [join(projectRoot, 'scripts', 'search-index.mjs'), join(dir, 'dist')], {
+    cwd: projectRoot,
+    env: fullEnv,
+    stdio: 'ignore',
+  });
   writeFileSync(join(dir, 'done'), new Date().toISOString());
 }
 
