@@ -44,6 +44,7 @@ const { countConstructs } = await import('../../src/lib/render/counts.js');
 const { CONTENT, CORPUS, hasCorpus, markdownFiles } = await import('../helpers/pages.js');
 const { nodeWalks } = await import('../../src/lib/model/tree.js');
 const { siteTextMisses } = await import('../../src/lib/model/site-text.js');
+const { visibleTextCounts } = await import('../../src/lib/claims/html.js');
 
 const links = { pageUrl: () => null, anchors: () => null, image: () => null };
 
@@ -127,5 +128,18 @@ describe('walks of a page tree', () => {
     expect([...who.keys()].filter((k) => k.startsWith('check '))).toEqual([]);
     // And every node and offset they asked for was inside a site's text (none fell back to nothing).
     expect(siteTextMisses.count - misses).toBe(0);
+  });
+
+  it('should tokenise each text of a site once, however many claim kinds read it', () => {
+    visibleTextCounts.start();
+    try {
+      for (const file of files) checkAll([analyze(readFileSync(file, 'utf8'), relative(CONTENT, file), file)]);
+    } finally {
+      visibleTextCounts.counting = false;
+    }
+    const { asked, distinct, made } = visibleTextCounts;
+    console.log(`visible texts on ${files.length} pages: ${asked} asked for, ${distinct.size} distinct, ${made} made`);
+    expect(asked).toBeGreaterThan(distinct.size);
+    expect(made).toBe(distinct.size);
   });
 });

@@ -113,7 +113,7 @@ it('should keep the entry, the HTML, the source and the run metrics out of the s
   expect(item.body).toBeUndefined();
   expect(item.rendered).toBeUndefined();
   // The store holds where the files are, nothing else: Astro bundles the whole store into the build.
-  expect(Object.keys(item.data).sort()).toEqual(['cache', 'cacheHashes', 'cited', 'probes']);
+  expect(Object.keys(item.data).sort()).toEqual(['cache', 'cacheHashes', 'cited', 'path', 'probes']);
   const entry = readEntry(item);
   expect(entry.data.runs.length).toBeGreaterThan(0);
   expect(entry.data.runs.every((r: any) => !('metrics' in r))).toBe(true);

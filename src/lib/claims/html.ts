@@ -71,8 +71,42 @@ export function endOnLine(v: VisibleText, from: number, end: number): number {
   return e;
 }
 
-/** Strip inline HTML from raw text, keeping offsets and span colours. Never throws. */
+/**
+ * The texts made last, by raw text: the claim kinds read the same site one after another, and each asks for its
+ * visible text, so a site is tokenised once rather than once per kind. Bounded (a few sites), and the texts are
+ * read-only to every caller.
+ */
+const RECENT = 16;
+const recent = new Map<string, Readonly<VisibleText>>();
+/** How many texts were asked for, how many distinct ones, and how many made (the tests hold made to distinct). */
+export const visibleTextCounts = {
+  asked: 0,
+  distinct: new Set<string>(),
+  made: 0,
+  counting: false,
+  /** Count from here, with nothing made before. */
+  start(): void {
+    Object.assign(this, { asked: 0, distinct: new Set<string>(), made: 0, counting: true });
+    recent.clear();
+  },
+};
+
+/** Strip inline HTML from raw text, keeping offsets and span colours (the same object for the same text, not to be changed). Never throws. */
 export function visibleText(raw: string): VisibleText {
+  if (visibleTextCounts.counting) {
+    visibleTextCounts.asked++;
+    visibleTextCounts.distinct.add(raw);
+  }
+  const known = recent.get(raw);
+  if (known) return known;
+  visibleTextCounts.made++;
+  const made = makeVisibleText(raw);
+  recent.set(raw, made);
+  if (recent.size > RECENT) recent.delete(recent.keys().next().value as string);
+  return made;
+}
+
+function makeVisibleText(raw: string): VisibleText {
   let text = '';
   const map: number[] = [];
   const highlights: Highlight[] = [];
