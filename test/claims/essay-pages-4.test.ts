@@ -1,5 +1,7 @@
-import { describe } from 'vitest';
-import { fixtureTests, type Fixture } from './essay-fixtures.js';
+import { describe, expect, it } from 'vitest';
+import { parseProseNumbers } from '../../src/lib/claims/essay/sentence.js';
+import { metricsIn } from '../../src/lib/claims/essay/vocab.js';
+import { check, fixtureTests, read, type Fixture } from './essay-fixtures.js';
 
 /**
  * Write-ups around output the earlier fixtures lack: a PR description comparing three `genai-perf profile` console
@@ -54,8 +56,110 @@ const fixtures: Record<string, Fixture> = {
       [115, 'highest', 'untraceable'],
     ],
   },
+  // Three repeats of `vllm bench latency` (the third cut short), labelled `Run 1` ... `Run 3`; the summary states
+  // `mean ± spread` over the runs, saying what the spread is in all but one sentence, and some runs' own values.
+  'readme-latency-repeats-spread.md': {
+    rows: [
+      [53, '453.4', 'verified'],
+      [53, '± 2.1 ms', 'verified'],
+      [55, '453.4', 'verified'],
+      // The sentence does not say what the spread is: a standard deviation (either kind), a standard error and
+      // half the range give 1.8, 1.5, 1.0 and 1.6; none of them is certain.
+      [55, '± 1.8 ms', 'untraceable'],
+      [57, '452.9', 'mismatch'],
+      [57, '± 1.6 ms', 'verified'],
+      [59, '454.4', 'verified'],
+      [59, '± 0.9 ms', 'mismatch'],
+      // Only two runs print p99: the mean and half the range of those two.
+      [61, '455.2', 'verified'],
+      [61, '± 2.1 ms', 'verified'],
+      [63, '454.68 ms', 'verified'],
+      [63, '451.01 ms', 'verified'],
+      [64, '0.8%', 'verified'],
+      [65, '454.61 ms', 'mismatch'],
+    ],
+    corrections: [
+      ['452.9 ± 1.6 ms', '452.6 ± 1.6 ms'],
+      ['454.4 ± 0.9 ms', '454.4 ± 2.4 ms'],
+      ['average latency of 454.61 ms', 'average latency of 454.62 ms'],
+    ],
+    unmeasured: ['± 1.8 ms'],
+    orders: [
+      [63, 'highest', 'verified'],
+      [63, 'lowest', 'verified'],
+    ],
+  },
 };
 
-describe('essay pages 4: genai-perf console tables', () => {
+describe('essay pages 4: genai-perf console tables, mean ± spread over repeated runs', () => {
   fixtureTests(fixtures);
+});
+
+describe('a spread over repeated runs', () => {
+  const base = read('readme-latency-repeats-spread.md');
+  const on = (line: string) => {
+    const source = `${base.trimEnd()}\n\n${line}\n`;
+    const lineNo = source.split('\n').indexOf(line) + 1;
+    const report = check(source, 'spread.md');
+    return {
+      claims: report.claims.filter((c) => c.line === lineNo).map((c) => [c.text, c.verdict, c.recomputed]),
+      errors: report.messages.filter((m) => m.line === lineNo && m.severity === 'error').length,
+    };
+  };
+  it('should read the centre and the spread apart, and what the text says the spread is', () => {
+    const [n] = parseProseNumbers('Over 3 runs the mean TTFT was 120 ± 8 ms (mean ± standard error).');
+    expect([n.stated.claim, n.spread?.centre.claim, n.spread?.value.claim, n.spread?.kind, n.spread?.repeats]).toEqual([
+      '120 ± 8 ms',
+      '120',
+      '± 8 ms',
+      'sem',
+      true,
+    ]);
+    expect(parseProseNumbers('输出吞吐量为 1,830 ± 40 tok/s（3 次运行的均值 ± 标准差）。')[0].spread?.kind).toBe('sd');
+    expect(parseProseNumbers('The mean TTFT was 120 ± 8 ms.')[0].spread?.repeats).toBe(false);
+  });
+  it('should check a population or a sample standard deviation when the text does not say which', () => {
+    // Sample 2.10 ms, population 1.72 ms.
+    expect(on('Over the runs, the average latency is 453.4 ± 1.7 ms (mean ± standard deviation).')).toEqual({
+      claims: [
+        ['453.4', 'verified', 453.4],
+        ['± 1.7 ms', 'verified', 1.7],
+      ],
+      errors: 0,
+    });
+    expect(on('Over the runs, the average latency is 453.4 ± 3.5 ms (mean ± standard deviation).').claims[1]).toEqual([
+      '± 3.5 ms',
+      'mismatch',
+      2.1,
+    ]);
+    // The standard error of the mean: 2.10 / sqrt(3).
+    expect(on('Over the runs, the average latency is 453.4 ± 1.2 ms (mean ± standard error).').claims[1]).toEqual([
+      '± 1.2 ms',
+      'verified',
+      1.2,
+    ]);
+  });
+  it('should read one run, not the mean, when the sentence names the run', () => {
+    expect(on('Over the runs, Run 2 has an average latency of 454.68 ± 0.5 ms.').claims).toEqual([['454.68 ± 0.5 ms', 'verified', 454.68]]);
+  });
+  it('should leave a centre that is neither the mean nor a run untraceable when the text does not speak of repeats', () => {
+    expect(on('The average latency is 460.0 ± 2.1 ms (mean ± sample standard deviation).')).toEqual({
+      claims: [['460.0 ± 2.1 ms', 'untraceable', null]],
+      errors: 0,
+    });
+  });
+  it('should read the latency of an offline run by its statistic, in English, Chinese and Korean', () => {
+    const read = (t: string) => metricsIn(t).map((m) => [m.family, m.stat]);
+    expect(read('average latency')).toEqual([['e2el', 'mean']]);
+    expect(read('p99 latency')).toEqual([['e2el', 'p99']]);
+    expect(read('latency')).toEqual([]);
+    expect(read('平均延迟')).toEqual([['e2el', 'mean']]);
+    // A statistic of another metric: `ITL 平均延迟` is the ITL.
+    expect(read('ITL 平均延迟')).toEqual([['itl', 'mean']]);
+    expect(read('평균 지연')).toEqual([['e2el', 'mean']]);
+    expect(on('三次运行的平均延迟为 453.4 ± 2.1 ms（均值 ± 样本标准差）。').claims).toEqual([
+      ['453.4', 'verified', 453.4],
+      ['± 2.1 ms', 'verified', 2.1],
+    ]);
+  });
 });

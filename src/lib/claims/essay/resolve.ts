@@ -20,7 +20,7 @@ import type { Grade } from '../verify/context.js';
 import { formatFixed, halfUnit, roundHalfUp } from '../../numbers/number.js';
 import type { Stated } from '../stated.js';
 import type { NamedRun } from './runs.js';
-import type { ProseKind } from './sentence.js';
+import type { ProseKind, Spread, SpreadKind } from './sentence.js';
 import { metricKeys, refersTo, unambiguous, unitOfKey, type Family } from './vocab.js';
 
 export interface EssayNumber {
@@ -46,6 +46,14 @@ export interface EssayNumber {
   scope: NamedRun[];
   /** Every run of the page (for "far above any data"). */
   all: NamedRun[];
+  /** `453.4 ± 2.1 ms`: a centre and a spread (the centre may be the mean of repeated runs). */
+  spread?: Spread;
+}
+
+/** Repeated runs a `±` value is the mean of: the runs and the one metric they all print. */
+export interface RunGroup {
+  runs: NamedRun[];
+  key: string;
 }
 
 export interface EssayVerdict {
@@ -53,9 +61,13 @@ export interface EssayVerdict {
   source: ClaimSource | null;
   sources: ClaimSource[];
   grade: Grade;
+  /** The centre of a `±` value read as the mean of these repeated runs. */
+  group?: RunGroup;
 }
 
 interface Reading {
+  /** The repeated runs whose mean this is; absent for one run's value or a comparison. */
+  group?: RunGroup;
   value: number;
   /** Lowest and highest the displayed inputs allow. */
   lo: number;
@@ -112,6 +124,51 @@ function valueReadings(n: EssayNumber, runs: readonly NamedRun[], path: string):
       });
     }
   return out;
+}
+
+/** A metric of each run of a group, in the stated unit: [value, half a unit of its printed digits]. */
+function groupValues(n: EssayNumber, g: RunGroup): Array<[number, number]> {
+  const f = (scaleFor(unitOfKey(g.key), n.stated.unit || n.unit) ?? 1) / (n.scale ?? 1);
+  return g.runs.map((r) => {
+    const m = num(r, g.key)!;
+    return [m.value! * f, halfUnit(m.decimals) * f];
+  });
+}
+
+/**
+ * The readings of a `±` centre over repeated runs: for each metric key the number may mean, the mean of the runs
+ * of `pool` that print it, when two or more do.
+ */
+function groupReadings(n: EssayNumber, pool: readonly NamedRun[], path: string): Reading[] {
+  const out: Reading[] = [];
+  const unit = n.stated.unit || n.unit;
+  const keys = uniq(pool.flatMap((r) => metricKeys(n.metric, Object.keys(r.run.metrics))));
+  for (const key of keys) {
+    if (scaleFor(unitOfKey(key), unit) === null) continue;
+    const runs = pool.filter((r) => num(r, key));
+    if (runs.length < 2) continue;
+    const group = { runs, key };
+    const values = groupValues(n, group);
+    const mean = values.reduce((a, [v]) => a + v, 0) / values.length;
+    const half = values.reduce((a, [, h]) => a + h, 0) / values.length;
+    const label = runs[0].run.metrics[key]!.label;
+    out.push({
+      group,
+      value: mean,
+      lo: mean - half,
+      hi: mean + half,
+      formula: `mean of ${label} over ${runs.length} runs (${runs.map((r) => r.run.metrics[key]!.text).join(', ')})${conversion(unitOfKey(key), unit)}`,
+      sources: runs.map((r) => src(path, r, key)),
+      evidence: `the mean of ${label} over ${runs.map(describe).join(', ')}`,
+    });
+  }
+  return out;
+}
+
+/** How a value printed in `from` is written in `to`, for a formula. */
+function conversion(from: string, to: string): string {
+  const f = scaleFor(from, to) ?? 1;
+  return f === 1 ? '' : f < 1 ? ` / ${Math.round(1 / f)}` : ` x ${Math.round(f)}`;
 }
 
 /** The readings a comparison may state, for each pair of runs and each metric key they share. */
@@ -232,6 +289,17 @@ export function resolveNumber(n: EssayNumber, path: string): EssayVerdict | null
     const scope = n.scope.filter(fits);
     const only = named.length === 0 && all.length === 1 && scope.length === 1 && scope[0] === all[0];
     certain = (only || (named.length === 1 && !!named[0].name)) && unambiguous(n.metric) && !n.borrowed && readings.length === 1;
+    // `453.4 ± 2.1 ms over three runs`: the centre is the mean of the repeated runs (the runs the sentence names, or
+    // those of its section), when the text speaks of repeats. Certain when one metric of one group is meant.
+    if (n.spread?.repeats) {
+      const pool = named.length >= 2 ? named : named.length === 0 ? n.scope.filter(fits) : [];
+      const groups = groupReadings(n, pool, path);
+      if (groups.length > 0) {
+        readings = [...groups, ...readings];
+        certain = groups.length === 1 && unambiguous(n.metric) && !n.borrowed;
+        if (!readings.slice(groups.length).some((r) => holds(n, r, slack))) readings = groups;
+      }
+    }
   } else {
     const pairs = pairsOf(n).filter((p) => p.every(fits));
     readings = pairReadings(n, pairs, path);
@@ -247,9 +315,11 @@ export function resolveNumber(n: EssayNumber, path: string): EssayVerdict | null
       source: hit.sources[0],
       sources: hit.sources.slice(1),
       grade: {},
+      ...(hit.group ? { group: hit.group } : {}),
     };
   }
   const nearest = [...readings].sort((a, b) => Math.abs(a.value - Math.abs(n.stated.value)) - Math.abs(b.value - Math.abs(n.stated.value)));
+  if (readings.length > 0 && certain && !n.bound && nearest[0].group) return { ...mismatch(n, nearest[0], tol), group: nearest[0].group };
   if (readings.length > 0 && certain && !n.bound && !farAndAlone(n, nearest[0], path, slack)) return mismatch(n, nearest[0], tol);
   if (n.kind !== 'value' && !n.offPage) {
     // Far above every comparison the page allows for the metric: no reading of the runs makes it true.
@@ -323,4 +393,73 @@ function mismatch(n: EssayNumber, r: Reading, tol: string): EssayVerdict {
     sources: r.sources.slice(1),
     grade: {},
   };
+}
+
+/** What each spread a write-up may mean is called in a formula. */
+const SPREAD_NAMES: Readonly<Record<Exclude<SpreadKind, 'sd'>, string>> = {
+  'sd-sample': 'sample standard deviation',
+  'sd-population': 'population standard deviation',
+  sem: 'standard error of the mean',
+  'half-range': 'half the range',
+};
+
+/**
+ * Verdict for the spread of a `±` value whose centre is the mean of repeated runs: checked against what the text
+ * says it is (a standard deviation, sample or population when it does not say which; a standard error; half the
+ * range), untraceable with every reading as a candidate when the text does not say. Tolerance: half a unit of the
+ * stated digit, plus half a unit of the runs' printed digits.
+ */
+export function resolveSpread(n: EssayNumber, group: RunGroup, path: string): EssayVerdict {
+  const stated = n.spread!.value;
+  const d = stated.decimals;
+  const values = groupValues(n, group);
+  const k = values.length;
+  const xs = values.map(([v]) => v);
+  const mean = xs.reduce((a, x) => a + x, 0) / k;
+  const ss = xs.reduce((a, x) => a + (x - mean) ** 2, 0);
+  const inputHalf = Math.max(...values.map(([, h]) => h));
+  const sample = Math.sqrt(ss / (k - 1));
+  const readings: Array<{ kind: Exclude<SpreadKind, 'sd'>; value: number }> = [
+    { kind: 'sd-sample', value: sample },
+    { kind: 'sd-population', value: Math.sqrt(ss / k) },
+    { kind: 'sem', value: sample / Math.sqrt(k) },
+    { kind: 'half-range', value: (Math.max(...xs) - Math.min(...xs)) / 2 },
+  ];
+  const said = n.spread!.kind;
+  const meant = said === null ? [] : readings.filter((r) => r.kind === said || (said === 'sd' && r.kind.startsWith('sd-')));
+  const label = group.runs[0].run.metrics[group.key]!.label;
+  const sources = group.runs.map((r) => src(path, r, group.key));
+  const formula = (r: { kind: Exclude<SpreadKind, 'sd'>; value: number }) =>
+    `${SPREAD_NAMES[r.kind]} of ${label} over ${k} runs = ${formatFixed(r.value, Math.max(d, 2))}`;
+  const tolerance = `half-up to ${d} decimal${d === 1 ? '' : 's'}; the runs' values +/- half a unit`;
+  const hit = meant.find((r) => roundHalfUp(r.value, d) === stated.value || Math.abs(stated.value - r.value) <= halfUnit(d) + inputHalf);
+  if (hit)
+    return {
+      result: { verdict: 'verified', recomputed: roundHalfUp(hit.value, d), formula: formula(hit), tolerance },
+      source: sources[0],
+      sources: sources.slice(1),
+      grade: {},
+    };
+  if (meant.length > 0 && unambiguous(n.metric) && !n.borrowed) {
+    const near = [...meant].sort((a, b) => Math.abs(a.value - stated.value) - Math.abs(b.value - stated.value))[0];
+    return {
+      result: {
+        verdict: 'mismatch',
+        recomputed: roundHalfUp(near.value, d),
+        formula: formula(near),
+        tolerance,
+        rounding: Math.abs(stated.value - near.value) <= 2 * halfUnit(d) + inputHalf,
+      },
+      source: sources[0],
+      sources: sources.slice(1),
+      grade: {},
+    };
+  }
+  // The text does not say what the spread is (or the centre's metric is not certain): every reading is a candidate.
+  const candidates: Candidate[] = readings.map((r) => ({
+    source: sources[0],
+    evidence: `the ${SPREAD_NAMES[r.kind]} of ${label} over ${group.runs.map(describe).join(', ')}`,
+    recomputed: roundHalfUp(r.value, d),
+  }));
+  return { result: null, source: null, sources: [], grade: { uncertain: candidates } };
 }

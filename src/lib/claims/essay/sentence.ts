@@ -40,6 +40,42 @@ export interface ProseNumber {
    * off`): a run the clause names may be the other value's, so it does not make this one's source certain.
    */
   shared?: boolean;
+  /**
+   * `453.4 ± 2.1 ms`: the centre (its text without the spread), the spread (`± 2.1 ms`, in the unit after it), and
+   * what the text says the spread is (null when it does not say).
+   */
+  spread?: Spread;
+}
+
+/** What a write-up may say a `±` spread is. */
+export type SpreadKind = 'sd' | 'sd-sample' | 'sd-population' | 'sem' | 'half-range';
+
+export interface Spread {
+  centre: Stated;
+  value: Stated;
+  kind: SpreadKind | null;
+  /** The sentence or its paragraph speaks of repeated runs (`over three runs`, `repeats`, `3 次`). */
+  repeats: boolean;
+}
+
+/** Words that say what a spread is, most specific first. */
+const SPREAD_KINDS: ReadonlyArray<[RegExp, SpreadKind]> = [
+  [/\bsample\s+(?:standard\s+deviation|std(?:dev)?|sd)\b|样本标准差|표본\s?표준\s?편차/i, 'sd-sample'],
+  [/\bpopulation\s+(?:standard\s+deviation|std(?:dev)?|sd)\b|总体标准差|모\s?표준\s?편차/i, 'sd-population'],
+  [/\bstandard\s+error\b|\bsem\b|标准误|표준\s?오차/i, 'sem'],
+  [
+    /\bhalf(?:\s+of)?\s+the\s+(?:(?:min(?:imum)?\s*[-–~]\s*max(?:imum)?|full)\s+)?range\b|\bhalf[- ]range\b|半极差|极差的一半|범위의\s?절반/i,
+    'half-range',
+  ],
+  [/\bstandard\s+deviation\b|\bstd(?:dev)?\b|\bs\.d\.|\bsd\b|σ|标准差|표준\s?편차/i, 'sd'],
+];
+/** Words of repeated runs. */
+const REPEATS = /\b(?:runs|repeats|repetitions|trials|invocations|reruns)\b|重复|[0-9一二三四五六七八九十]+\s*(?:次|轮)|반복|[0-9]+\s*회/i;
+
+/** What a text says a spread is, or null. */
+function spreadKind(text: string): SpreadKind | null {
+  for (const [re, kind] of SPREAD_KINDS) if (re.test(text)) return kind;
+  return null;
 }
 
 /** One-for-one character replacements, so that offsets are kept: full-width forms and the minus sign. */
@@ -53,7 +89,7 @@ const UNIT = String.raw`(%|x(?![A-Za-z0-9])|倍|배|ms(?![A-Za-z])|millisec(?:on
 // `313.28 ± 4.1 ms`: the mean is the claim, in the unit after the spread.
 // `12.5K tok/s`: a thousands (`K`, `k`) or millions (`M`) suffix, read for rates only.
 const NUMBER = new RegExp(
-  String.raw`(?<![\w.\-/±])(${NUM})(?:[kKM](?![A-Za-z]))?(?:\s?(?:±|\+\/-)\s?\d{1,9}(?:\.\d{1,9})?)?\s*${UNIT}`,
+  String.raw`(?<![\w.\-/±])(${NUM})(?:[kKM](?![A-Za-z]))?(?:\s?(±|\+\/-)\s?(\d{1,9}(?:\.\d{1,9})?))?\s*${UNIT}`,
   'dg',
 );
 /** The factor of a `K` / `M` suffix right after a number. */
@@ -387,16 +423,16 @@ export function parseProseNumbers(raw: string): ProseNumber[] {
   const mentions: Array<[number, string]> = [];
   for (const m of text.matchAll(NUMBER)) {
     const [ns, ne] = m.indices![1];
-    const unitRaw = m[2];
+    const unitRaw = m[4];
     if (!['%', 'x', '倍', '배'].includes(unitRaw)) mentions.push([ns, unitOf(unitRaw)]);
     // The spread of `a ± b` is not a claim of its own.
     const lead = text.slice(Math.max(0, m.index - 4), m.index).trimEnd();
     if (lead.endsWith('±') || lead.endsWith('+/-')) continue;
-    if (unitRaw === 'x' && DEVICES.test(text.slice(m.indices![2][1]))) continue;
-    if (!['%', 'x', '倍', '배'].includes(unitRaw) && !VALUE_FOLLOW.test(after(text, m.indices![2][1], 30))) continue;
+    if (unitRaw === 'x' && DEVICES.test(text.slice(m.indices![4][1]))) continue;
+    if (!['%', 'x', '倍', '배'].includes(unitRaw) && !VALUE_FOLLOW.test(after(text, m.indices![4][1], 30))) continue;
     if (
       (unitRaw === '%' || unitRaw === 'x' || unitRaw === '倍' || unitRaw === '배') &&
-      (NOT_A_METRIC.test(text.slice(m.indices![2][1], m.indices![2][1] + 40)) || SETTING_BEFORE.test(text.slice(Math.max(0, ns - 16), ns)))
+      (NOT_A_METRIC.test(text.slice(m.indices![4][1], m.indices![4][1] + 40)) || SETTING_BEFORE.test(text.slice(Math.max(0, ns - 16), ns)))
     )
       continue;
     const unit = unitOf(unitRaw);
@@ -406,7 +442,7 @@ export function parseProseNumbers(raw: string): ProseNumber[] {
     const scale = SUFFIX[text[ne]];
     if (scale !== undefined && unit !== 'tok/s' && unit !== 'req/s') continue;
     // `x` right after the number, or `x faster` / `x slower` words kept with the claim.
-    let end = m.indices![2][1];
+    let end = m.indices![4][1];
     if (kind === 'ratio') {
       const word = /^\s*(faster|slower|speed-?up|higher|lower|more|less|better)/i.exec(text.slice(end));
       // Kept with the claim only on its line: a claim's text stands on one source line.
@@ -421,6 +457,20 @@ export function parseProseNumbers(raw: string): ProseNumber[] {
     let before = text.slice(Math.max(sentence[0], ns - 16), ns).trimEnd();
     if (before.endsWith('+') || before.endsWith('-')) before = before.slice(0, -1);
     stated.claim = raw.slice(stated.offset, stated.end);
+    // `453.4 ± 2.1 ms`: the centre and the spread, each with its own text, in the unit written after the spread.
+    let spread: Spread | undefined;
+    if (kind === 'value' && m[3] !== undefined && end > ne && scale === undefined) {
+      const [ss] = m.indices![2];
+      const [vs, ve] = m.indices![3];
+      const centre = statedAt(v, 'value', ns, ne, numberText, unit);
+      const value = statedAt(v, 'value', ss, end, text.slice(vs, ve), unit);
+      if (centre && value) {
+        centre.claim = raw.slice(centre.offset, centre.end);
+        value.claim = raw.slice(value.offset, value.end);
+        const said = ctx.of(sentence);
+        spread = { centre, value, kind: spreadKind(said) ?? spreadKind(text), repeats: REPEATS.test(said) || REPEATS.test(text) };
+      }
+    }
     const own = metricFor(ctx, metrics, ordered, { clause, sentence, at: ns, end }, kind !== 'value');
     // A rate the clause sets (`at a request rate of 4 req/s`, `we used 100 prompts at 4 req/s`) is a setting; a token
     // rate of a token throughput the clause names is measured, whatever rate names the run (`速率 4 的输出吞吐量为
@@ -481,6 +531,7 @@ export function parseProseNumbers(raw: string): ProseNumber[] {
       bound: UP_TO.test(before) ? 'up-to' : AT_LEAST.test(before) ? 'at-least' : null,
       multiple: unitRaw === '倍' || unitRaw === '배',
       ...(scale !== undefined ? { scale } : {}),
+      ...(spread ? { spread } : {}),
       direction: kind === 'percent' ? ctx.direction(numberText[0], clause, metric?.family ?? null) : null,
       context: ctx.of(sentence),
       clause: ctx.of(clause),

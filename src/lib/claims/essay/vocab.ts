@@ -23,7 +23,7 @@ export interface MetricRef {
 
 /** Metric names, one group per family in the order of `FAMILIES` (longer names first within a family). */
 const FAMILY_WORDS =
-  /(ttft|time[ -]to[ -]first[ -]token|首字延迟|首token延迟|首 token 延迟|首字时延|첫 ?토큰 ?(?:지연|시간|응답 ?시간))|(tpot|time[ -]per[ -]output[ -]token|每输出token时间|토큰당 ?(?:생성 ?)?시간)|(itl|inter[ -]token latency|token间延迟|토큰 ?간 ?지연)|(e2el|e2e ?latency|e2e ?延迟|end[ -]to[ -]end latency|request latency|端到端延迟|종단 ?간 ?지연|전체 ?지연|요청 ?지연)|(output (?:token )?throughput|output tok\/s|输出吞吐量?|출력 ?(?:토큰 ?)?처리량)|(total (?:token )?throughput|total tok\/s|总吞吐量?|총 ?(?:토큰 ?)?처리량|전체 ?처리량)|(request throughput|req\/s|请求吞吐量?|요청 ?처리량)|(benchmark duration|duration|elapsed time|elapsed|wall[ -]clock time|wall[ -]clock|耗时|用时|总时长|소요 ?시간|실행 ?시간)|(throughput|tps|吞吐量|吞吐|처리량)|((?:pp|tg)\d{1,6}(?:\+tg\d{1,6})?(?: ?@ ?d\d{1,7})?)/gi;
+  /(ttft|time[ -]to[ -]first[ -]token|首字延迟|首token延迟|首 token 延迟|首字时延|첫 ?토큰 ?(?:지연|시간|응답 ?시간))|(tpot|time[ -]per[ -]output[ -]token|每输出token时间|토큰당 ?(?:생성 ?)?시간)|(itl|inter[ -]token latency|token间延迟|토큰 ?간 ?지연)|(e2el|e2e ?latency|e2e ?延迟|end[ -]to[ -]end latency|request latency|(?<=(?:mean|avg|average|median|p\d{2})[ _])latency|(?<=(?:平均|中位数?|p\d{2}) ?)(?<![A-Za-z0-9字间] ?(?:平均|中位数?|p\d{2}) ?)(?:延迟|时延)|(?<=(?:평균|중앙값) ?)지연(?! ?시간)|端到端延迟|종단 ?간 ?지연|전체 ?지연|요청 ?지연)|(output (?:token )?throughput|output tok\/s|输出吞吐量?|출력 ?(?:토큰 ?)?처리량)|(total (?:token )?throughput|total tok\/s|总吞吐量?|총 ?(?:토큰 ?)?처리량|전체 ?처리량)|(request throughput|req\/s|请求吞吐量?|요청 ?처리량)|(benchmark duration|duration|elapsed time|elapsed|wall[ -]clock time|wall[ -]clock|耗时|用时|总时长|소요 ?시간|실행 ?시간)|(throughput|tps|吞吐量|吞吐|처리량)|((?:pp|tg)\d{1,6}(?:\+tg\d{1,6})?(?: ?@ ?d\d{1,7})?)/gi;
 const FAMILIES: Family[] = ['ttft', 'tpot', 'itl', 'e2el', 'output', 'total', 'request', 'duration', 'throughput'];
 /** A statistic right before a metric name (`median TTFT`, `P99_`), or right after it (`TTFT (median)`). */
 const STAT_BEFORE = /(mean|avg|average|median|p\d{2}|平均|中位数?|평균|중앙값|중간값)[ _]?$/i;
@@ -95,8 +95,9 @@ export function metricKeys(ref: Pick<MetricRef, 'family' | 'stat'>, keys: readon
   };
   const names = exact[ref.family];
   if (names) return keys.filter((k) => names.includes(k));
-  // Tools that title it `Request latency` or `latency` print the end-to-end latency as `<stat>_latency_ms`.
-  const suffixes = ref.family === 'e2el' ? ['_e2el_ms', '_e2e_latency_ms', '_latency_ms'] : [`_${ref.family}_ms`];
+  // Tools that title it `Request latency` or `latency` print the end-to-end latency as `<stat>_latency_ms`; an
+  // offline latency run prints the latency of its batch in seconds, `<stat>_latency_s`.
+  const suffixes = ref.family === 'e2el' ? ['_e2el_ms', '_e2e_latency_ms', '_latency_ms', '_latency_s'] : [`_${ref.family}_ms`];
   const stats = ref.stat === 'mean' ? ['mean', 'avg'] : ref.stat === 'median' ? ['median', 'p50'] : ref.stat ? [ref.stat] : null;
   return keys.filter((k) => {
     const suffix = suffixes.find((x) => k.endsWith(x));
