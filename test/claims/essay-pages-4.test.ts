@@ -6,7 +6,14 @@ import { check, fixtureTests, read, type Fixture } from './essay-fixtures.js';
 /**
  * Write-ups around output the earlier fixtures lack: a PR description comparing three `genai-perf profile` console
  * tables (NVIDIA GenAI-Perf | LLM Metrics: avg / min / max / p99 / p90 / p75 columns, rows such as `Time to first
- * token (ms)`, `Request throughput (per sec)`; the third run is not streamed, so it prints no TTFT or ITL).
+ * token (ms)`, `Request throughput (per sec)`; the third run is not streamed, so it prints no TTFT or ITL); and a
+ * README on three repeats of `vllm bench latency` (`Avg latency: ... seconds`, `10% percentile latency: ...`) whose
+ * summary states `mean ± spread` over the runs (`453.4 ± 2.1 ms (mean ± sample standard deviation)`).
+ *
+ * What a `±` claim means: when the text speaks of repeated runs, the centre is the mean of the runs that print the
+ * metric (those the sentence names, else those of its section), and the spread is a claim of its own, checked
+ * against what the text says it is (a standard deviation, either kind when it does not say which; a standard
+ * error; half the range); when the text does not say, the spread is untraceable, never an error.
  */
 
 const fixtures: Record<string, Fixture> = {
@@ -21,6 +28,9 @@ const fixtures: Record<string, Fixture> = {
       [106, '4.58 ms', 'verified'],
       [106, '2.46x faster', 'verified'],
       [107, '504.02 tok/s', 'verified'],
+      // `2.38x the 212.04 tok/s of vLLM`: a multiple of a value, and a value followed by the run it is of.
+      [107, '2.38x', 'verified'],
+      [107, '212.04 tok/s', 'verified'],
       [108, '203.8 ms', 'mismatch'],
       [109, '72.4%', 'mismatch'],
       [110, '651.67 ms', 'mismatch'],
@@ -93,6 +103,22 @@ const fixtures: Record<string, Fixture> = {
 
 describe('essay pages 4: genai-perf console tables, mean ± spread over repeated runs', () => {
   fixtureTests(fixtures);
+});
+
+describe('a multiple of a value of another run', () => {
+  it('should read `Nx the <value> of <run>` as a comparison, and the value as a restated one', () => {
+    const [ratio, value] = parseProseNumbers('Output token throughput is 504.02 tok/s, 2.38x the 212.04 tok/s of vLLM.').slice(1);
+    expect([ratio.stated.claim, ratio.kind, ratio.metric?.family, value.stated.claim, value.kind]).toEqual([
+      '2.38x',
+      'ratio',
+      'output',
+      '212.04 tok/s',
+      'value',
+    ]);
+  });
+  it('should not read a value followed by `of` and a setting', () => {
+    expect(parseProseNumbers('Output throughput settles after 30 s of warm-up.').map((n) => n.stated.claim)).toEqual([]);
+  });
 });
 
 describe('a spread over repeated runs', () => {

@@ -169,7 +169,7 @@ const SENTENCE_END = /[。；;!?！？\n]|\.(?=\s|$)/g;
 const CLAUSE_END = /[，、]|,(?!\d{3})|\band\b|\bwhile\b|\bbut\b|而|同时/g;
 /** Words that make a clause a comparison of two runs. */
 const COMPARE =
-  /faster|slower|higher|lower|speed-?up|reduc|improv|increas|decreas|better|worse|drop|gain|cut|less|more|regress|differ|提升|提高|降低|下降|减少|增加|快|慢|加速|缩短|改善|优化|相差|差距|差异|高|低|향상|개선|증가|감소|단축|빨라|빠르|느려|느리|줄|늘|높|낮|짧/i;
+  /\dx\s+the\b|\btimes\s+(?:the|that\s+of)\b|faster|slower|higher|lower|speed-?up|reduc|improv|increas|decreas|better|worse|drop|gain|cut|less|more|regress|differ|提升|提高|降低|下降|减少|增加|快|慢|加速|缩短|改善|优化|相差|差距|差异|高|低|향상|개선|증가|감소|단축|빨라|빠르|느려|느리|줄|늘|높|낮|짧/i;
 /**
  * A clause of values only (`about 53.7 s against 25.2 s`, `从 607 ms 到 1,371 ms`). No text can be split into
  * these pieces two ways (`vs.` is `vs` and a `.`), so a clause that is not one fails in linear time.
@@ -184,7 +184,7 @@ const NOT_A_METRIC =
  * a setting (`after a 30 s warm-up`, `a 5 s timeout`), not a measurement.
  */
 const VALUE_FOLLOW =
-  /^\s*(?:$|[(),.;:!?。，；：（）→]|->|(?:and|or|vs\.?|versus|on|with|for|in|at|to|from|than|while|compared|against|instead|before|after|under|over|per|median|mean|avg|average|p\d{2}|ttft|tpot|itl|e2e|output|total|throughput|respectively|each|overall|is|was)\b|(?:pp|tg)\d{1,6}\b|of\s(?:the\s)?(?:output|total|request|token|median|mean|p\d{2}|ttft|tpot|itl|e2e)|和|与|对比|相比|降|增|提|减|下|上|左右|的|高|低|快|慢|로|으로|에서|대비|보다|입니다|이며|이고|였|와|과|까지|부터)/i;
+  /^\s*(?:$|[(),.;:!?。，；：（）→]|->|(?:and|or|vs\.?|versus|on|with|for|in|at|to|from|than|while|compared|against|instead|before|after|under|over|per|median|mean|avg|average|p\d{2}|ttft|tpot|itl|e2e|output|total|throughput|respectively|each|overall|is|was)\b|(?:pp|tg)\d{1,6}\b|of\s(?:the\s)?(?:output|total|request|token|median|mean|p\d{2}|ttft|tpot|itl|e2e)|of\s(?!(?:an?\s|the\s)?(?:warm|cool|time|delay|sleep|idle|budget|slack|headroom|pause|overhead|input|prompt|context|load|traffic|requests?\b|concurrency|batch))|和|与|对比|相比|降|增|提|减|下|上|左右|的|高|低|快|慢|로|으로|에서|대비|보다|입니다|이며|이고|였|와|과|까지|부터)/i;
 /**
  * What precedes a multiple or a percentage of a setting (`동시성을 4배로`, `并发提高 4 倍`, `batch size 2x`): the number
  * is how much the setting changed, not a result. Tested on the few characters before the number.
