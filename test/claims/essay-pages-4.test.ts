@@ -32,6 +32,8 @@ const fixtures: Record<string, Fixture> = {
       [107, '2.38x', 'verified'],
       [107, '212.04 tok/s', 'verified'],
       [108, '203.8 ms', 'mismatch'],
+      // After a `;`, a value with no metric of its own takes the one of the value before it (borrowed: never certain).
+      [108, '542.48 ms', 'verified'],
       [109, '72.4%', 'mismatch'],
       [110, '651.67 ms', 'mismatch'],
       [110, '25.73 ms', 'verified'],
@@ -115,6 +117,11 @@ describe('a multiple of a value of another run', () => {
       '212.04 tok/s',
       'value',
     ]);
+  });
+  it('should take the metric of the value before a `;` for a value with none, as a guess', () => {
+    const [, second] = parseProseNumbers('The average request latency of A is 203.70 ms; B needs 542.48 ms on average.');
+    expect([second.stated.claim, second.metric?.family, second.borrowed]).toEqual(['542.48 ms', 'e2el', true]);
+    expect(parseProseNumbers('The run took 20 minutes; B needs 542.48 ms on average.').map((n) => n.metric)).toEqual([null]);
   });
   it('should not read a value followed by `of` and a setting', () => {
     expect(parseProseNumbers('Output throughput settles after 30 s of warm-up.').map((n) => n.stated.claim)).toEqual([]);

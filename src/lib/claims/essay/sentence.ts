@@ -480,15 +480,13 @@ export function parseProseNumbers(raw: string): ProseNumber[] {
     if (kind === 'value' && (unit === 'req/s' || unit === 'tok/s') && ctx.test(measuredRate ? LOAD_SETTING : RATE_SETTING, clause))
       continue;
     // A clause that only restates another side (`TTFT is 224.35 ms for A, and 318.00 ms for B`) takes the metric of
-    // the value before it in the sentence, in the same unit: borrowed, never certain.
+    // the value before it in the sentence (or in the part before a `;`), in the same unit: borrowed, never certain.
     const prev = out[out.length - 1];
+    let back = sentence[0];
+    while (back > 0 && isBlank(text[back - 1])) back--;
+    const from = back > 0 && (text[back - 1] === ';' || text[back - 1] === '；') ? ctx.sentenceAt(back - 1)[0] : sentence[0];
     const parallel =
-      !own &&
-      kind === 'value' &&
-      prev?.kind === 'value' &&
-      prev.metric &&
-      positionOf[out.length - 1] >= sentence[0] &&
-      prev.stated.unit === unit
+      !own && kind === 'value' && prev?.kind === 'value' && prev.metric && positionOf[out.length - 1] >= from && prev.stated.unit === unit
         ? prev.metric
         : null;
     const named = own ?? parallel;
