@@ -89,9 +89,17 @@ const fixtures: Record<string, Fixture> = {
       [63, '451.01 ms', 'verified'],
       [64, '0.8%', 'verified'],
       [65, '454.61 ms', 'mismatch'],
+      // A table of `mean ± spread` cells: the header says what the spread is and that it is over the runs.
+      [69, '453.4', 'verified'],
+      [69, '± 2.1', 'verified'],
+      [70, '451.4', 'verified'],
+      [70, '± 1.4', 'verified'],
+      [71, '454.3', 'verified'],
+      [71, '± 2.6', 'mismatch'],
     ],
     corrections: [
       ['452.9 ± 1.6 ms', '452.6 ± 1.6 ms'],
+      ['454.3 ± 2.6', '454.3 ± 3.6'],
       ['454.4 ± 0.9 ms', '454.4 ± 2.4 ms'],
       ['average latency of 454.61 ms', 'average latency of 454.62 ms'],
     ],
@@ -170,6 +178,16 @@ describe('a spread over repeated runs', () => {
       '± 1.2 ms',
       'verified',
       1.2,
+    ]);
+  });
+  it('should leave the spread of a table cell untraceable when neither its header nor its row says what it is', () => {
+    const table = '| Statistic | Over the runs (ms) |\n|---|---|\n| p50 latency | 453.4 ± 1.8 |';
+    const source = `${base.trimEnd()}\n\n${table}\n`;
+    const lineNo = source.split('\n').indexOf('| p50 latency | 453.4 ± 1.8 |') + 1;
+    const report = check(source, 'table.md');
+    expect(report.claims.filter((c) => c.line === lineNo).map((c) => [c.text, c.verdict, c.candidates.length])).toEqual([
+      ['453.4', 'verified', 0],
+      ['± 1.8', 'untraceable', 4],
     ]);
   });
   it('should read one run, not the mean, when the sentence names the run', () => {

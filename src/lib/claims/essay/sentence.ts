@@ -72,8 +72,13 @@ const SPREAD_KINDS: ReadonlyArray<[RegExp, SpreadKind]> = [
 /** Words of repeated runs. */
 const REPEATS = /\b(?:runs|repeats|repetitions|trials|invocations|reruns)\b|重复|[0-9一二三四五六七八九十]+\s*(?:次|轮)|반복|[0-9]+\s*회/i;
 
+/** Whether a text speaks of repeated runs. */
+export function speaksOfRepeats(text: string): boolean {
+  return REPEATS.test(text);
+}
+
 /** What a text says a spread is, or null. */
-function spreadKind(text: string): SpreadKind | null {
+export function spreadKind(text: string): SpreadKind | null {
   for (const [re, kind] of SPREAD_KINDS) if (re.test(text)) return kind;
   return null;
 }
