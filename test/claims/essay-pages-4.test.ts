@@ -185,7 +185,7 @@ describe('a spread over repeated runs', () => {
     const source = `${base.trimEnd()}\n\n${table}\n`;
     const lineNo = source.split('\n').indexOf('| p50 latency | 453.4 ± 1.8 |') + 1;
     const report = check(source, 'table.md');
-    expect(report.claims.filter((c) => c.line === lineNo).map((c) => [c.text, c.verdict, c.candidates.length])).toEqual([
+    expect(report.claims.filter((c) => c.line === lineNo).map((c) => [c.text, c.verdict, c.candidates?.length])).toEqual([
       ['453.4', 'verified', 0],
       ['± 1.8', 'untraceable', 4],
     ]);
