@@ -10,6 +10,8 @@ import { check, fixtureTests, read, type Fixture } from './essay-fixtures.js';
  * README on three repeats of `vllm bench latency` (`Avg latency: ... seconds`, `10% percentile latency: ...`) whose
  * summary states `mean ± spread` over the runs (`453.4 ± 2.1 ms (mean ± sample standard deviation)`).
  *
+ * A Chinese post compares two more genai-perf tables of two releases (`vLLM` and `Dynamo`).
+ *
  * What a `±` claim means: when the text speaks of repeated runs, the centre is the mean of the runs that print the
  * metric (those the sentence names, else those of its section), and the spread is a claim of its own, checked
  * against what the text says it is (a standard deviation, either kind when it does not say which; a standard
@@ -109,10 +111,52 @@ const fixtures: Record<string, Fixture> = {
       [63, 'lowest', 'verified'],
     ],
   },
+  // Two genai-perf tables of two releases (lower-case labels; capitalised labels with a wrapped row) named by their
+  // headings; Chinese statistics and metrics (`平均首字延迟`, `P99 首字延迟`, `平均请求延迟`), `低 9.5%`, `约是 … 的 1.1 倍`.
+  'zh-dynamo-vs-vllm-genai-perf.md': {
+    rows: [
+      [48, '37.99 ms', 'verified'],
+      [48, '39.13 ms', 'verified'],
+      [49, '9.5%', 'verified'],
+      [50, '17.96 ms', 'verified'],
+      [50, '6.4%', 'verified'],
+      [51, '1.1 倍', 'verified'],
+      [52, '54.52 tok/s', 'verified'],
+      // The change's clause names no metric: the sentence's is borrowed, so a wrong change is not certain.
+      [52, '8.4%', 'untraceable'],
+      [53, '1,951.41 ms', 'mismatch'],
+      [54, '6%', 'verified'],
+      [55, '0.52 req/s', 'verified'],
+      [55, '0.55 req/s', 'verified'],
+      [56, '1,802.39 ms', 'verified'],
+    ],
+    corrections: [
+      ['提升 8.4%', '提升 5.8%'],
+      ['1,951.41 ms', '1,915.41 ms'],
+      ['vLLM 的 P99 首字延迟最低', 'Dynamo 的 P99 首字延迟最低'],
+    ],
+    // The wrong superlative stands in a section without runs: untraceable.
+    orders: [
+      [57, '最高', 'verified'],
+      [58, '最低', 'untraceable'],
+    ],
+  },
 };
 
 describe('essay pages 4: genai-perf console tables, mean ± spread over repeated runs', () => {
   fixtureTests(fixtures);
+});
+
+describe('Chinese comparisons', () => {
+  it('should read `低` and `高` before a percentage as its direction, but not in `最低` or `提高`', () => {
+    expect(parseProseNumbers('P99 首字延迟比 vLLM 低 9.5%。')[0].direction).toBe('down');
+    expect(parseProseNumbers('输出吞吐量高 5.8%。')[0].direction).toBe('up');
+    expect(metricsIn('平均请求延迟').map((m) => [m.family, m.stat])).toEqual([['e2el', 'mean']]);
+  });
+  it('should read `N 倍` as a comparison that borrows the metric of its sentence', () => {
+    const [, ratio] = parseProseNumbers('vLLM 的平均 ITL 为 19.19 ms，约是 Dynamo 的 1.1 倍。');
+    expect([ratio.stated.claim, ratio.metric?.family, ratio.borrowed, ratio.approx]); // `约` stands before the run, not the number.toEqual(['1.1 倍', 'itl', true, false]);
+  });
 });
 
 describe('a multiple of a value of another run', () => {
