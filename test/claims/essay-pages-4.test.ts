@@ -16,6 +16,13 @@ import { check, fixtureTests, read, type Fixture } from './essay-fixtures.js';
  * metric (those the sentence names, else those of its section), and the spread is a claim of its own, checked
  * against what the text says it is (a standard deviation, either kind when it does not say which; a standard
  * error; half the range); when the text does not say, the spread is untraceable, never an error.
+ *
+ * Measured on these pages (61 stated numbers, spreads included; 8 orders; 13 planted discrepancies of which 3 are
+ * orders): before, 35 numbers and 6 orders found, 5 discrepancies flagged, 0 false errors (the repeats page: 3 runs
+ * read, nothing found); after, 61 numbers and 8 orders found, 10 discrepancies flagged (two last-digit slips as
+ * rounding warnings), 0 false errors. The other 3 stay untraceable: a change whose clause borrows its metric from
+ * the clause before, and two superlatives over a section without runs. One spread, whose sentence does not say what
+ * it is, is untraceable by design.
  */
 
 const fixtures: Record<string, Fixture> = {
