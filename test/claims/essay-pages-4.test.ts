@@ -241,6 +241,15 @@ describe('a spread over repeated runs', () => {
       ['± 1.8', 'untraceable', 4],
     ]);
   });
+  it('should not be certain of a mean over runs that are not repeats (a sweep of request rates)', () => {
+    const sweep = read('sglang-qps-sweep-zh.md');
+    const line = 'Over the three runs, the mean TTFT was 1,900.0 ± 100.0 ms (mean ± sample standard deviation).';
+    const source = `${sweep.trimEnd()}\n\n${line}\n`;
+    const lineNo = source.split('\n').indexOf(line) + 1;
+    const report = check(source, 'sweep.md');
+    expect(report.claims.filter((c) => c.line === lineNo).map((c) => [c.text, c.verdict])).toEqual([['1,900.0 ± 100.0 ms', 'untraceable']]);
+    expect(report.messages.filter((m) => m.line === lineNo && m.severity === 'error')).toEqual([]);
+  });
   it('should read one run, not the mean, when the sentence names the run', () => {
     expect(on('Over the runs, Run 2 has an average latency of 454.68 ± 0.5 ms.').claims).toEqual([['454.68 ± 0.5 ms', 'verified', 454.68]]);
   });

@@ -135,34 +135,69 @@ function groupValues(n: EssayNumber, g: RunGroup): Array<[number, number]> {
   });
 }
 
+/** A label of one of several repeats: `Run 2`, `trial 3`, `#1`, `第 2 次`, `2회차`. */
+const REPEAT_NAME =
+  /^(?:(?:run|trial|repeat|rep|iteration|iter|attempt|round|pass)\s*#?\s*\d{1,3}|#\s*\d{1,3}|第\s*[0-9一二三四五六七八九十]{1,3}\s*(?:次|轮|遍)|\d{1,3}\s*(?:회차|회|번째))$/i;
+/** What repeats of one setup print alike: the workload and the load. */
+const SETUP = ['total_input_tokens', 'mean_input_length', 'max_concurrency', 'request_rate'];
+
 /**
- * The readings of a `±` centre over repeated runs: for each metric key the number may mean, the mean of the runs
- * of `pool` that print it, when two or more do.
+ * Whether runs look like repeats of one setup: no names, one name, or names that only count repeats (`Run 1`,
+ * `Run 2`), and the same workload and load wherever they print them. A sweep (`QPS=4`, `QPS=16`) or two
+ * configurations are not repeats.
+ */
+function repeatsOf(runs: readonly NamedRun[]): boolean {
+  const names = uniq(runs.map((r) => r.name?.toLowerCase() ?? null));
+  const named = names.length === 1 || names.every((x) => x === null || REPEAT_NAME.test(x));
+  return (
+    named &&
+    SETUP.every((key) => {
+      const values = runs.map((r) => num(r, key)?.value);
+      return values.some((v) => v === undefined) || values.every((v) => v === values[0]);
+    })
+  );
+}
+
+/**
+ * The readings of a `±` centre over repeated runs: for each metric key the number may mean and each section (and
+ * concurrency) of `pool`, the mean of its runs that print the key, when two or more do.
  */
 function groupReadings(n: EssayNumber, pool: readonly NamedRun[], path: string): Reading[] {
   const out: Reading[] = [];
   const unit = n.stated.unit || n.unit;
   const keys = uniq(pool.flatMap((r) => metricKeys(n.metric, Object.keys(r.run.metrics))));
+  const parts = new Map<string, NamedRun[]>();
+  for (const r of pool) {
+    const at = `${r.scope.join('\n')}\u0000${r.concurrency}`;
+    parts.set(at, [...(parts.get(at) ?? []), r]);
+  }
   for (const key of keys) {
     if (scaleFor(unitOfKey(key), unit) === null) continue;
-    const runs = pool.filter((r) => num(r, key));
-    if (runs.length < 2) continue;
-    const group = { runs, key };
-    const values = groupValues(n, group);
-    const mean = values.reduce((a, [v]) => a + v, 0) / values.length;
-    const half = values.reduce((a, [, h]) => a + h, 0) / values.length;
-    const label = runs[0].run.metrics[key]!.label;
-    out.push({
-      group,
-      value: mean,
-      lo: mean - half,
-      hi: mean + half,
-      formula: `mean of ${label} over ${runs.length} runs (${runs.map((r) => r.run.metrics[key]!.text).join(', ')})${conversion(unitOfKey(key), unit)}`,
-      sources: runs.map((r) => src(path, r, key)),
-      evidence: `the mean of ${label} over ${runs.map(describe).join(', ')}`,
-    });
+    for (const part of parts.values()) {
+      const runs = part.filter((r) => num(r, key));
+      if (runs.length >= 2) out.push(groupReading(n, runs, key, path));
+    }
   }
   return out;
+}
+
+/** The mean of one metric over a group of runs, in the stated unit. */
+function groupReading(n: EssayNumber, runs: NamedRun[], key: string, path: string): Reading {
+  const unit = n.stated.unit || n.unit;
+  const group = { runs, key };
+  const values = groupValues(n, group);
+  const mean = values.reduce((a, [v]) => a + v, 0) / values.length;
+  const half = values.reduce((a, [, h]) => a + h, 0) / values.length;
+  const label = runs[0].run.metrics[key]!.label;
+  return {
+    group,
+    value: mean,
+    lo: mean - half,
+    hi: mean + half,
+    formula: `mean of ${label} over ${runs.length} runs (${runs.map((r) => r.run.metrics[key]!.text).join(', ')})${conversion(unitOfKey(key), unit)}`,
+    sources: runs.map((r) => src(path, r, key)),
+    evidence: `the mean of ${label} over ${runs.map(describe).join(', ')}`,
+  };
 }
 
 /** How a value printed in `from` is written in `to`, for a formula. */
@@ -296,7 +331,7 @@ export function resolveNumber(n: EssayNumber, path: string): EssayVerdict | null
       const groups = groupReadings(n, pool, path);
       if (groups.length > 0) {
         readings = [...groups, ...readings];
-        certain = groups.length === 1 && unambiguous(n.metric) && !n.borrowed;
+        certain = groups.length === 1 && repeatsOf(groups[0].group!.runs) && unambiguous(n.metric) && !n.borrowed;
         if (!readings.slice(groups.length).some((r) => holds(n, r, slack))) readings = groups;
       }
     }
@@ -440,7 +475,7 @@ export function resolveSpread(n: EssayNumber, group: RunGroup, path: string): Es
       sources: sources.slice(1),
       grade: {},
     };
-  if (meant.length > 0 && unambiguous(n.metric) && !n.borrowed) {
+  if (meant.length > 0 && unambiguous(n.metric) && !n.borrowed && repeatsOf(group.runs)) {
     const near = [...meant].sort((a, b) => Math.abs(a.value - stated.value) - Math.abs(b.value - stated.value))[0];
     return {
       result: {
@@ -455,7 +490,8 @@ export function resolveSpread(n: EssayNumber, group: RunGroup, path: string): Es
       grade: {},
     };
   }
-  // The text does not say what the spread is (or the centre's metric is not certain): every reading is a candidate.
+  // The text does not say what the spread is (or the centre's metric, or the runs being repeats, is not certain):
+  // every reading is a candidate.
   const candidates: Candidate[] = readings.map((r) => ({
     source: sources[0],
     evidence: `the ${SPREAD_NAMES[r.kind]} of ${label} over ${group.runs.map(describe).join(', ')}`,
