@@ -17,7 +17,10 @@ export interface Fixture {
   rows: Row[];
   /** [wrong text, right text] replacements that correct the page. */
   corrections: Array<[string, string]>;
-  /** Claims that stay untraceable on the corrected page: numbers about a metric no run of the page prints. */
+  /**
+   * Claims that stay untraceable on the corrected page: numbers about a metric no run of the page prints, and spreads
+   * (`± 4.1 ms`) of repeats the page does not show or does not say the kind of.
+   */
   unmeasured?: string[];
   /** Orders stated without a number (`X is the fastest`, `A > B`): [line, word, verdict]; none unless listed. */
   orders?: Row[];

@@ -499,3 +499,16 @@ export function resolveSpread(n: EssayNumber, group: RunGroup, path: string): Es
   }));
   return { result: null, source: null, sources: [], grade: { uncertain: candidates } };
 }
+
+/**
+ * Verdict for the spread of any `±` value: checked over the repeated runs its centre is the mean of; otherwise
+ * (one run's value, or a centre not traced to runs) the spread is untraceable: the repeats it summarises are not
+ * on the page. Its candidates are the centre's run, or the centre's candidates.
+ */
+export function spreadVerdict(n: EssayNumber, centre: EssayVerdict, path: string): EssayVerdict {
+  if (centre.group) return resolveSpread(n, centre.group, path);
+  const candidates: Candidate[] = centre.source
+    ? [{ source: centre.source, evidence: 'one run: the repeats its spread would summarise are not on the page', recomputed: null }]
+    : (centre.grade.uncertain ?? []).map((c) => ({ ...c, recomputed: null }));
+  return { result: null, source: null, sources: [], grade: { uncertain: candidates } };
+}

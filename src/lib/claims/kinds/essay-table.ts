@@ -11,7 +11,7 @@ import type { PageContext } from '../verify/context.js';
 import { claimKind } from './types.js';
 import type { Claim } from '../../schemas/claim.js';
 import { essayPage, scopeRuns } from '../essay/page.js';
-import { oneRunOf, resolveNumber, resolveSpread } from '../essay/resolve.js';
+import { oneRunOf, resolveNumber, spreadVerdict } from '../essay/resolve.js';
 import { readTableNumbers } from '../essay/table.js';
 
 /** A parsed results table of an essay, kept so that the essay's bullets can be checked against it. */
@@ -98,9 +98,9 @@ function runChecks(node: Table, read: ReadTable | null, ctx: PageContext): Claim
     if (!verdict || !cell) return [];
     const kind = n.kind === 'value' ? 'cell-value' : 'essay-change';
     const claim = ctx.claim(kind, n.stated, cell.base, verdict.result, verdict.source, verdict.sources, verdict.grade);
-    // `453.4 ± 2.1` over repeated runs: the centre is their mean, the spread a claim of its own.
-    if (!verdict.group || !n.spread) return [claim];
-    const spread = resolveSpread(n, verdict.group, ctx.path);
+    // `453.4 ± 2.1`: the centre (over repeated runs, their mean) and the spread, each a claim of its own.
+    if (!n.spread) return [claim];
+    const spread = spreadVerdict(n, verdict, ctx.path);
     return [claim, ctx.claim(kind, n.spread.value, cell.base, spread.result, spread.source, spread.sources, spread.grade)];
   });
 }
