@@ -241,6 +241,22 @@ describe('a spread over repeated runs', () => {
       ['± 1.8', 'untraceable', 4],
     ]);
   });
+  it("should check the spread of a run that prints its own (llama-bench's mean ± std over its repetitions)", () => {
+    const page = read('pr-llama-bench-models-ranking.md');
+    const line = 'On pp512, Llama 3.3 70B reaches 1793.76 ± 13.25 t/s, and on tg128 34.05 ± 0.10 t/s.';
+    const source = `${page.trimEnd()}\n\n${line}\n`;
+    const lineNo = source.split('\n').indexOf(line) + 1;
+    expect(
+      check(source, 'std.md')
+        .claims.filter((c) => c.line === lineNo)
+        .map((c) => [c.text, c.verdict, c.recomputed]),
+    ).toEqual([
+      ['1793.76', 'verified', 1793.76],
+      ['± 13.25 t/s', 'verified', 13.25],
+      ['34.05', 'verified', 34.05],
+      ['± 0.10 t/s', 'mismatch', 0.01],
+    ]);
+  });
   it('should not be certain of a mean over runs that are not repeats (a sweep of request rates)', () => {
     const sweep = read('sglang-qps-sweep-zh.md');
     const line = 'Over the three runs, the mean TTFT was 1,900.0 ± 100.0 ms (mean ± sample standard deviation).';

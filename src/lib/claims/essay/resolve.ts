@@ -507,6 +507,34 @@ export function resolveSpread(n: EssayNumber, group: RunGroup, path: string): Es
  */
 export function spreadVerdict(n: EssayNumber, centre: EssayVerdict, path: string): EssayVerdict {
   if (centre.group) return resolveSpread(n, centre.group, path);
+  // A run that prints its own spread (llama-bench's `mean ± std` over its repetitions): the spread restates it.
+  const run = centre.source?.runId ? n.all.find((r) => r.run.id === centre.source!.runId) : undefined;
+  const std = run && centre.source?.metric ? num(run, `std_${centre.source.metric}`) : null;
+  if (run && std && (n.spread!.kind === null || n.spread!.kind === 'sd')) {
+    const stated = n.spread!.value;
+    const d = stated.decimals;
+    const f = (scaleFor(unitOfKey(centre.source!.metric!), n.stated.unit || n.unit) ?? 1) / (n.scale ?? 1);
+    const value = std.value! * f;
+    const slack = halfUnit(d) + halfUnit(std.decimals) * f;
+    const source = src(path, run, std.name);
+    const formula = `${std.label} = ${std.text}${f === 1 ? '' : ` x ${f}`}`;
+    const tolerance = `half-up to ${d} decimal${d === 1 ? '' : 's'}; the run's value +/- half a unit`;
+    if (roundHalfUp(value, d) === stated.value || Math.abs(stated.value - value) <= slack)
+      return { result: { verdict: 'verified', recomputed: roundHalfUp(value, d), formula, tolerance }, source, sources: [], grade: {} };
+    if (centre.result)
+      return {
+        result: {
+          verdict: 'mismatch',
+          recomputed: roundHalfUp(value, d),
+          formula,
+          tolerance,
+          rounding: Math.abs(stated.value - value) <= 2 * halfUnit(d) + slack,
+        },
+        source,
+        sources: [],
+        grade: {},
+      };
+  }
   const candidates: Candidate[] = centre.source
     ? [{ source: centre.source, evidence: 'one run: the repeats its spread would summarise are not on the page', recomputed: null }]
     : (centre.grade.uncertain ?? []).map((c) => ({ ...c, recomputed: null }));
