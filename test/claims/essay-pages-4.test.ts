@@ -10,19 +10,20 @@ import { check, fixtureTests, read, type Fixture } from './essay-fixtures.js';
  * README on three repeats of `vllm bench latency` (`Avg latency: ... seconds`, `10% percentile latency: ...`) whose
  * summary states `mean ± spread` over the runs (`453.4 ± 2.1 ms (mean ± sample standard deviation)`).
  *
- * A Chinese post compares two more genai-perf tables of two releases (`vLLM` and `Dynamo`).
+ * A Chinese post compares two more genai-perf tables of two releases (`vLLM` and `Dynamo`); a Korean one compares
+ * two older releases' tables, one in nanoseconds with its rates printed under it, one between the tool's log lines.
  *
  * What a `±` claim means: when the text speaks of repeated runs, the centre is the mean of the runs that print the
  * metric (those the sentence names, else those of its section), and the spread is a claim of its own, checked
  * against what the text says it is (a standard deviation, either kind when it does not say which; a standard
  * error; half the range); when the text does not say, the spread is untraceable, never an error.
  *
- * Measured on these pages (61 stated numbers, spreads included; 8 orders; 13 planted discrepancies of which 3 are
- * orders): before, 35 numbers and 6 orders found, 5 discrepancies flagged, 0 false errors (the repeats page: 3 runs
- * read, nothing found); after, 61 numbers and 8 orders found, 10 discrepancies flagged (two last-digit slips as
- * rounding warnings), 0 false errors. The other 3 stay untraceable: a change whose clause borrows its metric from
- * the clause before, and two superlatives over a section without runs. One spread, whose sentence does not say what
- * it is, is untraceable by design.
+ * Measured on these pages (72 stated numbers, spreads included; 9 orders; 16 planted discrepancies of which 4 are
+ * orders): before, 45 numbers and 7 orders found, 7 discrepancies flagged, 0 false errors (the repeats page: 3 runs
+ * read, nothing found; the nanosecond run: its values and the changes against it untraceable); after, 72 numbers
+ * and 9 orders found, 12 discrepancies flagged (two last-digit slips as rounding warnings), 0 false errors. The
+ * other 4 stay untraceable: a change whose clause borrows its metric from the clause before, and three superlatives
+ * over a section without runs. One spread, whose sentence does not say what it is, is untraceable by design.
  */
 
 const fixtures: Record<string, Fixture> = {
@@ -148,10 +149,52 @@ const fixtures: Record<string, Fixture> = {
       [58, '最低', 'untraceable'],
     ],
   },
+  // Two older genai-perf releases: one prints its latencies in nanoseconds and both rates under the table, the other
+  // sits between the tool's log lines. Korean statistics and metrics (`평균 요청 지연`, `p99 요청 지연`, `출력 처리량`),
+  // seconds and milliseconds stated for nanoseconds, and changes across the two units (`9.6배`, `89.6% 짧습니다`).
+  'ko-genai-perf-two-models.md': {
+    rows: [
+      [47, '3.93 s', 'verified'],
+      [47, '3,936.86 ms', 'verified'],
+      [48, '37,719.87 ms', 'verified'],
+      [48, '9.6배', 'verified'],
+      [49, '50,071.27 ms', 'mismatch'],
+      [50, '89.6%', 'verified'],
+      [51, '284.64 tok/s', 'verified'],
+      [51, '91.19 tok/s', 'verified'],
+      [52, '3.5배', 'mismatch'],
+      [53, '2.54 req/s', 'verified'],
+      [53, '0.20 req/s', 'verified'],
+    ],
+    corrections: [
+      ['50,071.27 ms', '50,017.27 ms'],
+      ['3.5배', '3.1배'],
+      ['Qwen2.5 72B의 요청 처리량이 가장 높습니다', 'Llama 3 8B의 요청 처리량이 가장 높습니다'],
+    ],
+    // The wrong superlative stands in a section without runs: untraceable.
+    orders: [[54, '가장 높', 'untraceable']],
+  },
 };
 
 describe('essay pages 4: genai-perf console tables, mean ± spread over repeated runs', () => {
   fixtureTests(fixtures);
+});
+
+describe('latencies printed in nanoseconds', () => {
+  it('should read them in the stated unit, and compare them with the same latency of a run in milliseconds', () => {
+    const page = read('ko-genai-perf-two-models.md');
+    const on = (line: string) => {
+      const source = `${page.trimEnd()}\n\n${line}\n`;
+      const lineNo = source.split('\n').indexOf(line) + 1;
+      return check(source, 'ns.md')
+        .claims.filter((c) => c.line === lineNo)
+        .map((c) => [c.text, c.verdict, c.recomputed]);
+    };
+    expect(on('Llama 3 8B의 p90 요청 지연은 3,936.43 ms입니다.')).toEqual([['3,936.43 ms', 'verified', 3936.43]]);
+    expect(on('Llama 3 8B의 p99 요청 지연은 3.94 s입니다.')).toEqual([['3.94 s', 'verified', 3.94]]);
+    // 37,719.87 ms against 3,934,624,446 ns.
+    expect(on('Qwen2.5 72B의 평균 요청 지연은 Llama 3 8B의 9.2배입니다.')).toEqual([['9.2배', 'mismatch', 9.6]]);
+  });
 });
 
 describe('Chinese comparisons', () => {

@@ -95,6 +95,31 @@ function scaleFor(from: string, to: string): number | null {
   if (!to || from === to) return 1;
   if (from === 'ms' && to === 's') return 1 / 1000;
   if (from === 's' && to === 'ms') return 1000;
+  // The oldest genai-perf tables print latencies in nanoseconds.
+  if (from === 'ns' && to === 'ms') return 1e-6;
+  if (from === 'ns' && to === 's') return 1e-9;
+  if (from === 'ms' && to === 'ns') return 1e6;
+  if (from === 's' && to === 'ns') return 1e9;
+  return null;
+}
+
+const TIME_SUFFIXES = ['_ms', '_ns', '_s'];
+
+/**
+ * The metric of run `b` that is `key` of another run, and the factor to `key`'s unit: `key` itself, or the same
+ * latency printed in another unit (`mean_latency_ns` for `mean_latency_ms`).
+ */
+function twin(b: NamedRun, key: string): { metric: NonNullable<ReturnType<typeof num>>; factor: number } | null {
+  const same = num(b, key);
+  if (same) return { metric: same, factor: 1 };
+  const suffix = TIME_SUFFIXES.find((x) => key.endsWith(x));
+  if (!suffix) return null;
+  const stem = key.slice(0, key.length - suffix.length);
+  for (const other of TIME_SUFFIXES) {
+    const m = other === suffix ? null : num(b, stem + other);
+    const factor = scaleFor(other.slice(1), suffix.slice(1));
+    if (m && factor !== null) return { metric: m, factor };
+  }
   return null;
 }
 
@@ -214,10 +239,15 @@ function pairReadings(n: EssayNumber, pairs: ReadonlyArray<[NamedRun, NamedRun]>
     for (const key of metricKeys(n.metric, Object.keys(a.run.metrics))) {
       // A metric printed with a bad value is in the run with no number: it gives no reading.
       const x = num(a, key);
-      const y = num(b, key);
-      if (!x || !y || x.value! <= 0 || y.value! <= 0) continue;
-      const [hx, hy] = [halfUnit(x.decimals), halfUnit(y.decimals)];
-      const sources = [src(path, a, key), src(path, b, key)];
+      const t = twin(b, key);
+      if (!x || !t || x.value! <= 0 || t.metric.value! <= 0) continue;
+      // `y` in the unit of `x` (the same metric may be printed in another unit by another release of a tool).
+      const y = {
+        value: t.metric.value! * t.factor,
+        text: t.factor === 1 ? t.metric.text : `${t.metric.text} ${unitOfKey(t.metric.name)}`,
+      };
+      const [hx, hy] = [halfUnit(x.decimals), halfUnit(t.metric.decimals) * t.factor];
+      const sources = [src(path, a, key), src(path, b, t.metric.name)];
       const evidence = `${describe(a)} ${x.text} vs ${describe(b)} ${y.text} (${x.label})`;
       if (n.kind === 'percent') {
         const [big, small, hb, hs, bt, st] =
@@ -339,7 +369,7 @@ export function resolveNumber(n: EssayNumber, path: string): EssayVerdict | null
     const pairs = pairsOf(n).filter((p) => p.every(fits));
     readings = pairReadings(n, pairs, path);
     const one = pairs.length === 1 && pairs[0].every((r) => !!r.name);
-    const keys = one ? metricKeys(n.metric, Object.keys(pairs[0][0].run.metrics)).filter((k) => num(pairs[0][1], k)) : [];
+    const keys = one ? metricKeys(n.metric, Object.keys(pairs[0][0].run.metrics)).filter((k) => twin(pairs[0][1], k)) : [];
     certain = one && unambiguous(n.metric) && !n.borrowed && !n.offPage && keys.length === 1;
   }
   const hit = readings.find((r) => holds(n, r, slack));

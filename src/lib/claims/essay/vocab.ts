@@ -97,7 +97,11 @@ export function metricKeys(ref: Pick<MetricRef, 'family' | 'stat'>, keys: readon
   if (names) return keys.filter((k) => names.includes(k));
   // Tools that title it `Request latency` or `latency` print the end-to-end latency as `<stat>_latency_ms`; an
   // offline latency run prints the latency of its batch in seconds, `<stat>_latency_s`.
-  const suffixes = ref.family === 'e2el' ? ['_e2el_ms', '_e2e_latency_ms', '_latency_ms', '_latency_s'] : [`_${ref.family}_ms`];
+  // The oldest genai-perf tables print them in nanoseconds (`<stat>_latency_ns`, `<stat>_ttft_ns`).
+  const suffixes =
+    ref.family === 'e2el'
+      ? ['_e2el_ms', '_e2e_latency_ms', '_latency_ms', '_latency_s', '_latency_ns']
+      : [`_${ref.family}_ms`, `_${ref.family}_ns`];
   const stats = ref.stat === 'mean' ? ['mean', 'avg'] : ref.stat === 'median' ? ['median', 'p50'] : ref.stat ? [ref.stat] : null;
   return keys.filter((k) => {
     const suffix = suffixes.find((x) => k.endsWith(x));
@@ -117,6 +121,7 @@ export function unambiguous(ref: Pick<MetricRef, 'family' | 'stat'>): boolean {
 /** The unit a metric key is printed in (`ms`, `s`, `tok/s`, `req/s`). */
 export function unitOfKey(key: string): string {
   if (key.endsWith('_ms')) return 'ms';
+  if (key.endsWith('_ns')) return 'ns';
   if (key.endsWith('_s')) return 's';
   if (key === 'request_throughput') return 'req/s';
   return 'tok/s';
