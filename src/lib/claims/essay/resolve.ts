@@ -46,7 +46,7 @@ export interface EssayNumber {
   scope: NamedRun[];
   /** Every run of the page (for "far above any data"). */
   all: NamedRun[];
-  /** `453.4 ± 2.1 ms`: a centre and a spread (the centre may be the mean of repeated runs). */
+  /** `120 ± 8 ms`: a centre and a spread (the centre may be the mean of repeated runs). */
   spread?: Spread;
 }
 
@@ -95,7 +95,7 @@ function scaleFor(from: string, to: string): number | null {
   if (!to || from === to) return 1;
   if (from === 'ms' && to === 's') return 1 / 1000;
   if (from === 's' && to === 'ms') return 1000;
-  // The oldest genai-perf tables print latencies in nanoseconds.
+  // Some tools' oldest tables print latencies in nanoseconds.
   if (from === 'ns' && to === 'ms') return 1e-6;
   if (from === 'ns' && to === 's') return 1e-9;
   if (from === 'ms' && to === 'ns') return 1e6;
@@ -168,7 +168,7 @@ const SETUP = ['total_input_tokens', 'mean_input_length', 'max_concurrency', 're
 
 /**
  * Whether runs look like repeats of one setup: no names, one name, or names that only count repeats (`Run 1`,
- * `Run 2`), and the same workload and load wherever they print them. A sweep (`QPS=4`, `QPS=16`) or two
+ * `Run 2`), and the same workload and load wherever they print them. A sweep (`rate 4`, `rate 16`) or two
  * configurations are not repeats.
  */
 function repeatsOf(runs: readonly NamedRun[]): boolean {
@@ -354,7 +354,7 @@ export function resolveNumber(n: EssayNumber, path: string): EssayVerdict | null
     const scope = n.scope.filter(fits);
     const only = named.length === 0 && all.length === 1 && scope.length === 1 && scope[0] === all[0];
     certain = (only || (named.length === 1 && !!named[0].name)) && unambiguous(n.metric) && !n.borrowed && readings.length === 1;
-    // `453.4 ± 2.1 ms over three runs`: the centre is the mean of the repeated runs (the runs the sentence names, or
+    // `120 ± 8 ms over three runs`: the centre is the mean of the repeated runs (the runs the sentence names, or
     // those of its section), when the text speaks of repeats. Certain when one metric of one group is meant.
     if (n.spread?.repeats) {
       const pool = named.length >= 2 ? named : named.length === 0 ? n.scope.filter(fits) : [];
@@ -537,7 +537,7 @@ export function resolveSpread(n: EssayNumber, group: RunGroup, path: string): Es
  */
 export function spreadVerdict(n: EssayNumber, centre: EssayVerdict, path: string): EssayVerdict {
   if (centre.group) return resolveSpread(n, centre.group, path);
-  // A run that prints its own spread (llama-bench's `mean ± std` over its repetitions): the spread restates it.
+  // A run that prints its own spread (a `mean ± std` cell over the tool's repetitions): the spread restates it.
   const run = centre.source?.runId ? n.all.find((r) => r.run.id === centre.source!.runId) : undefined;
   const std = run && centre.source?.metric ? num(run, `std_${centre.source.metric}`) : null;
   if (run && std && (n.spread!.kind === null || n.spread!.kind === 'sd')) {

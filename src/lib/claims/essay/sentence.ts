@@ -41,7 +41,7 @@ export interface ProseNumber {
    */
   shared?: boolean;
   /**
-   * `453.4 ± 2.1 ms`: the centre (its text without the spread), the spread (`± 2.1 ms`, in the unit after it), and
+   * `120 ± 8 ms`: the centre (its text without the spread), the spread (`± 8 ms`, in the unit after it), and
    * what the text says the spread is (null when it does not say).
    */
   spread?: Spread;
@@ -91,7 +91,7 @@ export function normalise(text: string): string {
 // Units as write-ups spell them: `ms` / `milliseconds`, `s` / `sec` / `seconds`, `tok/s` / `tokens/sec` / `tokens per
 // second`, `req/s` / `requests/sec` / `QPS`.
 const UNIT = String.raw`(%|x(?![A-Za-z0-9])|倍|배|ms(?![A-Za-z])|millisec(?:ond)?s?(?![A-Za-z])|msec(?![A-Za-z])|s(?![A-Za-z/])|sec(?:onds?)?(?![A-Za-z])|tok(?:en)?s?\/s(?:ec)?(?![A-Za-z])|t\/s(?![A-Za-z])|tok(?:en)?s? per sec(?:ond)?(?![A-Za-z])|req(?:uest)?s?\/s(?:ec)?(?![A-Za-z])|(?:qps|QPS|rps|RPS)(?![A-Za-z])|tps(?![A-Za-z]))`;
-// `313.28 ± 4.1 ms`: the mean is the claim, in the unit after the spread.
+// `120 ± 8 ms`: a centre and its spread, in the unit after the spread (each a claim of its own).
 // `12.5K tok/s`: a thousands (`K`, `k`) or millions (`M`) suffix, read for rates only.
 const NUMBER = new RegExp(
   String.raw`(?<![\w.\-/±])(${NUM})(?:[kKM](?![A-Za-z]))?(?:\s?(±|\+\/-)\s?(\d{1,9}(?:\.\d{1,9})?))?\s*${UNIT}`,
@@ -462,7 +462,7 @@ export function parseProseNumbers(raw: string): ProseNumber[] {
     let before = text.slice(Math.max(sentence[0], ns - 16), ns).trimEnd();
     if (before.endsWith('+') || before.endsWith('-')) before = before.slice(0, -1);
     stated.claim = raw.slice(stated.offset, stated.end);
-    // `453.4 ± 2.1 ms`: the centre and the spread, each with its own text, in the unit written after the spread.
+    // `120 ± 8 ms`: the centre and the spread, each with its own text, in the unit written after the spread.
     let spread: Spread | undefined;
     if (kind === 'value' && m[3] !== undefined && end > ne && scale === undefined) {
       const [ss] = m.indices![2];

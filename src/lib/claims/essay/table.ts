@@ -2,7 +2,7 @@
  * Ordinary Markdown tables that restate or compare runs: a row per run (`| this PR | 287.00 | ... |`) or a
  * column per run (`| Median TTFT (ms) | 1022.13 | 287.00 | -71.9% |`). Each numeric cell gets its metric from
  * its column header or row label, its unit from the header (`(ms)`, `(s)`), and its runs from the other axis.
- * Cells read: `1,234.56`, `~4,935`, `25.22 s`, `64.81 ± 1.2` (the mean is the claim), `-70.8%`, `**8.02x faster**`.
+ * Cells read: `1,234.56`, `~4,935`, `25.22 s`, `120 ± 8` (a centre and its spread, each a claim), `-70.8%`, `**8.02x faster**`.
  */
 import { visibleText, type VisibleText } from '../html.js';
 import { NUM, statedAt } from '../stated.js';
@@ -121,7 +121,7 @@ export function readTableNumbers(
       const stated = statedAt(v, kind === 'value' ? 'value' : kind, ns, end, v.text.slice(ns, ne), unit);
       if (!stated) return;
       stated.claim = raw.slice(stated.offset, stated.end);
-      // `453.4 ± 2.1`: the centre is the claim above; the spread, and what the header or row label says it is.
+      // `120 ± 8`: the centre is the claim above; the spread, and what the header or row label says it is.
       let spread: Spread | undefined;
       if (kind === 'value' && m[7] !== undefined && scale === undefined) {
         const value = statedAt(v, 'value', m.indices![6][0], m.indices![8]?.[1] ?? m.indices![7][1], m[7], m[8] ?? unit);

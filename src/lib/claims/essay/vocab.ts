@@ -97,7 +97,7 @@ export function metricKeys(ref: Pick<MetricRef, 'family' | 'stat'>, keys: readon
   if (names) return keys.filter((k) => names.includes(k));
   // Tools that title it `Request latency` or `latency` print the end-to-end latency as `<stat>_latency_ms`; an
   // offline latency run prints the latency of its batch in seconds, `<stat>_latency_s`.
-  // The oldest genai-perf tables print them in nanoseconds (`<stat>_latency_ns`, `<stat>_ttft_ns`).
+  // Some tools' oldest tables print them in nanoseconds (`<stat>_latency_ns`, `<stat>_ttft_ns`).
   const suffixes =
     ref.family === 'e2el'
       ? ['_e2el_ms', '_e2e_latency_ms', '_latency_ms', '_latency_s', '_latency_ns']

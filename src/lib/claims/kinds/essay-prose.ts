@@ -128,7 +128,7 @@ export function verifyFree(ctx: PageContext, page: EssayPage, node: Paragraph, b
   // for a mismatch, and one that matches nothing may be anything (a count, an id).
   if (n.bare && verdict.result?.verdict !== 'verified') return [];
   const kind = n.kind === 'value' ? 'cell-value' : 'essay-change';
-  // `453.4 ± 2.1 ms`: the centre (over repeated runs, their mean) and the spread, each a claim of its own.
+  // `120 ± 8 ms`: the centre (over repeated runs, their mean) and the spread, each a claim of its own.
   if (n.spread) {
     const spread = spreadVerdict({ ...n, metric: n.metric!, unit: '', named, scope, all: page.runs }, verdict, ctx.path);
     return [

@@ -98,7 +98,7 @@ function runChecks(node: Table, read: ReadTable | null, ctx: PageContext): Claim
     if (!verdict || !cell) return [];
     const kind = n.kind === 'value' ? 'cell-value' : 'essay-change';
     const claim = ctx.claim(kind, n.stated, cell.base, verdict.result, verdict.source, verdict.sources, verdict.grade);
-    // `453.4 ± 2.1`: the centre (over repeated runs, their mean) and the spread, each a claim of its own.
+    // `120 ± 8`: the centre (over repeated runs, their mean) and the spread, each a claim of its own.
     if (!n.spread) return [claim];
     const spread = spreadVerdict(n, verdict, ctx.path);
     return [claim, ctx.claim(kind, n.spread.value, cell.base, spread.result, spread.source, spread.sources, spread.grade)];
