@@ -201,6 +201,8 @@ describe('Chinese comparisons', () => {
   it('should read `低` and `高` before a percentage as its direction, but not in `最低` or `提高`', () => {
     expect(parseProseNumbers('P99 首字延迟比 vLLM 低 9.5%。')[0].direction).toBe('down');
     expect(parseProseNumbers('输出吞吐量高 5.8%。')[0].direction).toBe('up');
+    // `低并发` is a setting, not the direction of the change.
+    expect(parseProseNumbers('低并发时 TTFT 增加 20%。')[0].direction).toBe('up');
     expect(metricsIn('平均请求延迟').map((m) => [m.family, m.stat])).toEqual([['e2el', 'mean']]);
   });
   it('should read `N 倍` as a comparison that borrows the metric of its sentence', () => {
