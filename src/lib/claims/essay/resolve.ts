@@ -162,7 +162,7 @@ function groupValues(n: EssayNumber, g: RunGroup): Array<[number, number]> {
 
 /** A label of one of several repeats: `Run 2`, `trial 3`, `#1`, `第 2 次`, `2회차`. */
 const REPEAT_NAME =
-  /^(?:(?:run|trial|repeat|rep|iteration|iter|attempt|round|pass)\s*#?\s*\d{1,3}|#\s*\d{1,3}|第\s*[0-9一二三四五六七八九十]{1,3}\s*(?:次|轮|遍)|\d{1,3}\s*(?:회차|회|번째))$/i;
+  /^(?:(?:run|trial|repeat|rep|iteration|iter|attempt|round|pass) ?#? ?\d{1,3}|# ?\d{1,3}|第 ?[0-9一二三四五六七八九十]{1,3} ?(?:次|轮|遍)|\d{1,3} ?(?:회차|회|번째))$/i;
 /** What repeats of one setup print alike: the workload and the load. */
 const SETUP = ['total_input_tokens', 'mean_input_length', 'max_concurrency', 'request_rate'];
 

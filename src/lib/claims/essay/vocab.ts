@@ -140,12 +140,12 @@ export function directionOf(sign: string, clause: string, family: Family | null)
   if (sign === '+') return 'up';
   if (sign === '-') return 'down';
   if (
-    /lower|decreas|reduc|drop|cut|less|shrank|fell|降低|减少|下降|缩短|降到|(?<![最降])低(?:了|出)?\s*(?:约\s*)?\d|감소|줄|단축|낮아|짧아|하락/i.test(
+    /lower|decreas|reduc|drop|cut|less|shrank|fell|降低|减少|下降|缩短|降到|(?<![最降])低(?:了|出)? ?(?:约 ?)?\d|감소|줄|단축|낮아|짧아|하락/i.test(
       clause,
     )
   )
     return 'down';
-  if (/higher|increas|grew|grow|more|rise|rose|增加|增长|上升|提高|(?<![最提])高(?:了|出)?\s*(?:约\s*)?\d|증가|늘|높아|상승/i.test(clause))
+  if (/higher|increas|grew|grow|more|rise|rose|增加|增长|上升|提高|(?<![最提])高(?:了|出)? ?(?:约 ?)?\d|증가|늘|높아|상승/i.test(clause))
     return 'up';
   if (/提升|improv|gain|boost|향상|개선/i.test(clause) && family !== null && !lowerIsBetter(family)) return 'up';
   return null;
