@@ -20,7 +20,7 @@ import type { Grade } from '../verify/context.js';
 import { formatFixed, halfUnit, roundHalfUp } from '../../numbers/number.js';
 import type { Stated } from '../stated.js';
 import type { NamedRun } from './runs.js';
-import type { ProseKind } from './sentence.js';
+import type { ProseKind, Spread, SpreadKind } from './sentence.js';
 import { metricKeys, refersTo, unambiguous, unitOfKey, type Family } from './vocab.js';
 
 export interface EssayNumber {
@@ -46,6 +46,14 @@ export interface EssayNumber {
   scope: NamedRun[];
   /** Every run of the page (for "far above any data"). */
   all: NamedRun[];
+  /** `120 ± 8 ms`: a centre and a spread (the centre may be the mean of repeated runs). */
+  spread?: Spread;
+}
+
+/** Repeated runs a `±` value is the mean of: the runs and the one metric they all print. */
+export interface RunGroup {
+  runs: NamedRun[];
+  key: string;
 }
 
 export interface EssayVerdict {
@@ -53,9 +61,13 @@ export interface EssayVerdict {
   source: ClaimSource | null;
   sources: ClaimSource[];
   grade: Grade;
+  /** The centre of a `±` value read as the mean of these repeated runs. */
+  group?: RunGroup;
 }
 
 interface Reading {
+  /** The repeated runs whose mean this is; absent for one run's value or a comparison. */
+  group?: RunGroup;
   value: number;
   /** Lowest and highest the displayed inputs allow. */
   lo: number;
@@ -83,6 +95,31 @@ function scaleFor(from: string, to: string): number | null {
   if (!to || from === to) return 1;
   if (from === 'ms' && to === 's') return 1 / 1000;
   if (from === 's' && to === 'ms') return 1000;
+  // Some tools' oldest tables print latencies in nanoseconds.
+  if (from === 'ns' && to === 'ms') return 1e-6;
+  if (from === 'ns' && to === 's') return 1e-9;
+  if (from === 'ms' && to === 'ns') return 1e6;
+  if (from === 's' && to === 'ns') return 1e9;
+  return null;
+}
+
+const TIME_SUFFIXES = ['_ms', '_ns', '_s'];
+
+/**
+ * The metric of run `b` that is `key` of another run, and the factor to `key`'s unit: `key` itself, or the same
+ * latency printed in another unit (`mean_latency_ns` for `mean_latency_ms`).
+ */
+function twin(b: NamedRun, key: string): { metric: NonNullable<ReturnType<typeof num>>; factor: number } | null {
+  const same = num(b, key);
+  if (same) return { metric: same, factor: 1 };
+  const suffix = TIME_SUFFIXES.find((x) => key.endsWith(x));
+  if (!suffix) return null;
+  const stem = key.slice(0, key.length - suffix.length);
+  for (const other of TIME_SUFFIXES) {
+    const m = other === suffix ? null : num(b, stem + other);
+    const factor = scaleFor(other.slice(1), suffix.slice(1));
+    if (m && factor !== null) return { metric: m, factor };
+  }
   return null;
 }
 
@@ -114,6 +151,86 @@ function valueReadings(n: EssayNumber, runs: readonly NamedRun[], path: string):
   return out;
 }
 
+/** A metric of each run of a group, in the stated unit: [value, half a unit of its printed digits]. */
+function groupValues(n: EssayNumber, g: RunGroup): Array<[number, number]> {
+  const f = (scaleFor(unitOfKey(g.key), n.stated.unit || n.unit) ?? 1) / (n.scale ?? 1);
+  return g.runs.map((r) => {
+    const m = num(r, g.key)!;
+    return [m.value! * f, halfUnit(m.decimals) * f];
+  });
+}
+
+/** A label of one of several repeats: `Run 2`, `trial 3`, `#1`, `第 2 次`, `2회차`. */
+const REPEAT_NAME =
+  /^(?:(?:run|trial|repeat|rep|iteration|iter|attempt|round|pass) ?#? ?\d{1,3}|# ?\d{1,3}|第 ?[0-9一二三四五六七八九十]{1,3} ?(?:次|轮|遍)|\d{1,3} ?(?:회차|회|번째))$/i;
+/** What repeats of one setup print alike: the workload and the load. */
+const SETUP = ['total_input_tokens', 'mean_input_length', 'max_concurrency', 'request_rate'];
+
+/**
+ * Whether runs look like repeats of one setup: no names, one name, or names that only count repeats (`Run 1`,
+ * `Run 2`), and the same workload and load wherever they print them. A sweep (`rate 4`, `rate 16`) or two
+ * configurations are not repeats.
+ */
+function repeatsOf(runs: readonly NamedRun[]): boolean {
+  const names = uniq(runs.map((r) => r.name?.toLowerCase() ?? null));
+  const named = names.length === 1 || names.every((x) => x === null || REPEAT_NAME.test(x));
+  return (
+    named &&
+    SETUP.every((key) => {
+      const values = runs.map((r) => num(r, key)?.value);
+      return values.some((v) => v === undefined) || values.every((v) => v === values[0]);
+    })
+  );
+}
+
+/**
+ * The readings of a `±` centre over repeated runs: for each metric key the number may mean and each section (and
+ * concurrency) of `pool`, the mean of its runs that print the key, when two or more do.
+ */
+function groupReadings(n: EssayNumber, pool: readonly NamedRun[], path: string): Reading[] {
+  const out: Reading[] = [];
+  const unit = n.stated.unit || n.unit;
+  const keys = uniq(pool.flatMap((r) => metricKeys(n.metric, Object.keys(r.run.metrics))));
+  const parts = new Map<string, NamedRun[]>();
+  for (const r of pool) {
+    const at = `${r.scope.join('\n')}\u0000${r.concurrency}`;
+    parts.set(at, [...(parts.get(at) ?? []), r]);
+  }
+  for (const key of keys) {
+    if (scaleFor(unitOfKey(key), unit) === null) continue;
+    for (const part of parts.values()) {
+      const runs = part.filter((r) => num(r, key));
+      if (runs.length >= 2) out.push(groupReading(n, runs, key, path));
+    }
+  }
+  return out;
+}
+
+/** The mean of one metric over a group of runs, in the stated unit. */
+function groupReading(n: EssayNumber, runs: NamedRun[], key: string, path: string): Reading {
+  const unit = n.stated.unit || n.unit;
+  const group = { runs, key };
+  const values = groupValues(n, group);
+  const mean = values.reduce((a, [v]) => a + v, 0) / values.length;
+  const half = values.reduce((a, [, h]) => a + h, 0) / values.length;
+  const label = runs[0].run.metrics[key]!.label;
+  return {
+    group,
+    value: mean,
+    lo: mean - half,
+    hi: mean + half,
+    formula: `mean of ${label} over ${runs.length} runs (${runs.map((r) => r.run.metrics[key]!.text).join(', ')})${conversion(unitOfKey(key), unit)}`,
+    sources: runs.map((r) => src(path, r, key)),
+    evidence: `the mean of ${label} over ${runs.map(describe).join(', ')}`,
+  };
+}
+
+/** How a value printed in `from` is written in `to`, for a formula. */
+function conversion(from: string, to: string): string {
+  const f = scaleFor(from, to) ?? 1;
+  return f === 1 ? '' : f < 1 ? ` / ${Math.round(1 / f)}` : ` x ${Math.round(f)}`;
+}
+
 /** The readings a comparison may state, for each pair of runs and each metric key they share. */
 function pairReadings(n: EssayNumber, pairs: ReadonlyArray<[NamedRun, NamedRun]>, path: string): Reading[] {
   const out: Reading[] = [];
@@ -122,10 +239,15 @@ function pairReadings(n: EssayNumber, pairs: ReadonlyArray<[NamedRun, NamedRun]>
     for (const key of metricKeys(n.metric, Object.keys(a.run.metrics))) {
       // A metric printed with a bad value is in the run with no number: it gives no reading.
       const x = num(a, key);
-      const y = num(b, key);
-      if (!x || !y || x.value! <= 0 || y.value! <= 0) continue;
-      const [hx, hy] = [halfUnit(x.decimals), halfUnit(y.decimals)];
-      const sources = [src(path, a, key), src(path, b, key)];
+      const t = twin(b, key);
+      if (!x || !t || x.value! <= 0 || t.metric.value! <= 0) continue;
+      // `y` in the unit of `x` (the same metric may be printed in another unit by another release of a tool).
+      const y = {
+        value: t.metric.value! * t.factor,
+        text: t.factor === 1 ? t.metric.text : `${t.metric.text} ${unitOfKey(t.metric.name)}`,
+      };
+      const [hx, hy] = [halfUnit(x.decimals), halfUnit(t.metric.decimals) * t.factor];
+      const sources = [src(path, a, key), src(path, b, t.metric.name)];
       const evidence = `${describe(a)} ${x.text} vs ${describe(b)} ${y.text} (${x.label})`;
       if (n.kind === 'percent') {
         const [big, small, hb, hs, bt, st] =
@@ -232,11 +354,22 @@ export function resolveNumber(n: EssayNumber, path: string): EssayVerdict | null
     const scope = n.scope.filter(fits);
     const only = named.length === 0 && all.length === 1 && scope.length === 1 && scope[0] === all[0];
     certain = (only || (named.length === 1 && !!named[0].name)) && unambiguous(n.metric) && !n.borrowed && readings.length === 1;
+    // `120 ± 8 ms over three runs`: the centre is the mean of the repeated runs (the runs the sentence names, or
+    // those of its section), when the text speaks of repeats. Certain when one metric of one group is meant.
+    if (n.spread?.repeats) {
+      const pool = named.length >= 2 ? named : named.length === 0 ? n.scope.filter(fits) : [];
+      const groups = groupReadings(n, pool, path);
+      if (groups.length > 0) {
+        readings = [...groups, ...readings];
+        certain = groups.length === 1 && repeatsOf(groups[0].group!.runs) && unambiguous(n.metric) && !n.borrowed;
+        if (!readings.slice(groups.length).some((r) => holds(n, r, slack))) readings = groups;
+      }
+    }
   } else {
     const pairs = pairsOf(n).filter((p) => p.every(fits));
     readings = pairReadings(n, pairs, path);
     const one = pairs.length === 1 && pairs[0].every((r) => !!r.name);
-    const keys = one ? metricKeys(n.metric, Object.keys(pairs[0][0].run.metrics)).filter((k) => num(pairs[0][1], k)) : [];
+    const keys = one ? metricKeys(n.metric, Object.keys(pairs[0][0].run.metrics)).filter((k) => twin(pairs[0][1], k)) : [];
     certain = one && unambiguous(n.metric) && !n.borrowed && !n.offPage && keys.length === 1;
   }
   const hit = readings.find((r) => holds(n, r, slack));
@@ -247,9 +380,11 @@ export function resolveNumber(n: EssayNumber, path: string): EssayVerdict | null
       source: hit.sources[0],
       sources: hit.sources.slice(1),
       grade: {},
+      ...(hit.group ? { group: hit.group } : {}),
     };
   }
   const nearest = [...readings].sort((a, b) => Math.abs(a.value - Math.abs(n.stated.value)) - Math.abs(b.value - Math.abs(n.stated.value)));
+  if (readings.length > 0 && certain && !n.bound && nearest[0].group) return { ...mismatch(n, nearest[0], tol), group: nearest[0].group };
   if (readings.length > 0 && certain && !n.bound && !farAndAlone(n, nearest[0], path, slack)) return mismatch(n, nearest[0], tol);
   if (n.kind !== 'value' && !n.offPage) {
     // Far above every comparison the page allows for the metric: no reading of the runs makes it true.
@@ -323,4 +458,115 @@ function mismatch(n: EssayNumber, r: Reading, tol: string): EssayVerdict {
     sources: r.sources.slice(1),
     grade: {},
   };
+}
+
+/** What each spread a write-up may mean is called in a formula. */
+const SPREAD_NAMES: Readonly<Record<Exclude<SpreadKind, 'sd'>, string>> = {
+  'sd-sample': 'sample standard deviation',
+  'sd-population': 'population standard deviation',
+  sem: 'standard error of the mean',
+  'half-range': 'half the range',
+};
+
+/**
+ * Verdict for the spread of a `±` value whose centre is the mean of repeated runs: checked against what the text
+ * says it is (a standard deviation, sample or population when it does not say which; a standard error; half the
+ * range), untraceable with every reading as a candidate when the text does not say. Tolerance: half a unit of the
+ * stated digit, plus half a unit of the runs' printed digits.
+ */
+export function resolveSpread(n: EssayNumber, group: RunGroup, path: string): EssayVerdict {
+  const stated = n.spread!.value;
+  const d = stated.decimals;
+  const values = groupValues(n, group);
+  const k = values.length;
+  const xs = values.map(([v]) => v);
+  const mean = xs.reduce((a, x) => a + x, 0) / k;
+  const ss = xs.reduce((a, x) => a + (x - mean) ** 2, 0);
+  const inputHalf = Math.max(...values.map(([, h]) => h));
+  const sample = Math.sqrt(ss / (k - 1));
+  const readings: Array<{ kind: Exclude<SpreadKind, 'sd'>; value: number }> = [
+    { kind: 'sd-sample', value: sample },
+    { kind: 'sd-population', value: Math.sqrt(ss / k) },
+    { kind: 'sem', value: sample / Math.sqrt(k) },
+    { kind: 'half-range', value: (Math.max(...xs) - Math.min(...xs)) / 2 },
+  ];
+  const said = n.spread!.kind;
+  const meant = said === null ? [] : readings.filter((r) => r.kind === said || (said === 'sd' && r.kind.startsWith('sd-')));
+  const label = group.runs[0].run.metrics[group.key]!.label;
+  const sources = group.runs.map((r) => src(path, r, group.key));
+  const formula = (r: { kind: Exclude<SpreadKind, 'sd'>; value: number }) =>
+    `${SPREAD_NAMES[r.kind]} of ${label} over ${k} runs = ${formatFixed(r.value, Math.max(d, 2))}`;
+  const tolerance = `half-up to ${d} decimal${d === 1 ? '' : 's'}; the runs' values +/- half a unit`;
+  const hit = meant.find((r) => roundHalfUp(r.value, d) === stated.value || Math.abs(stated.value - r.value) <= halfUnit(d) + inputHalf);
+  if (hit)
+    return {
+      result: { verdict: 'verified', recomputed: roundHalfUp(hit.value, d), formula: formula(hit), tolerance },
+      source: sources[0],
+      sources: sources.slice(1),
+      grade: {},
+    };
+  if (meant.length > 0 && unambiguous(n.metric) && !n.borrowed && repeatsOf(group.runs)) {
+    const near = [...meant].sort((a, b) => Math.abs(a.value - stated.value) - Math.abs(b.value - stated.value))[0];
+    return {
+      result: {
+        verdict: 'mismatch',
+        recomputed: roundHalfUp(near.value, d),
+        formula: formula(near),
+        tolerance,
+        rounding: Math.abs(stated.value - near.value) <= 2 * halfUnit(d) + inputHalf,
+      },
+      source: sources[0],
+      sources: sources.slice(1),
+      grade: {},
+    };
+  }
+  // The text does not say what the spread is (or the centre's metric, or the runs being repeats, is not certain):
+  // every reading is a candidate.
+  const candidates: Candidate[] = readings.map((r) => ({
+    source: sources[0],
+    evidence: `the ${SPREAD_NAMES[r.kind]} of ${label} over ${group.runs.map(describe).join(', ')}`,
+    recomputed: roundHalfUp(r.value, d),
+  }));
+  return { result: null, source: null, sources: [], grade: { uncertain: candidates } };
+}
+
+/**
+ * Verdict for the spread of any `±` value: checked over the repeated runs its centre is the mean of; otherwise
+ * (one run's value, or a centre not traced to runs) the spread is untraceable: the repeats it summarises are not
+ * on the page. Its candidates are the centre's run, or the centre's candidates.
+ */
+export function spreadVerdict(n: EssayNumber, centre: EssayVerdict, path: string): EssayVerdict {
+  if (centre.group) return resolveSpread(n, centre.group, path);
+  // A run that prints its own spread (a `mean ± std` cell over the tool's repetitions): the spread restates it.
+  const run = centre.source?.runId ? n.all.find((r) => r.run.id === centre.source!.runId) : undefined;
+  const std = run && centre.source?.metric ? num(run, `std_${centre.source.metric}`) : null;
+  if (run && std && (n.spread!.kind === null || n.spread!.kind === 'sd')) {
+    const stated = n.spread!.value;
+    const d = stated.decimals;
+    const f = (scaleFor(unitOfKey(centre.source!.metric!), n.stated.unit || n.unit) ?? 1) / (n.scale ?? 1);
+    const value = std.value! * f;
+    const slack = halfUnit(d) + halfUnit(std.decimals) * f;
+    const source = src(path, run, std.name);
+    const formula = `${std.label} = ${std.text}${f === 1 ? '' : ` x ${f}`}`;
+    const tolerance = `half-up to ${d} decimal${d === 1 ? '' : 's'}; the run's value +/- half a unit`;
+    if (roundHalfUp(value, d) === stated.value || Math.abs(stated.value - value) <= slack)
+      return { result: { verdict: 'verified', recomputed: roundHalfUp(value, d), formula, tolerance }, source, sources: [], grade: {} };
+    if (centre.result)
+      return {
+        result: {
+          verdict: 'mismatch',
+          recomputed: roundHalfUp(value, d),
+          formula,
+          tolerance,
+          rounding: Math.abs(stated.value - value) <= 2 * halfUnit(d) + slack,
+        },
+        source,
+        sources: [],
+        grade: {},
+      };
+  }
+  const candidates: Candidate[] = centre.source
+    ? [{ source: centre.source, evidence: 'one run: the repeats its spread would summarise are not on the page', recomputed: null }]
+    : (centre.grade.uncertain ?? []).map((c) => ({ ...c, recomputed: null }));
+  return { result: null, source: null, sources: [], grade: { uncertain: candidates } };
 }

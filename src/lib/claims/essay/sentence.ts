@@ -40,6 +40,48 @@ export interface ProseNumber {
    * off`): a run the clause names may be the other value's, so it does not make this one's source certain.
    */
   shared?: boolean;
+  /**
+   * `120 ± 8 ms`: the centre (its text without the spread), the spread (`± 8 ms`, in the unit after it), and
+   * what the text says the spread is (null when it does not say).
+   */
+  spread?: Spread;
+}
+
+/** What a write-up may say a `±` spread is. */
+export type SpreadKind = 'sd' | 'sd-sample' | 'sd-population' | 'sem' | 'half-range';
+
+export interface Spread {
+  centre: Stated;
+  value: Stated;
+  kind: SpreadKind | null;
+  /** The sentence or its paragraph speaks of repeated runs (`over three runs`, `repeats`, `3 次`). */
+  repeats: boolean;
+}
+
+/** Words that say what a spread is, most specific first. */
+const SPREAD_KINDS: ReadonlyArray<[RegExp, SpreadKind]> = [
+  [/\bsample (?:standard deviation|std(?:dev)?|sd)\b|样本标准差|표본 ?표준 ?편차/i, 'sd-sample'],
+  [/\bpopulation (?:standard deviation|std(?:dev)?|sd)\b|总体标准差|모 ?표준 ?편차/i, 'sd-population'],
+  [/\bstandard error\b|\bsem\b|标准误|표준 ?오차/i, 'sem'],
+  [
+    /\bhalf (?:of )?the (?:(?:min(?:imum)? ?[-–~] ?max(?:imum)?|full) )?range\b|\bhalf[- ]range\b|半极差|极差的一半|범위의 ?절반/i,
+    'half-range',
+  ],
+  [/\bstandard deviation\b|\bstd(?:dev)?\b|\bs\.d\.|\bsd\b|σ|标准差|표준 ?편차/i, 'sd'],
+];
+/** Words of repeated runs. */
+const REPEATS =
+  /\b(?:runs|repeats|repetitions|trials|invocations|reruns)\b|重复|[0-9一二三四五六七八九十]{1,4} ?(?:次|轮)|반복|[0-9]{1,4} ?회/i;
+
+/** Whether a text speaks of repeated runs. */
+export function speaksOfRepeats(text: string): boolean {
+  return REPEATS.test(text);
+}
+
+/** What a text says a spread is, or null. */
+export function spreadKind(text: string): SpreadKind | null {
+  for (const [re, kind] of SPREAD_KINDS) if (re.test(text)) return kind;
+  return null;
 }
 
 /** One-for-one character replacements, so that offsets are kept: full-width forms and the minus sign. */
@@ -50,10 +92,10 @@ export function normalise(text: string): string {
 // Units as write-ups spell them: `ms` / `milliseconds`, `s` / `sec` / `seconds`, `tok/s` / `tokens/sec` / `tokens per
 // second`, `req/s` / `requests/sec` / `QPS`.
 const UNIT = String.raw`(%|x(?![A-Za-z0-9])|倍|배|ms(?![A-Za-z])|millisec(?:ond)?s?(?![A-Za-z])|msec(?![A-Za-z])|s(?![A-Za-z/])|sec(?:onds?)?(?![A-Za-z])|tok(?:en)?s?\/s(?:ec)?(?![A-Za-z])|t\/s(?![A-Za-z])|tok(?:en)?s? per sec(?:ond)?(?![A-Za-z])|req(?:uest)?s?\/s(?:ec)?(?![A-Za-z])|(?:qps|QPS|rps|RPS)(?![A-Za-z])|tps(?![A-Za-z]))`;
-// `313.28 ± 4.1 ms`: the mean is the claim, in the unit after the spread.
+// `120 ± 8 ms`: a centre and its spread, in the unit after the spread (each a claim of its own).
 // `12.5K tok/s`: a thousands (`K`, `k`) or millions (`M`) suffix, read for rates only.
 const NUMBER = new RegExp(
-  String.raw`(?<![\w.\-/±])(${NUM})(?:[kKM](?![A-Za-z]))?(?:\s?(?:±|\+\/-)\s?\d{1,9}(?:\.\d{1,9})?)?\s*${UNIT}`,
+  String.raw`(?<![\w.\-/±])(${NUM})(?:[kKM](?![A-Za-z]))?(?:\s?(±|\+\/-)\s?(\d{1,9}(?:\.\d{1,9})?))?\s*${UNIT}`,
   'dg',
 );
 /** The factor of a `K` / `M` suffix right after a number. */
@@ -133,7 +175,7 @@ const SENTENCE_END = /[。；;!?！？\n]|\.(?=\s|$)/g;
 const CLAUSE_END = /[，、]|,(?!\d{3})|\band\b|\bwhile\b|\bbut\b|而|同时/g;
 /** Words that make a clause a comparison of two runs. */
 const COMPARE =
-  /faster|slower|higher|lower|speed-?up|reduc|improv|increas|decreas|better|worse|drop|gain|cut|less|more|regress|differ|提升|提高|降低|下降|减少|增加|快|慢|加速|缩短|改善|优化|相差|差距|差异|高|低|향상|개선|증가|감소|단축|빨라|빠르|느려|느리|줄|늘|높|낮|짧/i;
+  /\dx the\b|\btimes (?:the|that of)\b|\d ?(?:倍|배)|faster|slower|higher|lower|speed-?up|reduc|improv|increas|decreas|better|worse|drop|gain|cut|less|more|regress|differ|提升|提高|降低|下降|减少|增加|快|慢|加速|缩短|改善|优化|相差|差距|差异|高|低|향상|개선|증가|감소|단축|빨라|빠르|느려|느리|줄|늘|높|낮|짧/i;
 /**
  * A clause of values only (`about 53.7 s against 25.2 s`, `从 607 ms 到 1,371 ms`). No text can be split into
  * these pieces two ways (`vs.` is `vs` and a `.`), so a clause that is not one fails in linear time.
@@ -148,7 +190,7 @@ const NOT_A_METRIC =
  * a setting (`after a 30 s warm-up`, `a 5 s timeout`), not a measurement.
  */
 const VALUE_FOLLOW =
-  /^\s*(?:$|[(),.;:!?。，；：（）→]|->|(?:and|or|vs\.?|versus|on|with|for|in|at|to|from|than|while|compared|against|instead|before|after|under|over|per|median|mean|avg|average|p\d{2}|ttft|tpot|itl|e2e|output|total|throughput|respectively|each|overall|is|was)\b|(?:pp|tg)\d{1,6}\b|of\s(?:the\s)?(?:output|total|request|token|median|mean|p\d{2}|ttft|tpot|itl|e2e)|和|与|对比|相比|降|增|提|减|下|上|左右|的|高|低|快|慢|로|으로|에서|대비|보다|입니다|이며|이고|였|와|과|까지|부터)/i;
+  /^\s*(?:$|[(),.;:!?。，；：（）→]|->|(?:and|or|vs\.?|versus|on|with|for|in|at|to|from|than|while|compared|against|instead|before|after|under|over|per|median|mean|avg|average|p\d{2}|ttft|tpot|itl|e2e|output|total|throughput|respectively|each|overall|is|was)\b|(?:pp|tg)\d{1,6}\b|of\s(?:the\s)?(?:output|total|request|token|median|mean|p\d{2}|ttft|tpot|itl|e2e)|of\s(?!(?:an?\s|the\s)?(?:warm|cool|time|delay|sleep|idle|budget|slack|headroom|pause|overhead|input|prompt|context|load|traffic|requests?\b|concurrency|batch))|和|与|对比|相比|降|增|提|减|下|上|左右|的|高|低|快|慢|로|으로|에서|대비|보다|입니다|이며|이고|였|와|과|까지|부터)/i;
 /**
  * What precedes a multiple or a percentage of a setting (`동시성을 4배로`, `并发提高 4 倍`, `batch size 2x`): the number
  * is how much the setting changed, not a result. Tested on the few characters before the number.
@@ -387,16 +429,16 @@ export function parseProseNumbers(raw: string): ProseNumber[] {
   const mentions: Array<[number, string]> = [];
   for (const m of text.matchAll(NUMBER)) {
     const [ns, ne] = m.indices![1];
-    const unitRaw = m[2];
+    const unitRaw = m[4];
     if (!['%', 'x', '倍', '배'].includes(unitRaw)) mentions.push([ns, unitOf(unitRaw)]);
     // The spread of `a ± b` is not a claim of its own.
     const lead = text.slice(Math.max(0, m.index - 4), m.index).trimEnd();
     if (lead.endsWith('±') || lead.endsWith('+/-')) continue;
-    if (unitRaw === 'x' && DEVICES.test(text.slice(m.indices![2][1]))) continue;
-    if (!['%', 'x', '倍', '배'].includes(unitRaw) && !VALUE_FOLLOW.test(after(text, m.indices![2][1], 30))) continue;
+    if (unitRaw === 'x' && DEVICES.test(text.slice(m.indices![4][1]))) continue;
+    if (!['%', 'x', '倍', '배'].includes(unitRaw) && !VALUE_FOLLOW.test(after(text, m.indices![4][1], 30))) continue;
     if (
       (unitRaw === '%' || unitRaw === 'x' || unitRaw === '倍' || unitRaw === '배') &&
-      (NOT_A_METRIC.test(text.slice(m.indices![2][1], m.indices![2][1] + 40)) || SETTING_BEFORE.test(text.slice(Math.max(0, ns - 16), ns)))
+      (NOT_A_METRIC.test(text.slice(m.indices![4][1], m.indices![4][1] + 40)) || SETTING_BEFORE.test(text.slice(Math.max(0, ns - 16), ns)))
     )
       continue;
     const unit = unitOf(unitRaw);
@@ -406,7 +448,7 @@ export function parseProseNumbers(raw: string): ProseNumber[] {
     const scale = SUFFIX[text[ne]];
     if (scale !== undefined && unit !== 'tok/s' && unit !== 'req/s') continue;
     // `x` right after the number, or `x faster` / `x slower` words kept with the claim.
-    let end = m.indices![2][1];
+    let end = m.indices![4][1];
     if (kind === 'ratio') {
       const word = /^\s*(faster|slower|speed-?up|higher|lower|more|less|better)/i.exec(text.slice(end));
       // Kept with the claim only on its line: a claim's text stands on one source line.
@@ -421,6 +463,20 @@ export function parseProseNumbers(raw: string): ProseNumber[] {
     let before = text.slice(Math.max(sentence[0], ns - 16), ns).trimEnd();
     if (before.endsWith('+') || before.endsWith('-')) before = before.slice(0, -1);
     stated.claim = raw.slice(stated.offset, stated.end);
+    // `120 ± 8 ms`: the centre and the spread, each with its own text, in the unit written after the spread.
+    let spread: Spread | undefined;
+    if (kind === 'value' && m[3] !== undefined && end > ne && scale === undefined) {
+      const [ss] = m.indices![2];
+      const [vs, ve] = m.indices![3];
+      const centre = statedAt(v, 'value', ns, ne, numberText, unit);
+      const value = statedAt(v, 'value', ss, end, text.slice(vs, ve), unit);
+      if (centre && value) {
+        centre.claim = raw.slice(centre.offset, centre.end);
+        value.claim = raw.slice(value.offset, value.end);
+        const said = ctx.of(sentence);
+        spread = { centre, value, kind: spreadKind(said) ?? spreadKind(text), repeats: REPEATS.test(said) || REPEATS.test(text) };
+      }
+    }
     const own = metricFor(ctx, metrics, ordered, { clause, sentence, at: ns, end }, kind !== 'value');
     // A rate the clause sets (`at a request rate of 4 req/s`, `we used 100 prompts at 4 req/s`) is a setting; a token
     // rate of a token throughput the clause names is measured, whatever rate names the run (`速率 4 的输出吞吐量为
@@ -430,15 +486,13 @@ export function parseProseNumbers(raw: string): ProseNumber[] {
     if (kind === 'value' && (unit === 'req/s' || unit === 'tok/s') && ctx.test(measuredRate ? LOAD_SETTING : RATE_SETTING, clause))
       continue;
     // A clause that only restates another side (`TTFT is 224.35 ms for A, and 318.00 ms for B`) takes the metric of
-    // the value before it in the sentence, in the same unit: borrowed, never certain.
+    // the value before it in the sentence (or in the part before a `;`), in the same unit: borrowed, never certain.
     const prev = out[out.length - 1];
+    let back = sentence[0];
+    while (back > 0 && isBlank(text[back - 1])) back--;
+    const from = back > 0 && (text[back - 1] === ';' || text[back - 1] === '；') ? ctx.sentenceAt(back - 1)[0] : sentence[0];
     const parallel =
-      !own &&
-      kind === 'value' &&
-      prev?.kind === 'value' &&
-      prev.metric &&
-      positionOf[out.length - 1] >= sentence[0] &&
-      prev.stated.unit === unit
+      !own && kind === 'value' && prev?.kind === 'value' && prev.metric && positionOf[out.length - 1] >= from && prev.stated.unit === unit
         ? prev.metric
         : null;
     const named = own ?? parallel;
@@ -481,6 +535,7 @@ export function parseProseNumbers(raw: string): ProseNumber[] {
       bound: UP_TO.test(before) ? 'up-to' : AT_LEAST.test(before) ? 'at-least' : null,
       multiple: unitRaw === '倍' || unitRaw === '배',
       ...(scale !== undefined ? { scale } : {}),
+      ...(spread ? { spread } : {}),
       direction: kind === 'percent' ? ctx.direction(numberText[0], clause, metric?.family ?? null) : null,
       context: ctx.of(sentence),
       clause: ctx.of(clause),

@@ -2,13 +2,13 @@
  * Ordinary Markdown tables that restate or compare runs: a row per run (`| this PR | 287.00 | ... |`) or a
  * column per run (`| Median TTFT (ms) | 1022.13 | 287.00 | -71.9% |`). Each numeric cell gets its metric from
  * its column header or row label, its unit from the header (`(ms)`, `(s)`), and its runs from the other axis.
- * Cells read: `1,234.56`, `~4,935`, `25.22 s`, `64.81 ± 1.2` (the mean is the claim), `-70.8%`, `**8.02x faster**`.
+ * Cells read: `1,234.56`, `~4,935`, `25.22 s`, `120 ± 8` (a centre and its spread, each a claim), `-70.8%`, `**8.02x faster**`.
  */
 import { visibleText, type VisibleText } from '../html.js';
 import { NUM, statedAt } from '../stated.js';
 import type { EssayPage } from './page.js';
 import { mentions, type NamedRun } from './runs.js';
-import { normalise, type ProseNumber } from './sentence.js';
+import { normalise, speaksOfRepeats, spreadKind, type ProseNumber, type Spread } from './sentence.js';
 import { directionOf, metricsIn, type MetricRef } from './vocab.js';
 
 export interface TableNumber extends ProseNumber {
@@ -25,7 +25,7 @@ export interface TableNumber extends ProseNumber {
 // Every blank belongs to the token before it (or to the leading and trailing decoration), so no two repetitions
 // can share a run of blanks and a cell that does not match fails in linear time.
 export const CELL = new RegExp(
-  String.raw`^[\s*_]*(?:(?:快|慢|提升|提高|降低|减少|下降|增加)\s*)?(?:了\s*)?(?:(~|≈|约|약|about(?=\s))\s*)?(${NUM})([kKM](?![A-Za-z]))?(?:\s*(%|x(?![A-Za-z0-9])|倍|배|ms|s|tok\/s|t\/s|req\/s))?(\s*(?:faster|slower|higher|lower|speed-?up|better|worse))?(?:\s*(?:±|\+\/-)\s*[\d.,]+(?:\s*(?:%|ms|s))?)?[\s*_]*$`,
+  String.raw`^[\s*_]*(?:(?:快|慢|提升|提高|降低|减少|下降|增加)\s*)?(?:了\s*)?(?:(~|≈|约|약|about(?=\s))\s*)?(${NUM})([kKM](?![A-Za-z]))?(?:\s*(%|x(?![A-Za-z0-9])|倍|배|ms|s|tok\/s|t\/s|req\/s))?(\s*(?:faster|slower|higher|lower|speed-?up|better|worse))?(?:\s*(±|\+\/-)\s*([\d.,]+)(?:\s*(%|ms|s))?)?[\s*_]*$`,
   'di',
 );
 /** A row label that names the reference of a table's changes. */
@@ -121,6 +121,16 @@ export function readTableNumbers(
       const stated = statedAt(v, kind === 'value' ? 'value' : kind, ns, end, v.text.slice(ns, ne), unit);
       if (!stated) return;
       stated.claim = raw.slice(stated.offset, stated.end);
+      // `120 ± 8`: the centre is the claim above; the spread, and what the header or row label says it is.
+      let spread: Spread | undefined;
+      if (kind === 'value' && m[7] !== undefined && scale === undefined) {
+        const value = statedAt(v, 'value', m.indices![6][0], m.indices![8]?.[1] ?? m.indices![7][1], m[7], m[8] ?? unit);
+        if (value) {
+          value.claim = raw.slice(value.offset, value.end);
+          const said = `${head[c]} ${firsts[r]}`;
+          spread = { centre: stated, value, kind: spreadKind(said), repeats: speaksOfRepeats(said) };
+        }
+      }
       const own = byColumn ? colRuns[c] : rowRuns[r];
       let named: NamedRun[][];
       if (kind === 'value') named = own.length > 0 ? [own] : [];
@@ -142,6 +152,7 @@ export function readTableNumbers(
         bound: null,
         multiple: unitRaw === '倍' || unitRaw === '배',
         ...(scale !== undefined ? { scale } : {}),
+        ...(spread ? { spread } : {}),
         direction: kind === 'percent' ? directionOf(v.text.slice(ns, ne)[0], v.text, metric.family) : null,
         context: v.text,
         clause: v.text,

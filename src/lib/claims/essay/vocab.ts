@@ -23,7 +23,7 @@ export interface MetricRef {
 
 /** Metric names, one group per family in the order of `FAMILIES` (longer names first within a family). */
 const FAMILY_WORDS =
-  /(ttft|time[ -]to[ -]first[ -]token|首字延迟|首token延迟|首 token 延迟|首字时延|첫 ?토큰 ?(?:지연|시간|응답 ?시간))|(tpot|time[ -]per[ -]output[ -]token|每输出token时间|토큰당 ?(?:생성 ?)?시간)|(itl|inter[ -]token latency|token间延迟|토큰 ?간 ?지연)|(e2el|e2e ?latency|e2e ?延迟|end[ -]to[ -]end latency|request latency|端到端延迟|종단 ?간 ?지연|전체 ?지연|요청 ?지연)|(output (?:token )?throughput|output tok\/s|输出吞吐量?|출력 ?(?:토큰 ?)?처리량)|(total (?:token )?throughput|total tok\/s|总吞吐量?|총 ?(?:토큰 ?)?처리량|전체 ?처리량)|(request throughput|req\/s|请求吞吐量?|요청 ?처리량)|(benchmark duration|duration|elapsed time|elapsed|wall[ -]clock time|wall[ -]clock|耗时|用时|总时长|소요 ?시간|실행 ?시간)|(throughput|tps|吞吐量|吞吐|처리량)|((?:pp|tg)\d{1,6}(?:\+tg\d{1,6})?(?: ?@ ?d\d{1,7})?)/gi;
+  /(ttft|time[ -]to[ -]first[ -]token|首字延迟|首token延迟|首 token 延迟|首字时延|첫 ?토큰 ?(?:지연|시간|응답 ?시간))|(tpot|time[ -]per[ -]output[ -]token|每输出token时间|토큰당 ?(?:생성 ?)?시간)|(itl|inter[ -]token latency|token间延迟|토큰 ?간 ?지연)|(e2el|e2e ?latency|e2e ?延迟|end[ -]to[ -]end latency|request latency|请求延迟|请求时延|(?<=(?:mean|avg|average|median|p\d{2})[ _])latency|(?<=(?:平均|中位数?|p\d{2}) ?)(?<![A-Za-z0-9字间] ?(?:平均|中位数?|p\d{2}) ?)(?:延迟|时延)|(?<=(?:평균|중앙값) ?)지연(?! ?시간)|端到端延迟|종단 ?간 ?지연|전체 ?지연|요청 ?지연)|(output (?:token )?throughput|output tok\/s|输出吞吐量?|출력 ?(?:토큰 ?)?처리량)|(total (?:token )?throughput|total tok\/s|总吞吐量?|총 ?(?:토큰 ?)?처리량|전체 ?처리량)|(request throughput|req\/s|请求吞吐量?|요청 ?처리량)|(benchmark duration|duration|elapsed time|elapsed|wall[ -]clock time|wall[ -]clock|耗时|用时|总时长|소요 ?시간|실행 ?시간)|(throughput|tps|吞吐量|吞吐|처리량)|((?:pp|tg)\d{1,6}(?:\+tg\d{1,6})?(?: ?@ ?d\d{1,7})?)/gi;
 const FAMILIES: Family[] = ['ttft', 'tpot', 'itl', 'e2el', 'output', 'total', 'request', 'duration', 'throughput'];
 /** A statistic right before a metric name (`median TTFT`, `P99_`), or right after it (`TTFT (median)`). */
 const STAT_BEFORE = /(mean|avg|average|median|p\d{2}|平均|中位数?|평균|중앙값|중간값)[ _]?$/i;
@@ -95,8 +95,13 @@ export function metricKeys(ref: Pick<MetricRef, 'family' | 'stat'>, keys: readon
   };
   const names = exact[ref.family];
   if (names) return keys.filter((k) => names.includes(k));
-  // Tools that title it `Request latency` or `latency` print the end-to-end latency as `<stat>_latency_ms`.
-  const suffixes = ref.family === 'e2el' ? ['_e2el_ms', '_e2e_latency_ms', '_latency_ms'] : [`_${ref.family}_ms`];
+  // Tools that title it `Request latency` or `latency` print the end-to-end latency as `<stat>_latency_ms`; an
+  // offline latency run prints the latency of its batch in seconds, `<stat>_latency_s`.
+  // Some tools' oldest tables print them in nanoseconds (`<stat>_latency_ns`, `<stat>_ttft_ns`).
+  const suffixes =
+    ref.family === 'e2el'
+      ? ['_e2el_ms', '_e2e_latency_ms', '_latency_ms', '_latency_s', '_latency_ns']
+      : [`_${ref.family}_ms`, `_${ref.family}_ns`];
   const stats = ref.stat === 'mean' ? ['mean', 'avg'] : ref.stat === 'median' ? ['median', 'p50'] : ref.stat ? [ref.stat] : null;
   return keys.filter((k) => {
     const suffix = suffixes.find((x) => k.endsWith(x));
@@ -116,6 +121,7 @@ export function unambiguous(ref: Pick<MetricRef, 'family' | 'stat'>): boolean {
 /** The unit a metric key is printed in (`ms`, `s`, `tok/s`, `req/s`). */
 export function unitOfKey(key: string): string {
   if (key.endsWith('_ms')) return 'ms';
+  if (key.endsWith('_ns')) return 'ns';
   if (key.endsWith('_s')) return 's';
   if (key === 'request_throughput') return 'req/s';
   return 'tok/s';
@@ -133,8 +139,14 @@ export const AT_LEAST = /(?:more\s+than|over|at\s+least|greater\s+than|above|超
 export function directionOf(sign: string, clause: string, family: Family | null): 'up' | 'down' | null {
   if (sign === '+') return 'up';
   if (sign === '-') return 'down';
-  if (/lower|decreas|reduc|drop|cut|less|shrank|fell|降低|减少|下降|缩短|降到|감소|줄|단축|낮아|짧아|하락/i.test(clause)) return 'down';
-  if (/higher|increas|grew|grow|more|rise|rose|增加|增长|上升|提高|증가|늘|높아|상승/i.test(clause)) return 'up';
+  if (
+    /lower|decreas|reduc|drop|cut|less|shrank|fell|降低|减少|下降|缩短|降到|(?<![最降])低(?:了|出)? ?(?:约 ?)?\d|감소|줄|단축|낮아|짧아|하락/i.test(
+      clause,
+    )
+  )
+    return 'down';
+  if (/higher|increas|grew|grow|more|rise|rose|增加|增长|上升|提高|(?<![最提])高(?:了|出)? ?(?:约 ?)?\d|증가|늘|높아|상승/i.test(clause))
+    return 'up';
   if (/提升|improv|gain|boost|향상|개선/i.test(clause) && family !== null && !lowerIsBetter(family)) return 'up';
   return null;
 }

@@ -13,7 +13,7 @@ import { essayTables, tableSource, type ReadTable } from './essay-table.js';
 import { claimKind } from './types.js';
 import { comparesOffPage, essayPage, namedIn, scopeRuns, type EssayPage } from '../essay/page.js';
 import type { NamedRun } from '../essay/runs.js';
-import { resolveNumber } from '../essay/resolve.js';
+import { resolveNumber, spreadVerdict } from '../essay/resolve.js';
 import { parseProseNumbers, type ProseNumber } from '../essay/sentence.js';
 
 interface Candidate {
@@ -128,6 +128,14 @@ export function verifyFree(ctx: PageContext, page: EssayPage, node: Paragraph, b
   // for a mismatch, and one that matches nothing may be anything (a count, an id).
   if (n.bare && verdict.result?.verdict !== 'verified') return [];
   const kind = n.kind === 'value' ? 'cell-value' : 'essay-change';
+  // `120 ± 8 ms`: the centre (over repeated runs, their mean) and the spread, each a claim of its own.
+  if (n.spread) {
+    const spread = spreadVerdict({ ...n, metric: n.metric!, unit: '', named, scope, all: page.runs }, verdict, ctx.path);
+    return [
+      ctx.claim(kind, n.spread.centre, base, verdict.result, verdict.source, verdict.sources, verdict.grade),
+      ctx.claim(kind, n.spread.value, base, spread.result, spread.source, spread.sources, spread.grade),
+    ];
+  }
   return [ctx.claim(kind, n.stated, base, verdict.result, verdict.source, verdict.sources, verdict.grade)];
 }
 

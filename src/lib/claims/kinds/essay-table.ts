@@ -11,7 +11,7 @@ import type { PageContext } from '../verify/context.js';
 import { claimKind } from './types.js';
 import type { Claim } from '../../schemas/claim.js';
 import { essayPage, scopeRuns } from '../essay/page.js';
-import { oneRunOf, resolveNumber } from '../essay/resolve.js';
+import { oneRunOf, resolveNumber, spreadVerdict } from '../essay/resolve.js';
 import { readTableNumbers } from '../essay/table.js';
 
 /** A parsed results table of an essay, kept so that the essay's bullets can be checked against it. */
@@ -97,7 +97,11 @@ function runChecks(node: Table, read: ReadTable | null, ctx: PageContext): Claim
     const cell = cells[n.row]?.[n.column];
     if (!verdict || !cell) return [];
     const kind = n.kind === 'value' ? 'cell-value' : 'essay-change';
-    return [ctx.claim(kind, n.stated, cell.base, verdict.result, verdict.source, verdict.sources, verdict.grade)];
+    const claim = ctx.claim(kind, n.stated, cell.base, verdict.result, verdict.source, verdict.sources, verdict.grade);
+    // `120 ± 8`: the centre (over repeated runs, their mean) and the spread, each a claim of its own.
+    if (!n.spread) return [claim];
+    const spread = spreadVerdict(n, verdict, ctx.path);
+    return [claim, ctx.claim(kind, n.spread.value, cell.base, spread.result, spread.source, spread.sources, spread.grade)];
   });
 }
 
