@@ -72,37 +72,55 @@ export function endOnLine(v: VisibleText, from: number, end: number): number {
 }
 
 /**
- * The texts made last, by raw text: the claim kinds read the same site one after another, and each asks for its
- * visible text, so a site is tokenised once rather than once per kind. Bounded (a few sites), and the texts are
- * read-only to every caller.
+ * The visible texts made within one site (`withVisibleTexts`), by raw text: the claim kinds read a site one after
+ * another, and each asks for the visible text of the site, its cells or its sentences, so each is tokenised once
+ * rather than once per kind. Held for one site only; the texts are read-only to every caller.
  */
-const RECENT = 16;
-const recent = new Map<string, Readonly<VisibleText>>();
-/** How many texts were asked for, how many distinct ones, and how many made (the tests hold made to distinct). */
+let memo: Map<string, VisibleText> | null = null;
+/** Which site's scope is open (for the counts). */
+let scope = 0;
+let scopes = 0;
+
+/**
+ * How many texts were asked for, how many distinct ones within their site (outside a site each asking counts as
+ * distinct: nothing is kept there), and how many made: the tests hold made to distinct.
+ */
 export const visibleTextCounts = {
   asked: 0,
   distinct: new Set<string>(),
   made: 0,
+  outside: 0,
   counting: false,
-  /** Count from here, with nothing made before. */
+  /** Count from here. */
   start(): void {
-    Object.assign(this, { asked: 0, distinct: new Set<string>(), made: 0, counting: true });
-    recent.clear();
+    Object.assign(this, { asked: 0, distinct: new Set<string>(), made: 0, outside: 0, counting: true });
   },
 };
 
-/** Strip inline HTML from raw text, keeping offsets and span colours (the same object for the same text, not to be changed). Never throws. */
+/** Run `read` (the claim kinds on one site) with each visible text made once. */
+export function withVisibleTexts<T>(read: () => T): T {
+  const outer = { memo, scope };
+  memo = new Map();
+  scope = ++scopes;
+  try {
+    return read();
+  } finally {
+    ({ memo, scope } = outer);
+  }
+}
+
+/** Strip inline HTML from raw text, keeping offsets and span colours (within a site, the same object for the same text, not to be changed). Never throws. */
 export function visibleText(raw: string): VisibleText {
   if (visibleTextCounts.counting) {
     visibleTextCounts.asked++;
-    visibleTextCounts.distinct.add(raw);
+    if (memo) visibleTextCounts.distinct.add(`${scope}\0${raw}`);
+    else visibleTextCounts.distinct.add(`outside ${++visibleTextCounts.outside}`);
   }
-  const known = recent.get(raw);
+  const known = memo?.get(raw);
   if (known) return known;
   visibleTextCounts.made++;
   const made = makeVisibleText(raw);
-  recent.set(raw, made);
-  if (recent.size > RECENT) recent.delete(recent.keys().next().value as string);
+  memo?.set(raw, made);
   return made;
 }
 

@@ -1,5 +1,6 @@
 import type { Nodes } from 'mdast';
 import { claimKinds, type ClaimKindModule } from './kinds/index.js';
+import { withVisibleTexts } from './html.js';
 import { oddRows, oddRowText, type OddRow } from './table-shape.js';
 import type { Analysis } from '../page.js';
 import type { Claim } from '../schemas/claim.js';
@@ -52,25 +53,26 @@ export function verifyPage(analysis: Analysis, index: RunIndex, kinds: readonly 
       return fallback;
     }
   };
-  for (const site of analysis.sites) {
-    const found: Claim[] = [];
-    const odd = site.kind === 'table' ? new Map([site.node, ...site.parts].flatMap(oddRows).map((r) => [r.line, r])) : null;
-    for (const kind of kinds) {
-      const candidates = guard(kind.kind, site.node, () => kind.find(site, ctx), []);
-      for (const candidate of candidates) {
-        const claims = guard(kind.kind, candidate.node, () => kind.verify(candidate, ctx), []);
-        if (odd && odd.size > 0) for (const c of claims) unsettle(c, odd.get(c.line), analysis.report.path);
-        ctx.claims.push(...claims);
-        found.push(...claims);
+  for (const site of analysis.sites)
+    withVisibleTexts(() => {
+      const found: Claim[] = [];
+      const odd = site.kind === 'table' ? new Map([site.node, ...site.parts].flatMap(oddRows).map((r) => [r.line, r])) : null;
+      for (const kind of kinds) {
+        const candidates = guard(kind.kind, site.node, () => kind.find(site, ctx), []);
+        for (const candidate of candidates) {
+          const claims = guard(kind.kind, candidate.node, () => kind.verify(candidate, ctx), []);
+          if (odd && odd.size > 0) for (const c of claims) unsettle(c, odd.get(c.line), analysis.report.path);
+          ctx.claims.push(...claims);
+          found.push(...claims);
+        }
+        if (kind.exclusive && candidates.length > 0) break;
       }
-      if (kind.exclusive && candidates.length > 0) break;
-    }
-    // Each claim is placed once, here: the renderer marks it in the text node of the site that holds it (`mark`),
-    // and one it cannot mark is handed on.
-    const placed = placeClaims(site.kind === 'table' ? [site.node, ...site.parts] : site.node, found, site);
-    recordMarks(placed);
-    for (const { claim, reason } of placed.unplaced) unplaced.push({ line: claim.line, column: claim.column, text: claim.text, reason });
-  }
+      // Each claim is placed once, here: the renderer marks it in the text node of the site that holds it (`mark`),
+      // and one it cannot mark is handed on.
+      const placed = placeClaims(site.kind === 'table' ? [site.node, ...site.parts] : site.node, found, site);
+      recordMarks(placed);
+      for (const { claim, reason } of placed.unplaced) unplaced.push({ line: claim.line, column: claim.column, text: claim.text, reason });
+    });
   const claims = [...ctx.claims].sort((a, b) => a.line - b.line || a.column - b.column);
   return { claims, failures, unplaced };
 }
