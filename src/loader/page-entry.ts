@@ -15,7 +15,7 @@ import { searchValueProblems } from '../lib/site/search-value.js';
 import { reportUrl, slugOf } from '../lib/site/urls.js';
 import { CacheWriteError, cachePrefix, writeCache } from './cache.js';
 import type { SourceFile } from '../lib/site/files.js';
-import type { LoggedEntry } from './log.js';
+import { logEntry, type LoggedEntry } from './log.js';
 import { mediaResolver, type MediaResolver } from './media.js';
 import { Probes, citedPages } from './probes.js';
 import { packedIds } from './anchors.js';
@@ -49,12 +49,7 @@ export interface PageJob {
 /** What the log and the cache pruning need of an entry (see `logDiagnostics`); `fresh` when checked in this load. */
 export type Logged = LoggedEntry & Pick<StoredEntry, 'cache'>;
 
-export const logged = (e: StoredEntry): Logged => ({
-  cache: e.cache,
-  messages: e.messages,
-  claims: e.claims.map((c) => ({ verdict: c.verdict })),
-  site: { sourcePath: e.site.sourcePath, problems: e.site.problems },
-});
+export const logged = (e: StoredEntry): Logged => ({ cache: e.cache, ...logEntry(e) });
 
 /** The page's entry files are written: what the store keeps of it, and what the log needs. */
 export interface PageDone {

@@ -53,6 +53,6 @@ export const verificationPage = (base: string, page: number): string =>
   siteUrl(base, page <= 1 ? 'verification/' : `verification/${page}/`);
 
 /** Where a report's findings are on /verification/. */
-export function verificationHref(base: string, index: VerificationIndex, slug: string): string {
+export function verificationHref(base: string, index: Pick<VerificationIndex, 'pageOf'>, slug: string): string {
   return `${verificationPage(base, index.pageOf.get(slug) ?? 1)}#${reportAnchor(slug)}`;
 }
