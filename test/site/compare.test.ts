@@ -6,7 +6,7 @@ import { describe, expect, it } from 'vitest';
 import { analyze, checkAll } from '../../src/lib/pipeline.js';
 import { siteHref, tableCells, tableColumns } from '../../src/lib/site/compare/cells.js';
 import { explorerColumns, explorerCsv } from '../../src/lib/site/compare/csv.js';
-import { clientRow, filterGroups, fullRow, scriptJson, type ClientRow } from '../../src/lib/site/compare/options.js';
+import { clientRow, filterGroups, fullRow, rowsScriptJson, scriptJson, type ClientRow } from '../../src/lib/site/compare/options.js';
 import { compareRows, type ComparedPage, type RunRow } from '../../src/lib/site/compare/rows.js';
 import { compareQuery } from '../../src/lib/site/compare/link.js';
 import { bestSeries, seriesOf } from '../../src/lib/site/compare/series.js';
@@ -412,6 +412,15 @@ describe('rows in the page', () => {
     const json = scriptJson({ rows: [hostile] });
     expect(json).not.toMatch(/[<>&\u2028\u2029]/);
     expect(JSON.parse(json)).toEqual({ rows: [hostile] });
+  });
+
+  it('should write the shipped rows a row at a time as the same text as the whole, hostile rows included', () => {
+    const hostile = { ...rows[0], setting: '</script><script>alert(1)</script>', title: 'a\u2028b & <!--' };
+    const all = [...rows, hostile];
+    const json = rowsScriptJson(all);
+    expect(json).toBe(scriptJson({ rows: all.map(clientRow) }));
+    expect(json).not.toMatch(/[<>&\u2028\u2029]/);
+    expect(rowsScriptJson([])).toBe(scriptJson({ rows: [] }));
   });
 
   it('should keep only links of the site in rows rendered from the page data', () => {

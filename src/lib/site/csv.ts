@@ -20,7 +20,8 @@ export function runsCsv(pages: Iterable<CsvPage>): string {
   // One pass over the pages (each may be read from disk as the loop reaches it: ./compare/pages.ts): the rows keep
   // their cells and their metrics' texts, and the metric columns (their union) are known at the end.
   const names = new Set<string>();
-  const rows: Array<{ cells: unknown[]; metrics: Map<string, string> }> = [];
+  // Each row's setup cells are written as CSV at once (one string, not thirty values); its metrics wait for the columns.
+  const rows: Array<{ cells: string; metrics: Map<string, string> }> = [];
   for (const page of pages) {
     const e = page.report;
     for (const r of e.runs) for (const name of Object.keys(r.metrics)) names.add(name);
@@ -59,7 +60,9 @@ export function runsCsv(pages: Iterable<CsvPage>): string {
           r.setup.model,
           d.successRate,
           d.verdict,
-        ],
+        ]
+          .map(cell)
+          .join(','),
         metrics: new Map(Object.entries(r.metrics).map(([name, m]) => [name, m.text])),
       });
     });
@@ -98,6 +101,7 @@ export function runsCsv(pages: Iterable<CsvPage>): string {
     'verdict',
     ...metrics,
   ];
-  const lines = [head, ...rows.map((row) => [...row.cells, ...metrics.map((m) => row.metrics.get(m) ?? '')])];
-  return lines.map((row) => row.map(cell).join(',')).join('\r\n') + '\r\n';
+  const tail = (row: (typeof rows)[number]) =>
+    metrics.length === 0 ? '' : `,${metrics.map((m) => cell(row.metrics.get(m) ?? '')).join(',')}`;
+  return [head.map(cell).join(','), ...rows.map((row) => row.cells + tail(row))].join('\r\n') + '\r\n';
 }
