@@ -60,6 +60,11 @@ async function inBrowser({ site, path, pfUrl, query }) {
       const hits = await page.evaluate(
         async ([u, q]) => {
           const pf = await import(u + 'pagefind.js');
+          // A site indexed in shards merges them, as the search dialog does (scripts/search-index.mjs).
+          const shards = await fetch(u + 'shards.json')
+            .then((x) => (x.ok ? x.json() : { merge: [] }))
+            .catch(() => ({ merge: [] }));
+          for (const m of shards.merge ?? []) await pf.mergeIndex(u + m);
           await pf.init?.();
           const r = await pf.search(q);
           await Promise.all(r.results.slice(0, 5).map((x) => x.data()));
