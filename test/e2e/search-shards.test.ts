@@ -33,8 +33,19 @@ async function results(page: Page, query: string, hardware?: string): Promise<st
   await page.fill('#search input', query);
   await page.waitForSelector('.pagefind-ui__result');
   if (hardware) {
-    await page.click('#search .pagefind-ui__filter-name:has-text("Hardware")');
-    await page.check(`#hardware-${hardware}`);
+    // The filter blocks render as the indexes (every shard) answer: open the Hardware block (a <details>) when it is
+    // closed, until its box shows, as a reader would.
+    const box = page.locator(`#hardware-${hardware}`);
+    const block = page.locator('#search details.pagefind-ui__filter-block', {
+      has: page.locator('.pagefind-ui__filter-name', { hasText: 'Hardware' }),
+    });
+    for (let tries = 0; !(await box.isVisible()) && tries < 100; tries++) {
+      if ((await block.count()) === 1 && !(await block.evaluate((d) => (d as HTMLDetailsElement).open))) {
+        await block.locator('.pagefind-ui__filter-name').click();
+      }
+      await page.waitForTimeout(200);
+    }
+    await box.check();
   }
   // Pagefind renders results one by one: wait for its own count, then for the list to match it.
   await page.waitForFunction(() => /^\d+ results?\b/.test(document.querySelector('.pagefind-ui__message')?.textContent ?? ''));
