@@ -29,11 +29,12 @@ export class PageTexts {
     this.names.push(name);
     this.digests.push(this.digest(text));
     this.lengths.push(text.length);
+    const under = this.keptBytes <= this.keepLimit;
     this.keptBytes += text.length;
     if (this.keptBytes <= this.keepLimit) this.kept.push(text);
     else {
-      // Past the limit: keep none (the earlier ones are let go too), so memory does not depend on the order.
-      this.kept.fill(undefined);
+      // Past the limit: keep none (the earlier ones are let go too, once), so memory does not depend on the order.
+      if (under) this.kept.fill(undefined);
       this.kept.push(undefined);
     }
   }
