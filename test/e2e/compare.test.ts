@@ -56,6 +56,58 @@ describe.skipIf(!hasChromium)('compare explorer in Chromium', () => {
     expect(errors).toEqual([]);
   });
 
+  it("should fetch another model's runs when the question turns to it, and say so when they cannot be had", async () => {
+    const { page, errors } = await site.open('/compare/');
+    await page.waitForSelector('svg[data-plot] a.pt');
+    const shipped = await page.evaluate(
+      () => JSON.parse(document.querySelector('script[data-compare]')!.textContent!) as { rows: Array<{ model: string | null }> },
+    );
+    const first = new URL(page.url()).searchParams.get('model');
+    expect(shipped.rows.every((r) => r.model === first)).toBe(true);
+    // A model the page does not carry: its option is there, its runs come from its file.
+    const other = await page.$$eval(
+      'select[name="model"] option',
+      (os, m) => os.map((o) => (o as HTMLOptionElement).value).find((v) => v !== m)!,
+      first,
+    );
+    expect(other).toBeTruthy();
+    const fetched: string[] = [];
+    page.on('request', (r) => {
+      if (r.url().includes('/compare/runs/')) fetched.push(new URL(r.url()).pathname);
+    });
+    await page.selectOption('select[name="model"]', other);
+    await page.waitForFunction((m) => new URL(location.href).searchParams.get('model') === m, other);
+    await page.waitForSelector('[data-answer] p');
+    expect(fetched).toHaveLength(1);
+    expect(fetched[0]).toMatch(/^\/compare\/runs\/\d+\.json$/);
+    const file = (await (await page.request.get(site.origin + fetched[0])).json()) as { rows: Array<{ key: string; model: string }> };
+    expect(file.rows.length).toBeGreaterThan(0);
+    expect(file.rows.every((r) => r.model === other)).toBe(true);
+    // The table lists that model's runs, and the summary counts them.
+    const keys = await shownKeys(page);
+    expect(keys.length).toBeGreaterThan(0);
+    for (const k of keys) expect(file.rows.map((r) => r.key)).toContain(k);
+    expect(await page.textContent('[data-summary]')).toContain(`of the model's ${file.rows.length} runs match`);
+    // Back to the first model: no second fetch, and a shared link to the other model draws it from its file.
+    await page.selectOption('select[name="model"]', first!);
+    await page.waitForFunction((m) => new URL(location.href).searchParams.get('model') === m, first);
+    expect(fetched).toHaveLength(1);
+    const again = await site.open(`/compare/?model=${encodeURIComponent(other)}`);
+    await again.page.waitForFunction((m) => new URL(location.href).searchParams.get('model') === m, other);
+    await again.page.waitForSelector('[data-answer] p');
+    expect(await again.page.textContent('[data-summary]')).toContain(`of the model's ${file.rows.length} runs match`);
+    // A file that cannot be had: the reader is told, nothing throws.
+    const broken = await site.open('/compare/');
+    await broken.page.waitForSelector('svg[data-plot] a.pt');
+    await broken.page.route('**/compare/runs/**', (route) => route.fulfill({ status: 404, body: 'gone' }));
+    await broken.page.selectOption('select[name="model"]', other);
+    await broken.page.waitForFunction(() => document.querySelector('[data-summary]')?.textContent?.includes('could not be loaded'));
+    expect(errors).toEqual([]);
+    // The browser logs the failed request itself; no script error.
+    expect(broken.errors.filter((e) => !e.startsWith('Failed to load resource'))).toEqual([]);
+    expect(again.errors).toEqual([]);
+  });
+
   it('should draw the chart at once from a crafted link (a tiny or huge limit froze the tab for 14-19 s, then RangeError)', async () => {
     for (const query of ['?limit=5e-324', '?x=e2e&limit=1e-323', '?limit=1.5e308', '?limit=NaN&limit=-1&x=x&x=ttft']) {
       const started = Date.now();

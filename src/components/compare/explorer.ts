@@ -1,11 +1,13 @@
-// The explorer's behaviour: read the question and view from the URL (completing the question from the rows), filter
-// the rows, update counts, table, scatter, answer and CSV, and write the view back to the URL (replaceState) so a
-// reload or a shared link shows the same view.
+// The explorer's behaviour: read the question and view from the URL (completing the question from the site's
+// question index), fetch the runs of its model when the page does not carry them, filter them, update counts,
+// table, scatter, answer and CSV, and write the view back to the URL (replaceState) so a reload or a shared link
+// shows the same view.
 // Values from content reach the document only through textContent and setAttribute.
 import { TABLE_PAGE, siteHref, tableCells, type TableCell } from '../../lib/site/compare/cells';
 import { explorerCsv } from '../../lib/site/compare/csv';
 import { fullRow, type ClientRow } from '../../lib/site/compare/options';
 import { formatValue } from '../../lib/site/compare/scale';
+import { readIndex, type ShippedIndex } from '../../lib/site/compare/shipped';
 import { bestSeries, seriesOf, type Series } from '../../lib/site/compare/series';
 import {
   axes,
@@ -20,11 +22,14 @@ import {
   paretoFront,
   pointOf,
   parseLimit,
+  questionCounts,
   questionIds,
+  questionValue,
   viewFromQuery,
   viewToQuery,
   type FilterId,
   type Point,
+  type QuestionCount,
   type QuestionId,
   type View,
   type XAxis,
@@ -35,6 +40,8 @@ import { COLOURS, drawPlot } from './plot';
 
 interface Data {
   rows: ClientRow[];
+  /** The questions of the models whose runs are not in the page, and where their runs are. */
+  others?: ShippedIndex;
 }
 
 /** Configurations the answer lists (the best first); the legend and table have every one. */
@@ -44,7 +51,19 @@ const $ = <T extends Element>(root: ParentNode, selector: string) => root.queryS
 
 export function startExplorer(root: HTMLElement): void {
   const data = JSON.parse($(root, 'script[data-compare]')?.textContent ?? '{"rows":[]}') as Data;
-  const rows = data.rows.map(fullRow);
+  const shipped = data.rows.map(fullRow);
+  // Runs by model (its filter value): the page's own, then each model fetched when the question turns to it.
+  const loaded = new Map<string, RunRow[]>();
+  for (const r of shipped) {
+    const model = filterValue(r, 'model');
+    (loaded.get(model) ?? loaded.set(model, []).get(model)!).push(r);
+  }
+  const indexed = readIndex(data.others).filter((q) => !loaded.has(q.model));
+  const files = new Map(indexed.map((q) => [q.model, q.href]));
+  // Every question of the site with its number of runs: what completes the question and counts the models.
+  const questions: QuestionCount[] = [...questionCounts(shipped), ...indexed];
+  // The runs of the question's model.
+  let rows: RunRow[] = [];
   const form = $<HTMLFormElement>(root, 'form[data-view]')!;
   const selects = new Map(questionIds.map((id) => [id, $<HTMLSelectElement>(form, `select[name="${id}"]`)!]));
   const legend = $(root, '[data-legend]');
@@ -64,12 +83,17 @@ export function startExplorer(root: HTMLElement): void {
   const cells = new Map<string, TableCell[]>();
   const cellsOf = (r: RunRow) => cells.get(r.key) ?? cells.set(r.key, tableCells(r)).get(r.key)!;
   // The table's order (a header sorts it) and how many of the matching rows it lists.
+  let sortBy: { col: number; numeric: boolean; dir: number } | null = null;
   let order = rows;
   let listed = TABLE_PAGE;
   let matching: RunRow[] = [];
   const boxes = [...form.querySelectorAll<HTMLInputElement>('input[type="checkbox"]')];
   const active = $(form, '[data-active]');
-  let view: View = completeQuestion(rows, viewFromQuery(location.search));
+  let view: View = completeQuestion(questions, viewFromQuery(location.search));
+  // Each change of the view counts one; a fetch that answers after a later change is not shown.
+  let changes = 0;
+  // What the first view drawn does once (see the end).
+  let toAnswer: (() => void) | null = null;
   let csvUrl: string | null = null;
 
   function show(v: View) {
@@ -95,7 +119,12 @@ export function startExplorer(root: HTMLElement): void {
   function counts() {
     for (const id of filterIds) {
       const tally = new Map<string, number>();
-      for (const r of rows) if (matches(r, view, id)) tally.set(filterValue(r, id), (tally.get(filterValue(r, id)) ?? 0) + 1);
+      if (id === 'model') {
+        // Other models' runs are not in the page: each model counts its runs on the chosen accelerator and workload.
+        const fits = (q: QuestionCount, f: QuestionId) => view.filters[f].length === 0 || view.filters[f].includes(questionValue(q, f));
+        for (const q of questions)
+          if (fits(q, 'gpu') && fits(q, 'dataset')) tally.set(questionValue(q, 'model'), (tally.get(questionValue(q, 'model')) ?? 0) + q.n);
+      } else for (const r of rows) if (matches(r, view, id)) tally.set(filterValue(r, id), (tally.get(filterValue(r, id)) ?? 0) + 1);
       const select = selects.get(id as QuestionId);
       if (select) for (const o of select.options) o.textContent = `${o.value} (${tally.get(o.value) ?? 0})`;
       for (const box of boxes) {
@@ -244,7 +273,7 @@ export function startExplorer(root: HTMLElement): void {
     );
     if (summary) {
       const notPlotted = [...missing].map(([why, n]) => `${n} ${why}`).join(', ');
-      summary.textContent = `${kept.length} of ${rows.length} runs match; ${points.length} plotted in ${series.length} configurations${notPlotted ? `; not plotted: ${notPlotted}` : ''}.`;
+      summary.textContent = `${kept.length} of the model's ${rows.length} runs match; ${points.length} plotted in ${series.length} configurations${notPlotted ? `; not plotted: ${notPlotted}` : ''}.`;
     }
     renderLegend(series);
     renderAnswer(series, best, kept.filter(isGreyed).length);
@@ -311,18 +340,69 @@ export function startExplorer(root: HTMLElement): void {
     render();
   }
 
+  /** The rows in the table's order: the column a header sorted by (numbers as numbers, empty cells last), or as they come. */
+  function ordered(list: RunRow[]): RunRow[] {
+    if (!sortBy) return list;
+    const { col, numeric, dir } = sortBy;
+    const key = (r: RunRow) => {
+      const c = cellsOf(r)[col];
+      return c ? (c.sort ?? `${c.text}${c.small?.text ?? ''}`.trim()) : '';
+    };
+    const sortKeys = new Map(list.map((r) => [r.key, key(r)]));
+    return [...list].sort((a, b) => {
+      const ka = sortKeys.get(a.key)!;
+      const kb = sortKeys.get(b.key)!;
+      if (ka === '' || kb === '') return ka === kb ? 0 : ka === '' ? 1 : -1;
+      if (numeric) return (Number(ka) - Number(kb)) * dir;
+      return (ka < kb ? -1 : ka > kb ? 1 : 0) * dir;
+    });
+  }
+
+  /** Show a view whose model's runs are at hand. */
+  function apply(next: View, modelRows: RunRow[]) {
+    changes++;
+    if (modelRows !== rows) {
+      rows = modelRows;
+      order = ordered(rows);
+    }
+    view = next;
+    show(view);
+    update();
+    toAnswer?.();
+  }
+
+  /** Show a view: at once when its model's runs are at hand, after fetching them otherwise. */
+  function go(next: View) {
+    const model = next.filters.model[0];
+    const known = model === undefined ? [] : loaded.get(model);
+    if (known) return apply(next, known);
+    const href = files.get(model!);
+    const ticket = ++changes;
+    const failed = () => {
+      if (ticket === changes && summary) summary.textContent = `The runs of ${model} could not be loaded; runs.csv has every run.`;
+    };
+    if (!href || new URL(href, location.href).origin !== location.origin) return failed();
+    if (summary) summary.textContent = `Loading the runs of ${model}…`;
+    fetch(href)
+      .then((res) => (res.ok ? (res.json() as Promise<Data>) : Promise.reject(new Error(String(res.status)))))
+      .then((got) => {
+        const list = got.rows.map(fullRow).filter((r) => filterValue(r, 'model') === model);
+        loaded.set(model!, list);
+        if (ticket === changes) apply(next, list);
+      })
+      .catch(failed);
+  }
+
   form.addEventListener('change', (e) => {
     // A new latency axis has another unit: its bound starts empty.
     if (e.target === x) limit.value = '';
     if ((e.target as HTMLElement).matches?.('input[type="search"]')) return;
     const changed = questionIds.find((id) => e.target === selects.get(id));
-    const next = completeQuestion(rows, read(), changed);
+    const next = completeQuestion(questions, read(), changed);
     // The bound's box fires "change" when it loses focus, after its "input" drew the view: drawing it again would
     // replace the answer's link under a click that is on its way.
     if (viewToQuery(next) === viewToQuery(view)) return;
-    view = next;
-    show(view);
-    update();
+    go(next);
   });
   // A search box narrows its group's list to the values that contain what is typed.
   form.querySelectorAll<HTMLInputElement>('input[data-search]').forEach((search) => {
@@ -337,17 +417,14 @@ export function startExplorer(root: HTMLElement): void {
     });
   });
   limit.addEventListener('input', () => {
-    view = read();
-    update();
+    go(read());
   });
   form.addEventListener('reset', (e) => {
     // Clears the other filters and the axes; the question stays.
     e.preventDefault();
     const cleared = defaultView();
     for (const id of questionIds) cleared.filters[id] = view.filters[id];
-    view = cleared;
-    show(view);
-    update();
+    go(cleared);
   });
   form.addEventListener('submit', (e) => e.preventDefault());
 
@@ -357,22 +434,11 @@ export function startExplorer(root: HTMLElement): void {
     button.addEventListener('click', () => {
       const th = button.closest('th')!;
       const col = [...th.parentElement!.children].indexOf(th);
-      const numeric = button.dataset.sort === 'number';
       const dir = th.getAttribute('aria-sort') === 'ascending' ? -1 : 1;
       root.querySelectorAll('th[aria-sort]').forEach((h) => h.removeAttribute('aria-sort'));
       th.setAttribute('aria-sort', dir === 1 ? 'ascending' : 'descending');
-      const key = (r: RunRow) => {
-        const c = cellsOf(r)[col];
-        return c ? (c.sort ?? `${c.text}${c.small?.text ?? ''}`.trim()) : '';
-      };
-      const sortKeys = new Map(rows.map((r) => [r.key, key(r)]));
-      order = [...rows].sort((a, b) => {
-        const ka = sortKeys.get(a.key)!;
-        const kb = sortKeys.get(b.key)!;
-        if (ka === '' || kb === '') return ka === kb ? 0 : ka === '' ? 1 : -1;
-        if (numeric) return (Number(ka) - Number(kb)) * dir;
-        return (ka < kb ? -1 : ka > kb ? 1 : 0) * dir;
-      });
+      sortBy = { col, numeric: button.dataset.sort === 'number', dir };
+      order = ordered(rows);
       const keys = new Set(matching.map((r) => r.key));
       matching = order.filter((r) => keys.has(r.key));
       renderTable();
@@ -389,14 +455,17 @@ export function startExplorer(root: HTMLElement): void {
     frame = requestAnimationFrame(render);
   });
 
-  show(view);
-  update();
-  // Come from a report's "compare this setup" link: the answer was empty when the browser looked for it.
+  // Come from a report's "compare this setup" link: the answer was empty when the browser looked for it, so the
+  // first view drawn (after its model's runs are fetched, when the page does not carry them) scrolls to it.
   // Scrolled to just below the sticky header, whatever its height; at once, not with the page's smooth scrolling (a
   // slow machine was still animating the jump when the reader, or a test, looked).
-  if (location.hash === '#cmp-answer' && answer) {
+  toAnswer = () => {
+    toAnswer = null;
+    if (location.hash !== '#cmp-answer' || !answer) return;
     const header = document.querySelector('.site-header');
     const below = header && getComputedStyle(header).position === 'sticky' ? header.getBoundingClientRect().height : 0;
     scrollTo({ top: answer.getBoundingClientRect().top + scrollY - below - 8, behavior: 'instant' });
-  }
+  };
+  show(view);
+  go(view);
 }

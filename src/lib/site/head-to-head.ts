@@ -55,12 +55,12 @@ export function headToHeads(rows: readonly RunRow[]): HeadToHead[] {
   for (const r of rows) {
     if (!usable(r) || !r.engine || !r.model || !r.gpu || !r.gpus || !r.dataset || !r.values.total) continue;
     const key = JSON.stringify([r.model, r.precision, r.gpu, r.gpus, r.dataset, r.concurrency, r.requested]);
-    groups.set(key, [...(groups.get(key) ?? []), r]);
+    (groups.get(key) ?? groups.set(key, []).get(key)!).push(r);
   }
   const out: HeadToHead[] = [];
   for (const list of groups.values()) {
     const byEngine = new Map<string, RunRow[]>();
-    for (const r of list) byEngine.set(r.engine!, [...(byEngine.get(r.engine!) ?? []), r]);
+    for (const r of list) (byEngine.get(r.engine!) ?? byEngine.set(r.engine!, []).get(r.engine!)!).push(r);
     if (byEngine.size < 2) continue;
     const engines = [...byEngine].map(([engine, runs]): EngineEntry => {
       const best = runs.reduce((a, b) => (b.values.total!.value > a.values.total!.value ? b : a));
@@ -97,13 +97,18 @@ export function headToHeads(rows: readonly RunRow[]): HeadToHead[] {
       lead: (first.perGpu / second.perGpu - 1) * 100,
     });
   }
-  return out.sort(
-    (a, b) =>
-      b.engines.length - a.engines.length ||
-      compareText(a.model, b.model) ||
-      compareText(a.gpu, b.gpu) ||
-      a.gpus - b.gpus ||
-      compareText(a.dataset, b.dataset) ||
-      (a.concurrency ?? 0) - (b.concurrency ?? 0),
-  );
+  return out.sort(headToHeadOrder);
 }
+
+/**
+ * The order of `headToHeads`: most engines first, then by model, GPU, dataset and concurrency. Workloads of two
+ * models never share a group, so the head-to-heads of each model's runs, put together in this order, are those of
+ * every run at once.
+ */
+export const headToHeadOrder = (a: HeadToHead, b: HeadToHead): number =>
+  b.engines.length - a.engines.length ||
+  compareText(a.model, b.model) ||
+  compareText(a.gpu, b.gpu) ||
+  a.gpus - b.gpus ||
+  compareText(a.dataset, b.dataset) ||
+  (a.concurrency ?? 0) - (b.concurrency ?? 0);

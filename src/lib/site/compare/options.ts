@@ -1,7 +1,18 @@
 // What the explorer page renders at build time: the filter options with their counts, the engine colour order,
 // and the rows as JSON that is safe inside a <script type="application/json">.
 import { compareText } from '../../order.js';
-import { defaultView, filterIds, filterLabels, filterValue, matches, NOT_STATED, verdictLabels, type FilterId } from './state.js';
+import {
+  defaultView,
+  filterIds,
+  filterLabels,
+  filterValue,
+  matches,
+  NOT_STATED,
+  verdictLabels,
+  type Facet,
+  type FilterId,
+} from './state.js';
+import type { ShippedIndex } from './shipped.js';
 import type { RunRow, RunValue, Verdict } from './types.js';
 
 export interface FilterOption {
@@ -28,8 +39,7 @@ function byValue(a: string, b: string): number {
 }
 
 /** Every value each filter can take, with how many rows the default view keeps for it (the others' filters applied). */
-export function filterGroups(rows: readonly RunRow[]): FilterGroup[] {
-  const view = defaultView();
+export function filterGroups(rows: readonly Facet[], view = defaultView()): FilterGroup[] {
   return filterIds.map((id) => {
     const values = new Set(rows.map((r) => filterValue(r, id)));
     if (id === 'verdict') for (const v of verdictOrder) values.add(v);
@@ -63,11 +73,12 @@ export function scriptJson(data: unknown): string {
 }
 
 /**
- * `scriptJson({ rows: rows.map(clientRow) })`, the same text, made a row at a time: the shipped form of each row is
+ * `scriptJson({ rows: rows.map(clientRow), others })`, the same text, made a row at a time: the shipped form of each row is
  * made, written and let go, so a site of 190,000 runs never holds every shipped row and two copies of the whole text.
  */
-export function rowsScriptJson(rows: readonly RunRow[]): string {
-  return `{"rows":[${rows.map((r) => scriptJson(clientRow(r))).join(',')}]}`;
+export function rowsScriptJson(rows: readonly RunRow[], others?: ShippedIndex): string {
+  const tail = others ? `,"others":${scriptJson(others)}` : '';
+  return `{"rows":[${rows.map((r) => scriptJson(clientRow(r))).join(',')}]${tail}}`;
 }
 
 /** A metric as the page ships it: its link as the part after the run's own, its text only when not the number's. */

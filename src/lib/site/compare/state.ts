@@ -56,8 +56,11 @@ export function isGreyed(row: Pick<RunRow, 'verdict'>): boolean {
   return row.verdict === 'failed' || row.verdict === 'flagged';
 }
 
+/** What the filters read of a run. */
+export type Facet = Pick<RunRow, FilterId>;
+
 /** The filter value of a row, as shown on its checkbox or option. */
-export function filterValue(row: RunRow, id: FilterId): string {
+export function filterValue(row: Facet, id: FilterId): string {
   const text = (v: string | number | null) => (v === null || v === '' ? NOT_STATED : String(v));
   switch (id) {
     case 'version':
@@ -165,20 +168,44 @@ export function viewToQuery(view: View): string {
   return text ? `?${text}` : '';
 }
 
+/** What the question reads of a run: its model, accelerator and workload. */
+export type QuestionFacet = Pick<RunRow, QuestionId>;
+
+/** How many runs share one question (a model, an accelerator and a workload): the question index of a site. */
+export interface QuestionCount extends QuestionFacet {
+  n: number;
+}
+
+/** A question field's value, as `filterValue` gives it. */
+export const questionValue = (row: QuestionFacet, id: QuestionId): string => (row[id] === null || row[id] === '' ? NOT_STATED : row[id]);
+
+/** Runs per question, in the order each question first appears. */
+export function questionCounts(rows: readonly QuestionFacet[]): QuestionCount[] {
+  const out = new Map<string, QuestionCount>();
+  for (const r of rows) {
+    const key = JSON.stringify(questionIds.map((id) => r[id]));
+    const known = out.get(key);
+    if (known) known.n++;
+    else out.set(key, { model: r.model, gpu: r.gpu, dataset: r.dataset, n: 1 });
+  }
+  return [...out.values()];
+}
+
 /**
  * The view with each question field set to a value the rows have: a field left empty, or whose value no row has
  * together with the fields settled before it, takes the value most rows have (ties by name). `first` is settled
  * first (the field the reader just changed), then model, accelerator and workload in that order; so the default
  * question is the model, accelerator and workload with the most runs, and changing the model keeps the accelerator
- * and workload when that model has them.
+ * and workload when that model has them. The rows may be runs, or questions with their count of runs (`n`): the
+ * answer is the same.
  */
-export function completeQuestion(rows: readonly RunRow[], view: View, first?: QuestionId): View {
+export function completeQuestion(rows: readonly (QuestionFacet & { n?: number })[], view: View, first?: QuestionId): View {
   const order = first ? [first, ...questionIds.filter((id) => id !== first)] : [...questionIds];
   const filters = { ...view.filters };
   let kept = rows;
   for (const id of order) {
     const counts = new Map<string, number>();
-    for (const r of kept) counts.set(filterValue(r, id), (counts.get(filterValue(r, id)) ?? 0) + 1);
+    for (const r of kept) counts.set(questionValue(r, id), (counts.get(questionValue(r, id)) ?? 0) + (r.n ?? 1));
     const wanted = filters[id][0];
     if (wanted === undefined || !counts.has(wanted)) {
       let top: string | undefined;
@@ -186,13 +213,13 @@ export function completeQuestion(rows: readonly RunRow[], view: View, first?: Qu
       filters[id] = top === undefined ? [] : [top];
     }
     const chosen = filters[id][0];
-    if (chosen !== undefined) kept = kept.filter((r) => filterValue(r, id) === chosen);
+    if (chosen !== undefined) kept = kept.filter((r) => questionValue(r, id) === chosen);
   }
   return { ...view, filters };
 }
 
 /** AND across filters, OR within one; an empty filter keeps everything. `except` leaves one filter out (live counts). */
-export function matches(row: RunRow, view: View, except?: FilterId): boolean {
+export function matches(row: Facet, view: View, except?: FilterId): boolean {
   return filterIds.every((id) => id === except || view.filters[id].length === 0 || view.filters[id].includes(filterValue(row, id)));
 }
 
