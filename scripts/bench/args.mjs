@@ -5,6 +5,7 @@ export function parseArgs(argv) {
   const o = {
     sizes: [30, 300, 1000, 3000, 10000],
     mkdocsMax: 3000,
+    bareMax: 3000,
     reps: 3,
     seed: 1,
     smoke: false,
@@ -25,6 +26,7 @@ export function parseArgs(argv) {
     else if (flag === '--sizes') o.sizes = value().split(',').map(Number);
     else if (flag === '--reps') o.reps = Number(value());
     else if (flag === '--mkdocs-max') o.mkdocsMax = Number(value());
+    else if (flag === '--bare-max') o.bareMax = Number(value());
     else if (flag === '--seed') o.seed = Number(value());
     else if (flag === '--only') o.only = value().split(',');
     else if (flag === '--out') o.out = value();
@@ -41,6 +43,7 @@ export function parseArgs(argv) {
   if (o.sizes.some((n) => !Number.isInteger(n) || n < 1)) throw new Error('--sizes takes positive integers, e.g. `--sizes 30,300`');
   if (!Number.isInteger(o.mkdocsMax) || o.mkdocsMax < 0)
     throw new Error('--mkdocs-max takes a whole number of reports, e.g. `--mkdocs-max 3000`');
+  if (!Number.isInteger(o.bareMax) || o.bareMax < 0) throw new Error('--bare-max takes a whole number of reports, e.g. `--bare-max 3000`');
   if (!Number.isInteger(o.reps) || o.reps < 1) throw new Error('--reps takes a positive integer, e.g. `--reps 3`');
   const bad = o.only.filter((p) => !PARTS.includes(p));
   if (bad.length) throw new Error(`--only: unknown part(s) ${bad.join(', ')}; choose from ${PARTS.join(', ')}`);
@@ -51,6 +54,7 @@ export const HELP = `npm run bench -- [options]
   --sizes 30,300       corpus sizes N (default 30,300,1000,3000,10000)
   --reps 3             repetitions, interleaved across sizes and tools (default 3)
   --mkdocs-max 3000    largest N built with MkDocs; above it its time is extrapolated (default 3000)
+  --bare-max 3000      largest N built with bare Astro (it held 5.4 GiB at 3,000; default 3000)
   --seed 1             generator seed
   --only a,b           parts: ${PARTS.join(', ')}
   --out FILE           results file (default bench/RESULTS.md; bench/work/RESULTS.smoke.md with --smoke)

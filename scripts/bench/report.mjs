@@ -68,7 +68,7 @@ export function renderResults(r, _rel) {
     const b = pick(c, (x) => (x.bare?.full.ok ? x.bare.full.ms : null));
     const rss = (t) => pick(c, (x) => (x[t]?.full.ok ? x[t].full.rssMiB : null));
     L.push(
-      `| ${c.n} | ${mb(c.bytes)} | ${cellMs(p)} | ${cellMiB(rss('perflab'))} | ${guess ? `≈ ${cellMs(guess)} (not built; N=${guess.from}'s time per report × N)` : cellMs(k)} | ${cellMiB(rss('mkdocs'))} | ${cellMs(h)} | ${cellMiB(rss('hugo'))} | ${cellMs(b)} | ${cellMiB(rss('bare'))} | ${guess ? '≈ ' : ''}${ratio(p, k)} | ${ratio(p, h)} | ${ratio(p, b)} | ${ratio(a, b)} |`,
+      `| ${c.n} | ${mb(c.bytes)} | ${cellMs(p)} | ${cellMiB(rss('perflab'))} | ${guess ? `≈ ${cellMs(guess)} (not built; N=${guess.from}'s time per report × N)` : cellMs(k)} | ${cellMiB(rss('mkdocs'))} | ${cellMs(h)} | ${cellMiB(rss('hugo'))} | ${!b && r.opts.bareMax != null && c.n > r.opts.bareMax ? 'not built (above --bare-max)' : cellMs(b)} | ${cellMiB(rss('bare'))} | ${guess ? '≈ ' : ''}${ratio(p, k)} | ${ratio(p, h)} | ${ratio(p, b)} | ${ratio(a, b)} |`,
     );
   }
   L.push('');

@@ -83,7 +83,8 @@ const corpora = opts.sizes.map((n) => {
     // MkDocs above --mkdocs-max is not built (its time is extrapolated in the results).
     mkdocs: versions.mkdocs && n <= opts.mkdocsMax ? mkdocsSite(join(dir, 'mkdocs'), content) : null,
     hugo: versions.hugo ? hugoSite(join(dir, 'hugo'), content) : null,
-    bare: want('bare') ? bareAstroSite(join(dir, 'bare'), content, join(project, 'node_modules')) : null,
+    // Bare Astro above --bare-max is not built either (its memory grows past the machine's).
+    bare: want('bare') && n <= opts.bareMax ? bareAstroSite(join(dir, 'bare'), content, join(project, 'node_modules')) : null,
     runs: [],
   };
 });
@@ -143,7 +144,7 @@ for (let rep = 1; rep <= opts.reps; rep++) {
           say(`N=${c.n} page weight`);
           c.weight = await pageWeight({ site, path: c.located.url });
         }
-      } else if (t === 'bare') {
+      } else if (t === 'bare' && c.bare) {
         say(`rep ${rep} N=${c.n} bare Astro build`);
         run.bare = { full: await buildBareAstro({ dir: c.bare, out: join(c.dir, 'site-bare'), logPrefix }) };
         if (!run.bare.full.ok) fail(`bare Astro build N=${c.n} rep ${rep}`, run.bare.full);

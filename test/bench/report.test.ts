@@ -90,12 +90,19 @@ describe('bench results', () => {
       n: 3_000,
       runs: [{ rep: 1, perflab: { full: build(100_000) }, mkdocs: { full: { ok: true, ms: 150_000, rssMiB: 500 } } }],
     };
-    const md = renderResults({ ...result, opts: { ...result.opts, mkdocsMax: 3000 }, corpora: [mid, big] }, (p: string) => p);
+    const md = renderResults(
+      { ...result, opts: { ...result.opts, mkdocsMax: 3000, bareMax: 3000 }, corpora: [mid, big] },
+      (p: string) => p,
+    );
     // 150 s for 3,000 reports: 500 s for 10,000; perflab's 600 s is 1.2 times that.
     expect(md).toContain("| 10000 | 410.0 MB | 600.0 s | 100 MiB | ≈ 500.0 s (not built; N=3000's time per report × N) |");
     expect(md).toContain('| ≈ 1.2× |');
     expect(md).toContain('| 10000 | 2000.0 MB | 20500 | 195.3 KiB | 10000 | 97.7 KiB | 117.2 KiB |');
     expect(parseArgs(['--mkdocs-max', '1000']).mkdocsMax).toBe(1000);
+    // Bare Astro is not built above --bare-max, and the table says so rather than leaving a dash.
+    expect(md).toMatch(/\| 10000 \|[^\n]*\| not built \(above --bare-max\) \|/);
+    expect(parseArgs(['--bare-max', '300']).bareMax).toBe(300);
+    expect(() => parseArgs(['--bare-max', 'x'])).toThrow(/--bare-max/);
     expect(parseArgs([]).sizes).toContain(10_000);
   });
 
