@@ -12,6 +12,7 @@ import {
   groupedFindings,
   lineHref,
   messageParts,
+  type NamedPage,
   namedPage,
   type Finding,
 } from '../../src/lib/site/findings.js';
@@ -76,6 +77,25 @@ describe('a finding in words', () => {
       expect(parts).toContainEqual({ text: 'Optimizing B on H200', href: '/reports/b/h200/' });
       expect(parts).toContainEqual({ text: 'line 48', href: '/reports/b/h200/#run-L40-m48' });
     }
+  });
+
+  it('should find the report a message names among many whose names share endings and lengths', () => {
+    // 20,000 pages named like a large site's: the one named is found, and none whose name only ends the same way.
+    const many = Array.from({ length: 20_000 }, (_, i): NamedPage => ({
+      path: `m${i}/h${i % 7}00.md`,
+      sourcePath: `content/m${i}/h${i % 7}00.md`,
+      url: `/reports/m${i}/h${i % 7}00/`,
+      title: `Report ${i}`,
+      entry: () => a,
+    }));
+    const pages = [...many, namedPage(b)];
+    const parts = messageParts('also printed by m123/h400.md (line 7) and by b/h200.md', pages, a);
+    expect(parts.filter((p) => 'href' in p).map((p) => (p as { text: string }).text)).toEqual([
+      'Report 123',
+      'line 7',
+      'Optimizing B on H200',
+    ]);
+    expect(messageParts('a path without a page: x/h900.md', pages, a)).toEqual([{ text: 'a path without a page: x/h900.md' }]);
   });
 
   it('should count with the right plural', () => {

@@ -5,6 +5,7 @@
 import { fullEntry } from '../cached';
 import { reports, type ReportEntry } from '../collection';
 import { compareText } from '../../order.js';
+import { headToHeadOrder, headToHeads, type HeadToHead } from '../head-to-head.js';
 import { compareRows, type RunRow } from './rows.js';
 import { filterIds, filterValue, questionCounts, type Facet, type QuestionCount } from './state.js';
 
@@ -59,12 +60,27 @@ async function makeIndex(): Promise<ExplorerIndex> {
   };
 }
 
+/** Each model's engines head to head, kept as its rows are read in a production build (a few per model). */
+const heads = new Map<string, HeadToHead[]>();
+
 /** Every run of one model (by its filter value), in the order of the whole site's rows; none for a model it has not. */
 export async function modelRows(model: string): Promise<RunRow[]> {
   const index = await explorerIndex();
   const entry = index.models[index.files.get(model) ?? -1];
   if (!entry) return [];
-  return compareRows(pagesOf(entry.reports)).filter((r) => filterValue(r, 'model') === model);
+  const rows = compareRows(pagesOf(entry.reports)).filter((r) => filterValue(r, 'model') === model);
+  if (import.meta.env.PROD) heads.set(model, headToHeads(rows));
+  return rows;
+}
+
+/**
+ * Engines head to head across the site (`headToHeads` of every run): made a model at a time, since workloads of two
+ * models never meet, from what reading each model's rows for its file kept, or by reading them now.
+ */
+export async function siteHeadToHeads(): Promise<HeadToHead[]> {
+  const out: HeadToHead[] = [];
+  for (const { model } of (await explorerIndex()).models) out.push(...(heads.get(model) ?? headToHeads(await modelRows(model))));
+  return out.sort(headToHeadOrder);
 }
 
 /** The reports as the rows read them, one at a time. */
