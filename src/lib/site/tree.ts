@@ -100,17 +100,19 @@ const count = (m: TreeModel) => m.gpus.reduce((k, g) => k + g.reports.length, 0)
  * stays bounded whatever N is, where the whole tree (or one whole model) made every page grow with the site.
  */
 export function pageTree(tree: readonly TreeModel[], slug: string, limit = TREE_FULL, given?: ReturnType<typeof modelLists>): PageTree {
-  const total = tree.reduce((n, m) => n + count(m), 0);
-  if (total <= limit) return { whole: true, open: [...tree], folded: [], total, more: null };
-  const own = tree.find((m) => m.gpus.some((g) => g.reports.some((r) => r.slug === slug)));
-  const others = tree.filter((m) => m !== own);
   // The lists of the whole site: made once by a caller that renders every page (made here, each page would walk N).
   let made: ReturnType<typeof modelLists> | undefined;
   const listsOf = () => (made ??= given ?? modelLists(tree));
-  const folded = others.length <= limit ? others.map((m) => ({ model: m.model, count: count(m), path: listsOf().first(m.model) })) : null;
+  const total = given?.total ?? tree.reduce((n, m) => n + count(m), 0);
+  if (total <= limit) return { whole: true, open: [...tree], folded: [], total, more: null };
+  const place = listsOf().placeOf(slug);
+  const own = place?.model;
+  const folded =
+    tree.length - (own ? 1 : 0) <= limit
+      ? tree.filter((m) => m !== own).map((m) => ({ model: m.model, count: count(m), path: listsOf().first(m.model) }))
+      : null;
   if (!own || count(own) <= limit) return { whole: false, open: own ? [own] : [], folded, total, more: null };
-  const gpu = own.gpus.find((g) => g.reports.some((r) => r.slug === slug))!;
-  const at = gpu.reports.findIndex((r) => r.slug === slug);
+  const { gpu, at } = place;
   const from = Math.max(0, Math.min(at - Math.floor(limit / 2), gpu.reports.length - limit));
   const lists = listsOf();
   const window = { gpu: gpu.gpu, reports: gpu.reports.slice(from, from + limit) };
@@ -172,9 +174,13 @@ export function modelLists(tree: readonly TreeModel[], size = LIST_PAGE) {
   const taken = new Set<string>();
   const pages: ModelListPage[] = [];
   const where = new Map<string, string>();
+  const places = new Map<string, { model: TreeModel; gpu: TreeGpu; at: number }>();
+  let total = 0;
   const firsts = new Map<string | null, string>();
   const index: ModelIndexPage['models'] = [];
   for (const m of tree) {
+    for (const gpu of m.gpus) gpu.reports.forEach((r, at) => places.set(r.slug, { model: m, gpu, at }));
+    total += count(m);
     let segment = modelSegment(m.model);
     for (let k = 2; taken.has(segment); k++) segment = `${modelSegment(m.model)}-${k}`;
     taken.add(segment);
@@ -209,6 +215,10 @@ export function modelLists(tree: readonly TreeModel[], size = LIST_PAGE) {
     pathOf: (slug: string) => where.get(slug) ?? null,
     /** The path of the first page of a model's list. */
     first: (model: string | null) => firsts.get(model) ?? 'models/',
+    /** Where the report `slug` is in the tree: its model, its GPU and its position among that GPU's reports. */
+    placeOf: (slug: string) => places.get(slug) ?? null,
+    /** How many reports the tree has. */
+    total,
   };
 }
 
