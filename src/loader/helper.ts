@@ -14,6 +14,9 @@ import type { HelperReply, HelperRequest, ParseJob, PrefetchPage } from './threa
 const { analysesDir, code, ahead } = workerData as { analysesDir: string; code: string; ahead?: PrefetchPage[] };
 const cache = new AnalysisCache(analysesDir, { code });
 let shared: { s: LoadShared; set: PageSet } | null = null;
+// The page set comes in parts (the views and what links can point at), then the rest of what the load shares.
+const views: PageView[] = [];
+const anchorSets: string[] = [];
 
 // Started ahead of the load (./threads.ts, `startAhead`): parse the pages from the last one back, one per turn of the
 // event loop, so that the loader's `take` is answered between two pages, after which nothing more is written.
@@ -51,8 +54,12 @@ function answer(request: HelperRequest): HelperReply {
       for (const p of request.jobs) cache.store(p.source, p.path, p.absolutePath, analyze(p.source, p.path, p.absolutePath), p.key);
       return { type: 'parsed', parsed: request.jobs.length };
     }
+    case 'views':
+      views.push(...(request.views as PageView[]));
+      anchorSets.push(...request.anchorSets);
+      return { type: 'kept', views: views.length };
     case 'shared':
-      shared = { s: request.shared, set: pageSet(request.views as PageView[]) };
+      shared = { s: { ...request.shared, anchorSets }, set: pageSet(views) };
       return { type: 'ready' };
     case 'render': {
       if (!shared) throw new Error('render before the shared data');

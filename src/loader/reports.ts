@@ -29,7 +29,7 @@ import { packIds } from './anchors.js';
 import { checkAndRender, logged, type LoadShared, type Logged, type PageJob, type PageOutcome } from './page-entry.js';
 import { citedHold, probesHold } from './probes.js';
 import { helped, shareWork, wantHelper } from '../lib/threads.js';
-import { dropAhead, startHelper, takeAhead, type LoadHelper } from './threads.js';
+import { dropAhead, startHelper, takeAhead, tellShared, type LoadHelper } from './threads.js';
 
 export interface ReportsLoaderOptions {
   /** Content folders relative to the project root (default `['content']`). */
@@ -295,7 +295,7 @@ async function load(
       helped(
         helperFor(jobs.reduce((n, j) => n + texts.lengths[j.i], 0)),
         async (h, batch) => {
-          await (told ??= h.ask({ type: 'shared', shared: load, views: [...set.reports] }));
+          await (told ??= tellShared(h, load, set.reports));
           const reply = await h.ask({ type: 'render', jobs: batch.map((job) => ({ ...job, ...pages.job(job.i) })) });
           if (reply.type !== 'rendered') throw new Error(`the helper answered ${reply.type}`);
           for (const { i, outcome } of reply.outcomes) {

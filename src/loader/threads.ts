@@ -19,13 +19,15 @@ export interface ParseJob {
 export type HelperRequest =
   | { type: 'take' }
   | { type: 'parse'; jobs: ParseJob[] }
-  | { type: 'shared'; shared: LoadShared; views: PageView[] }
+  | { type: 'views'; views: PageView[]; anchorSets: string[] }
+  | { type: 'shared'; shared: LoadShared }
   | { type: 'render'; jobs: Array<PageJob & ParseJob> };
 
 export type HelperReply =
   | { type: 'taken'; parsed: number }
   | { type: 'parsed'; parsed: number }
   | { type: 'ready' }
+  | { type: 'kept'; views: number }
   | { type: 'rendered'; outcomes: Array<{ i: number; outcome: PageOutcome }> }
   | { type: 'failed'; error: string };
 
@@ -118,4 +120,17 @@ export async function takeAhead(analysesDir: string, code: string): Promise<{ he
   }
   await ahead.helper.close();
   return null;
+}
+
+/**
+ * Pages of the set sent to the helper in one message: a message is a copy of what it carries until the helper has
+ * read it, so the set goes in parts rather than as one more copy of every page's view at once.
+ */
+const SET_PART = 250;
+
+/** Give the helper the page set (the views, and what links can point at), in parts, then the rest of what the load shares. */
+export async function tellShared(h: LoadHelper, load: LoadShared, views: readonly PageView[]): Promise<void> {
+  for (let k = 0; k < views.length; k += SET_PART)
+    await h.ask({ type: 'views', views: views.slice(k, k + SET_PART), anchorSets: load.anchorSets.slice(k, k + SET_PART) });
+  await h.ask({ type: 'shared', shared: { ...load, anchorSets: [] } });
 }
