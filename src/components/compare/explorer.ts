@@ -1,5 +1,5 @@
 // The explorer's behaviour: read the question and view from the URL (completing the question from the site's
-// question index), fetch the runs of its model when the page does not carry them, filter them, update counts,
+// question index), fetch the runs of the question when the page does not carry them, filter them, update counts,
 // table, scatter, answer and CSV, and write the view back to the URL (replaceState) so a reload or a shared link
 // shows the same view.
 // Values from content reach the document only through textContent and setAttribute.
@@ -7,7 +7,7 @@ import { TABLE_PAGE, siteHref, tableCells, type TableCell } from '../../lib/site
 import { explorerCsv } from '../../lib/site/compare/csv';
 import { fullRow, type ClientRow } from '../../lib/site/compare/options';
 import { formatValue } from '../../lib/site/compare/scale';
-import { readIndex, type ShippedIndex } from '../../lib/site/compare/shipped';
+import { questionKey, readIndex, type ShippedIndex } from '../../lib/site/compare/shipped';
 import { bestSeries, seriesOf, type Series } from '../../lib/site/compare/series';
 import {
   axes,
@@ -40,7 +40,7 @@ import { COLOURS, drawPlot } from './plot';
 
 interface Data {
   rows: ClientRow[];
-  /** The questions of the models whose runs are not in the page, and where their runs are. */
+  /** The questions whose runs are not in the page, with their number of runs and where their runs are. */
   others?: ShippedIndex;
 }
 
@@ -52,17 +52,18 @@ const $ = <T extends Element>(root: ParentNode, selector: string) => root.queryS
 export function startExplorer(root: HTMLElement): void {
   const data = JSON.parse($(root, 'script[data-compare]')?.textContent ?? '{"rows":[]}') as Data;
   const shipped = data.rows.map(fullRow);
-  // Runs by model (its filter value): the page's own, then each model fetched when the question turns to it.
+  // Runs by question (`questionKey`): the page's own, then each question fetched when the reader asks it.
   const loaded = new Map<string, RunRow[]>();
   for (const r of shipped) {
-    const model = filterValue(r, 'model');
-    (loaded.get(model) ?? loaded.set(model, []).get(model)!).push(r);
+    const key = questionKey(r);
+    (loaded.get(key) ?? loaded.set(key, []).get(key)!).push(r);
   }
-  const indexed = readIndex(data.others).filter((q) => !loaded.has(q.model));
-  const files = new Map(indexed.map((q) => [q.model, q.href]));
-  // Every question of the site with its number of runs: what completes the question and counts the models.
+  const indexed = readIndex(data.others).filter((q) => !loaded.has(questionKey(q)));
+  const files = new Map(indexed.map((q) => [questionKey(q), q.href]));
+  const fetching = new Map<string, Promise<RunRow[]>>();
+  // Every question of the site with its number of runs: what completes the question and counts its lists.
   const questions: QuestionCount[] = [...questionCounts(shipped), ...indexed];
-  // The runs of the question's model.
+  // The runs of the question asked.
   let rows: RunRow[] = [];
   const form = $<HTMLFormElement>(root, 'form[data-view]')!;
   const selects = new Map(questionIds.map((id) => [id, $<HTMLSelectElement>(form, `select[name="${id}"]`)!]));
@@ -119,11 +120,15 @@ export function startExplorer(root: HTMLElement): void {
   function counts() {
     for (const id of filterIds) {
       const tally = new Map<string, number>();
-      if (id === 'model') {
-        // Other models' runs are not in the page: each model counts its runs on the chosen accelerator and workload.
-        const fits = (q: QuestionCount, f: QuestionId) => view.filters[f].length === 0 || view.filters[f].includes(questionValue(q, f));
-        for (const q of questions)
-          if (fits(q, 'gpu') && fits(q, 'dataset')) tally.set(questionValue(q, 'model'), (tally.get(questionValue(q, 'model')) ?? 0) + q.n);
+      const question = (questionIds as readonly string[]).includes(id);
+      if (question) {
+        // Other questions' runs are not in the page: the question's lists count the runs of each question.
+        const fits = (q: QuestionCount) =>
+          questionIds.every((f) => f === id || view.filters[f].length === 0 || view.filters[f].includes(questionValue(q, f)));
+        for (const q of questions) {
+          const v = questionValue(q, id as QuestionId);
+          if (fits(q)) tally.set(v, (tally.get(v) ?? 0) + q.n);
+        }
       } else for (const r of rows) if (matches(r, view, id)) tally.set(filterValue(r, id), (tally.get(filterValue(r, id)) ?? 0) + 1);
       const select = selects.get(id as QuestionId);
       if (select) for (const o of select.options) o.textContent = `${o.value} (${tally.get(o.value) ?? 0})`;
@@ -273,7 +278,7 @@ export function startExplorer(root: HTMLElement): void {
     );
     if (summary) {
       const notPlotted = [...missing].map(([why, n]) => `${n} ${why}`).join(', ');
-      summary.textContent = `${kept.length} of the model's ${rows.length} runs match; ${points.length} plotted in ${series.length} configurations${notPlotted ? `; not plotted: ${notPlotted}` : ''}.`;
+      summary.textContent = `${kept.length} of the question's ${rows.length} runs match; ${points.length} plotted in ${series.length} configurations${notPlotted ? `; not plotted: ${notPlotted}` : ''}.`;
     }
     renderLegend(series);
     renderAnswer(series, best, kept.filter(isGreyed).length);
@@ -358,11 +363,11 @@ export function startExplorer(root: HTMLElement): void {
     });
   }
 
-  /** Show a view whose model's runs are at hand. */
-  function apply(next: View, modelRows: RunRow[]) {
+  /** Show a view whose question's runs are at hand. */
+  function apply(next: View, asked: RunRow[]) {
     changes++;
-    if (modelRows !== rows) {
-      rows = modelRows;
+    if (asked !== rows) {
+      rows = asked;
       order = ordered(rows);
     }
     view = next;
@@ -371,26 +376,41 @@ export function startExplorer(root: HTMLElement): void {
     toAnswer?.();
   }
 
-  /** Show a view: at once when its model's runs are at hand, after fetching them otherwise. */
+  /** Show a view: at once when its question's runs are at hand, after fetching them otherwise. */
   function go(next: View) {
-    const model = next.filters.model[0];
-    const known = model === undefined ? [] : loaded.get(model);
+    const [model, gpu, dataset] = questionIds.map((id) => next.filters[id][0]);
+    const key = model === undefined ? null : questionKey({ model, gpu: gpu ?? null, dataset: dataset ?? null });
+    const known = key === null ? [] : loaded.get(key);
     if (known) return apply(next, known);
-    const href = files.get(model!);
+    const href = files.get(key!);
     const ticket = ++changes;
+    const asked = `${model} on ${gpu}, ${dataset}`;
     const failed = () => {
-      if (ticket === changes && summary) summary.textContent = `The runs of ${model} could not be loaded; runs.csv has every run.`;
+      if (ticket === changes && summary) summary.textContent = `The runs of ${asked} could not be loaded; runs.csv has every run.`;
     };
     if (!href || new URL(href, location.href).origin !== location.origin) return failed();
-    if (summary) summary.textContent = `Loading the runs of ${model}…`;
-    fetch(href)
-      .then((res) => (res.ok ? (res.json() as Promise<Data>) : Promise.reject(new Error(String(res.status)))))
-      .then((got) => {
-        const list = got.rows.map(fullRow).filter((r) => filterValue(r, 'model') === model);
-        loaded.set(model!, list);
+    if (summary) summary.textContent = `Loading the runs of ${asked}…`;
+    // A question asked again while its file is on its way waits for that same fetch.
+    const load =
+      fetching.get(key!) ??
+      fetch(href)
+        .then((res) => (res.ok ? (res.json() as Promise<Data>) : Promise.reject(new Error(String(res.status)))))
+        .then((got) => {
+          const list = got.rows.map(fullRow).filter((r) => questionKey(r) === key);
+          loaded.set(key!, list);
+          return list;
+        });
+    fetching.set(key!, load);
+    load.then(
+      (list) => {
+        fetching.delete(key!);
         if (ticket === changes) apply(next, list);
-      })
-      .catch(failed);
+      },
+      () => {
+        fetching.delete(key!);
+        failed();
+      },
+    );
   }
 
   form.addEventListener('change', (e) => {
@@ -456,7 +476,7 @@ export function startExplorer(root: HTMLElement): void {
   });
 
   // Come from a report's "compare this setup" link: the answer was empty when the browser looked for it, so the
-  // first view drawn (after its model's runs are fetched, when the page does not carry them) scrolls to it.
+  // first view drawn (after its question's runs are fetched, when the page does not carry them) scrolls to it.
   // Scrolled to just below the sticky header, whatever its height; at once, not with the page's smooth scrolling (a
   // slow machine was still animating the jump when the reader, or a test, looked).
   toAnswer = () => {

@@ -1,26 +1,29 @@
 // The explorer's data at build time, in two reads of the reports. The first (`explorerIndex`, once per production
-// build) keeps only what each run is filtered by and which reports have runs of each model; `modelRows` reads again
-// only the reports of one model, for the page (the default question's model) and for that model's file. No step
-// holds the rows of the whole site: at 10,000 reports they were 190 MB of JSON in one page.
+// build) keeps what the filters list, the runs per question (a model on an accelerator under a workload) and which
+// reports have runs of each model; `questionRows` then reads again only the reports of one model, for the page (the
+// default question) and for each question's file. No step holds the rows of the whole site: at 10,000 reports they
+// were 190 MB of JSON in one page.
 import { fullEntry } from '../cached';
 import { reports, type ReportEntry } from '../collection';
 import { compareText } from '../../order.js';
 import { headToHeadOrder, headToHeads, type HeadToHead } from '../head-to-head.js';
+import { filterGroups, type FilterGroup } from './options.js';
 import { compareRows, type RunRow } from './rows.js';
-import { filterIds, filterValue, questionCounts, type Facet, type QuestionCount } from './state.js';
+import { questionKey } from './shipped.js';
+import { filterIds, filterValue, questionCounts, questionIds, questionValue, type Facet, type QuestionCount } from './state.js';
 
 export interface ExplorerIndex {
   /** How many reports and runs the site has. */
   reports: number;
   runs: number;
-  /** What each run is filtered by, its text shared with the runs that have the same values. */
-  facets: Facet[];
-  /** Runs per question (model, accelerator, workload). */
+  /** Every value of each filter, counted over every run (`filterGroups`). */
+  groups: FilterGroup[];
+  /** Runs per question, ordered by model, accelerator and workload: a question's position is its file's id. */
   questions: QuestionCount[];
-  /** Each model's filter value, in sorted order (its position is its file's id), with its reports in slug order. */
-  models: Array<{ model: string; reports: ReportEntry[] }>;
-  /** Each model's file id, by its filter value. */
+  /** A question's position, by `questionKey`. */
   files: Map<string, number>;
+  /** Each model's reports (by its filter value), in slug order. */
+  models: Map<string, ReportEntry[]>;
 }
 
 let memo: Promise<ExplorerIndex> | undefined;
@@ -31,62 +34,81 @@ export function explorerIndex(): Promise<ExplorerIndex> {
   return (memo ??= makeIndex());
 }
 
-async function makeIndex(): Promise<ExplorerIndex> {
-  const entries = (await reports()).slice().sort((a, b) => compareText(a.id, b.id));
-  const facets: Facet[] = [];
-  const byModel = new Map<string, ReportEntry[]>();
-  // One copy of each text: a site of 190,000 runs names a few thousand models, engines and versions.
-  const texts = new Map<string, string>();
-  const shared = <T>(v: T): T => (typeof v === 'string' ? ((texts.get(v) ?? (texts.set(v, v), v)) as T) : v);
-  let runs = 0;
-  for (const entry of entries) {
-    const rows = compareRows(pagesOf([entry]));
-    runs += rows.length;
-    for (const r of rows) {
-      facets.push(Object.fromEntries(filterIds.map((id) => [id, shared(r[id])])) as Facet);
-      const model = filterValue(r, 'model');
-      const list = byModel.get(model) ?? byModel.set(model, []).get(model)!;
-      if (list[list.length - 1] !== entry) list.push(entry);
-    }
-  }
-  const models = [...byModel].sort((a, b) => compareText(a[0], b[0])).map(([model, reports]) => ({ model, reports }));
-  return {
-    reports: entries.length,
-    runs,
-    facets,
-    questions: questionCounts(facets),
-    models,
-    files: new Map(models.map((m, i) => [m.model, i])),
-  };
-}
-
-/** Each model's engines head to head, kept as its rows are read in a production build (a few per model). */
-const heads = new Map<string, HeadToHead[]>();
-
-/** Every run of one model (by its filter value), in the order of the whole site's rows; none for a model it has not. */
-export async function modelRows(model: string): Promise<RunRow[]> {
-  const index = await explorerIndex();
-  const entry = index.models[index.files.get(model) ?? -1];
-  if (!entry) return [];
-  const rows = compareRows(pagesOf(entry.reports)).filter((r) => filterValue(r, 'model') === model);
-  if (import.meta.env.PROD) heads.set(model, headToHeads(rows));
-  return rows;
-}
-
-/**
- * Engines head to head across the site (`headToHeads` of every run): made a model at a time, since workloads of two
- * models never meet, from what reading each model's rows for its file kept, or by reading them now.
- */
-export async function siteHeadToHeads(): Promise<HeadToHead[]> {
-  const out: HeadToHead[] = [];
-  for (const { model } of (await explorerIndex()).models) out.push(...(heads.get(model) ?? headToHeads(await modelRows(model))));
-  return out.sort(headToHeadOrder);
-}
-
 /** The reports as the rows read them, one at a time. */
 function* pagesOf(entries: readonly ReportEntry[]) {
   for (const e of entries) {
     const data = e.data;
     yield { report: fullEntry({ data }), url: data.site.url };
   }
+}
+
+async function makeIndex(): Promise<ExplorerIndex> {
+  const entries = (await reports()).slice().sort((a, b) => compareText(a.id, b.id));
+  const facets: Facet[] = [];
+  const models = new Map<string, ReportEntry[]>();
+  // One copy of each text: a site of 190,000 runs names a few thousand models, engines and versions.
+  const texts = new Map<string, string>();
+  const shared = <T>(v: T): T => (typeof v === 'string' ? ((texts.get(v) ?? (texts.set(v, v), v)) as T) : v);
+  for (const entry of entries)
+    for (const r of compareRows(pagesOf([entry]))) {
+      facets.push(Object.fromEntries(filterIds.map((id) => [id, shared(r[id])])) as Facet);
+      const model = filterValue(r, 'model');
+      const list = models.get(model) ?? models.set(model, []).get(model)!;
+      if (list[list.length - 1] !== entry) list.push(entry);
+    }
+  const order = (a: QuestionCount, b: QuestionCount) => {
+    for (const id of questionIds) {
+      const c = compareText(questionValue(a, id), questionValue(b, id));
+      if (c !== 0) return c;
+    }
+    return 0;
+  };
+  const questions = questionCounts(facets).sort(order);
+  return {
+    reports: entries.length,
+    runs: facets.length,
+    groups: filterGroups(facets),
+    questions,
+    files: new Map(questions.map((q, i) => [questionKey(q), i])),
+    models,
+  };
+}
+
+/** Models whose rows were read last: the question files come a model at a time, four at once. */
+const RECENT = 4;
+const recent = new Map<string, Promise<RunRow[]>>();
+/** Each model's engines head to head, kept as its rows are read in a production build (a few per model). */
+const heads = new Map<string, HeadToHead[]>();
+
+/** Every run of one model (by its filter value), in the order of the whole site's rows; none for a model it has not. */
+async function modelRows(model: string): Promise<RunRow[]> {
+  const known = recent.get(model);
+  if (known) return known;
+  const made = (async () => {
+    const list = (await explorerIndex()).models.get(model) ?? [];
+    const rows = compareRows(pagesOf(list)).filter((r) => filterValue(r, 'model') === model);
+    if (import.meta.env.PROD) heads.set(model, headToHeads(rows));
+    return rows;
+  })();
+  recent.set(model, made);
+  if (recent.size > RECENT) recent.delete(recent.keys().next().value as string);
+  return made;
+}
+
+/** Every run of the question at `file` (its position in the index), in the order of the whole site's rows. */
+export async function questionRows(file: number): Promise<RunRow[]> {
+  const q = (await explorerIndex()).questions[file];
+  if (!q) return [];
+  const key = questionKey(q);
+  return (await modelRows(questionValue(q, 'model'))).filter((r) => questionKey(r) === key);
+}
+
+/**
+ * Engines head to head across the site (`headToHeads` of every run): made a model at a time, since workloads of two
+ * models never meet, from what reading each model's rows for the question files kept, or by reading them now.
+ */
+export async function siteHeadToHeads(): Promise<HeadToHead[]> {
+  const out: HeadToHead[] = [];
+  for (const model of (await explorerIndex()).models.keys()) out.push(...(heads.get(model) ?? headToHeads(await modelRows(model))));
+  return out.sort(headToHeadOrder);
 }

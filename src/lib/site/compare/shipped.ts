@@ -1,21 +1,20 @@
-// The explorer's question index as the page ships it. The page carries the runs of one model (the default
-// question's); every other model's runs are a file of their own, fetched when the reader asks about that model. So
-// that the question can still be completed and the model list counted without them, the page carries each other
-// question (model, accelerator, workload) with its number of runs, its values written once each.
-import { NOT_STATED, questionValue, type QuestionCount } from './state.js';
+// The explorer's question index as the page ships it. The page carries the runs of one question (a model on an
+// accelerator under a workload: the default one); every other question's runs are a file of their own, fetched when
+// the reader asks it. So that a question can still be completed and the question lists counted without them, the
+// page carries each other question with its number of runs, its values written once each.
+import { NOT_STATED, questionIds, questionValue, type QuestionCount, type QuestionFacet } from './state.js';
 
 export interface ShippedIndex {
-  /** Where the model files are: `${dir}${id}.json`. */
+  /** Where the question files are: `${dir}${file}.json`. */
   dir: string;
-  /** Each model not shipped in the page, with the id of its file. */
-  models: Array<[model: string, file: number]>;
+  models: string[];
   gpus: string[];
   datasets: string[];
-  /** Each question of those models: positions in `models`, `gpus` and `datasets`, then its number of runs. */
-  questions: Array<[model: number, gpu: number, dataset: number, runs: number]>;
+  /** Each question not shipped in the page: positions in `models`, `gpus` and `datasets`, its runs, its file's id. */
+  questions: Array<[model: number, gpu: number, dataset: number, runs: number, file: number]>;
 }
 
-/** A question of the index, with the address of its model's runs. */
+/** A question of the index (its values as the filters show them), with the address of its runs. */
 export interface IndexedQuestion extends QuestionCount {
   model: string;
   gpu: string;
@@ -23,46 +22,43 @@ export interface IndexedQuestion extends QuestionCount {
   href: string;
 }
 
+/** One text per question: its three values as the filters show them. */
+export const questionKey = (q: QuestionFacet): string => JSON.stringify(questionIds.map((id) => questionValue(q, id)));
+
 /**
- * The index of the questions whose model is not `shipped`: `questions` are every question of the site, `files`
- * each model's file id (by the model's filter value).
+ * The index of every question but the one the page ships (`shipped`, its position): `questions` are the site's, in
+ * the order of their files (a question's position is its file's id).
  */
-export function shipIndex(
-  questions: readonly QuestionCount[],
-  files: ReadonlyMap<string, number>,
-  shipped: string | undefined,
-  dir: string,
-): ShippedIndex {
+export function shipIndex(questions: readonly QuestionCount[], shipped: number | undefined, dir: string): ShippedIndex {
   const out: ShippedIndex = { dir, models: [], gpus: [], datasets: [], questions: [] };
-  const at = (list: string[], seen: Map<string, number>, value: string) => {
-    let i = seen.get(value);
-    if (i === undefined) seen.set(value, (i = list.push(value) - 1));
+  const seen = { models: new Map<string, number>(), gpus: new Map<string, number>(), datasets: new Map<string, number>() };
+  const at = (list: 'models' | 'gpus' | 'datasets', value: string) => {
+    let i = seen[list].get(value);
+    if (i === undefined) seen[list].set(value, (i = out[list].push(value) - 1));
     return i;
   };
-  const models = new Map<string, number>();
-  const gpus = new Map<string, number>();
-  const datasets = new Map<string, number>();
-  for (const q of questions) {
-    const model = questionValue(q, 'model');
-    if (model === shipped) continue;
-    const file = files.get(model);
-    if (file === undefined) continue;
-    let m = models.get(model);
-    if (m === undefined) {
-      m = out.models.push([model, file]) - 1;
-      models.set(model, m);
-    }
-    out.questions.push([m, at(out.gpus, gpus, questionValue(q, 'gpu')), at(out.datasets, datasets, questionValue(q, 'dataset')), q.n]);
-  }
+  questions.forEach((q, file) => {
+    if (file === shipped) return;
+    out.questions.push([
+      at('models', questionValue(q, 'model')),
+      at('gpus', questionValue(q, 'gpu')),
+      at('datasets', questionValue(q, 'dataset')),
+      q.n,
+      file,
+    ]);
+  });
   return out;
 }
 
-/** The shipped index read back: each question with its values (as the filters show them) and its model's file. */
+/** The shipped index read back: each question with its values (as the filters show them) and its file. */
 export function readIndex(index: ShippedIndex | undefined): IndexedQuestion[] {
   if (!index) return [];
   const value = (list: string[], i: number) => list[i] ?? NOT_STATED;
-  return index.questions.map(([m, g, d, n]) => {
-    const [model, file] = index.models[m] ?? [NOT_STATED, -1];
-    return { model, gpu: value(index.gpus, g), dataset: value(index.datasets, d), n, href: `${index.dir}${file}.json` };
-  });
+  return index.questions.map(([m, g, d, n, file]) => ({
+    model: value(index.models, m),
+    gpu: value(index.gpus, g),
+    dataset: value(index.datasets, d),
+    n,
+    href: `${index.dir}${file}.json`,
+  }));
 }
