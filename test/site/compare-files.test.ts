@@ -4,8 +4,8 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { questionKey, readIndex, type ShippedIndex } from '../../src/lib/site/compare/shipped.js';
-import { completeQuestion, defaultView, questionCounts, type QuestionCount } from '../../src/lib/site/compare/state.js';
+import { readIndex, type ShippedIndex } from '../../src/lib/site/compare/shipped.js';
+import { completeQuestion, defaultView, questionCounts, questionKey, type QuestionCount } from '../../src/lib/site/compare/state.js';
 import { fullRow, type ClientRow } from '../../src/lib/site/compare/options.js';
 import type { RunRow } from '../../src/lib/site/compare/types.js';
 import { builtSite, readPage } from './build.js';

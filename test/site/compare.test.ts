@@ -246,6 +246,21 @@ describe('view in the URL', () => {
     expect(size(changed)).toBeGreaterThan(0);
   });
 
+  it('should complete a question from the runs per question as from the runs themselves', () => {
+    const counts = state.questionCounts(rows);
+    expect(counts.reduce((n, q) => n + q.n, 0)).toBe(rows.length);
+    for (const query of ['', '?model=<nope>&gpu=H100', '?gpu=H100', '?dataset=ShareGPT&model=Qwen3-14B'])
+      for (const first of [undefined, ...state.questionIds])
+        expect(state.completeQuestion(counts, state.viewFromQuery(query), first)).toEqual(
+          state.completeQuestion(rows, state.viewFromQuery(query), first),
+        );
+    // A value left empty and one not given are the same question (`not stated`), counted once.
+    const blank = { model: 'M', gpu: '', dataset: null };
+    const none = { model: 'M', gpu: null, dataset: '' };
+    expect(state.questionCounts([blank, none])).toEqual([{ ...blank, n: 2 }]);
+    expect(state.questionKey(blank)).toBe(state.questionKey(none));
+  });
+
   it('should round-trip every filter value of the real rows, axes and limit', () => {
     for (const g of filterGroups(rows)) {
       for (const o of g.options) {

@@ -7,7 +7,7 @@ import { TABLE_PAGE, siteHref, tableCells, type TableCell } from '../../lib/site
 import { explorerCsv } from '../../lib/site/compare/csv';
 import { fullRow, type ClientRow } from '../../lib/site/compare/options';
 import { formatValue } from '../../lib/site/compare/scale';
-import { questionKey, readIndex, type ShippedIndex } from '../../lib/site/compare/shipped';
+import { readIndex, type ShippedIndex } from '../../lib/site/compare/shipped';
 import { bestSeries, seriesOf, type Series } from '../../lib/site/compare/series';
 import {
   axes,
@@ -22,8 +22,10 @@ import {
   paretoFront,
   pointOf,
   parseLimit,
+  isQuestion,
   questionCounts,
   questionIds,
+  questionKey,
   questionValue,
   viewFromQuery,
   viewToQuery,
@@ -120,13 +122,12 @@ export function startExplorer(root: HTMLElement): void {
   function counts() {
     for (const id of filterIds) {
       const tally = new Map<string, number>();
-      const question = (questionIds as readonly string[]).includes(id);
-      if (question) {
+      if (isQuestion(id)) {
         // Other questions' runs are not in the page: the question's lists count the runs of each question.
         const fits = (q: QuestionCount) =>
           questionIds.every((f) => f === id || view.filters[f].length === 0 || view.filters[f].includes(questionValue(q, f)));
         for (const q of questions) {
-          const v = questionValue(q, id as QuestionId);
+          const v = questionValue(q, id);
           if (fits(q)) tally.set(v, (tally.get(v) ?? 0) + q.n);
         }
       } else for (const r of rows) if (matches(r, view, id)) tally.set(filterValue(r, id), (tally.get(filterValue(r, id)) ?? 0) + 1);

@@ -258,7 +258,7 @@ function namesOf(entries: readonly NamedPage[]): PageNames {
   const bare: string[] = [];
   for (const name of byName.keys()) {
     const dot = name.lastIndexOf('.');
-    if (dot < 0 || name === '') bare.push(name);
+    if (dot < 0) bare.push(name);
     else {
       endings.add(name.slice(dot));
       lengths.add(name.length);

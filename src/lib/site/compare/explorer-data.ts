@@ -9,8 +9,16 @@ import { compareText } from '../../order.js';
 import { headToHeadOrder, headToHeads, type HeadToHead } from '../head-to-head.js';
 import { filterGroups, type FilterGroup } from './options.js';
 import { compareRows, type RunRow } from './rows.js';
-import { questionKey } from './shipped.js';
-import { filterIds, filterValue, questionCounts, questionIds, questionValue, type Facet, type QuestionCount } from './state.js';
+import {
+  filterIds,
+  filterValue,
+  questionCounts,
+  questionIds,
+  questionKey,
+  questionValue,
+  type Facet,
+  type QuestionCount,
+} from './state.js';
 
 export interface ExplorerIndex {
   /** How many reports and runs the site has. */
@@ -80,16 +88,21 @@ const recent = new Map<string, Promise<RunRow[]>>();
 /** Each model's engines head to head, kept as its rows are read in a production build (a few per model). */
 const heads = new Map<string, HeadToHead[]>();
 
-/** Every run of one model (by its filter value), in the order of the whole site's rows; none for a model it has not. */
+/**
+ * Every run of one model (by its filter value), in the order of the whole site's rows; none for a model it has not.
+ * Kept for the next few questions in a production build only: the dev server reads the reports again on each request.
+ */
 async function modelRows(model: string): Promise<RunRow[]> {
-  const known = recent.get(model);
-  if (known) return known;
-  const made = (async () => {
+  const read = async () => {
     const list = (await explorerIndex()).models.get(model) ?? [];
     const rows = compareRows(pagesOf(list)).filter((r) => filterValue(r, 'model') === model);
     if (import.meta.env.PROD) heads.set(model, headToHeads(rows));
     return rows;
-  })();
+  };
+  if (!import.meta.env.PROD) return read();
+  const known = recent.get(model);
+  if (known) return known;
+  const made = read();
   recent.set(model, made);
   if (recent.size > RECENT) recent.delete(recent.keys().next().value as string);
   return made;

@@ -39,7 +39,8 @@ function byValue(a: string, b: string): number {
 }
 
 /** Every value each filter can take, with how many rows the default view keeps for it (the others' filters applied). */
-export function filterGroups(rows: readonly Facet[], view = defaultView()): FilterGroup[] {
+export function filterGroups(rows: readonly Facet[]): FilterGroup[] {
+  const view = defaultView();
   return filterIds.map((id) => {
     const values = new Set(rows.map((r) => filterValue(r, id)));
     if (id === 'verdict') for (const v of verdictOrder) values.add(v);

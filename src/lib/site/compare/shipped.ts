@@ -2,7 +2,7 @@
 // accelerator under a workload: the default one); every other question's runs are a file of their own, fetched when
 // the reader asks it. So that a question can still be completed and the question lists counted without them, the
 // page carries each other question with its number of runs, its values written once each.
-import { NOT_STATED, questionIds, questionValue, type QuestionCount, type QuestionFacet } from './state.js';
+import { NOT_STATED, questionValue, type QuestionCount } from './state.js';
 
 export interface ShippedIndex {
   /** Where the question files are: `${dir}${file}.json`. */
@@ -21,9 +21,6 @@ export interface IndexedQuestion extends QuestionCount {
   dataset: string;
   href: string;
 }
-
-/** One text per question: its three values as the filters show them. */
-export const questionKey = (q: QuestionFacet): string => JSON.stringify(questionIds.map((id) => questionValue(q, id)));
 
 /**
  * The index of every question but the one the page ships (`shipped`, its position): `questions` are the site's, in

@@ -28,7 +28,7 @@ export const moreFilterIds = filterIds.filter(
   (id): id is Exclude<FilterId, QuestionId> => !(questionIds as readonly string[]).includes(id),
 );
 
-const isQuestion = (id: FilterId): id is QuestionId => (questionIds as readonly string[]).includes(id);
+export const isQuestion = (id: FilterId): id is QuestionId => (questionIds as readonly string[]).includes(id);
 
 export const filterLabels: Record<FilterId, string> = {
   model: 'Model',
@@ -179,11 +179,14 @@ export interface QuestionCount extends QuestionFacet {
 /** A question field's value, as `filterValue` gives it. */
 export const questionValue = (row: QuestionFacet, id: QuestionId): string => (row[id] === null || row[id] === '' ? NOT_STATED : row[id]);
 
-/** Runs per question, in the order each question first appears. */
+/** One text per question: its three values as the filters show them (an empty value and none are both `not stated`). */
+export const questionKey = (q: QuestionFacet): string => JSON.stringify(questionIds.map((id) => questionValue(q, id)));
+
+/** Runs per question (by `questionKey`), in the order each question first appears. */
 export function questionCounts(rows: readonly QuestionFacet[]): QuestionCount[] {
   const out = new Map<string, QuestionCount>();
   for (const r of rows) {
-    const key = JSON.stringify(questionIds.map((id) => r[id]));
+    const key = questionKey(r);
     const known = out.get(key);
     if (known) known.n++;
     else out.set(key, { model: r.model, gpu: r.gpu, dataset: r.dataset, n: 1 });
