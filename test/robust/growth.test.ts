@@ -1,6 +1,7 @@
 // `perflab check` is linear in a page's size: for each repeated pattern (the hostile inputs that were quadratic or
-// worse, and the typical phrase of every claim kind), a page ten times larger may cost at most 12 times as much
-// (quadratic: 100 times). Measured as the process's CPU time (the machine is shared: wall time waits for other
+// worse, and the typical phrase of every claim kind), a page ten times larger may cost at most 25 times as much
+// (linear: 10 times; quadratic: 100 times; 25 is growth of n^1.4). The bound is not tighter because a linear
+// pattern measured 13.1x once in a full test run beside the browser builds (8.8x alone). Measured as the process's CPU time (the machine is shared: wall time waits for other
 // processes), the best of a few runs at each size; a pattern too cheap to measure at the larger size passes.
 // Speed is never asserted as absolute time.
 import { readFileSync } from 'node:fs';
@@ -161,6 +162,8 @@ function best(text: string, runs: number, best = Infinity): number {
 
 /** Characters of the smaller page; the larger is ten times as long. */
 const SMALL = 10_000;
+/** The most a page ten times larger may cost, as a multiple of the smaller's cost (see the head of this file). */
+const MAX_RATIO = 25;
 /** Below this, the larger page is too cheap for its ratio to mean anything. */
 const MEASURABLE_MS = 60;
 /**
@@ -170,7 +173,7 @@ const MEASURABLE_MS = 60;
 const FLOOR_MS = 50;
 
 describe('checking is linear in the page size', () => {
-  it.each(PATTERNS.map((p) => [p.name, p] as const))('%s: 10x the characters cost at most 12x', { timeout: 60_000 }, (_name, p) => {
+  it.each(PATTERNS.map((p) => [p.name, p] as const))('%s: 10x the characters cost at most 25x', { timeout: 60_000 }, (_name, p) => {
     const small = page(p, p.small ?? SMALL);
     const large = page(p, 10 * (p.small ?? SMALL));
     // The first run of each size compiles the code it goes through, and checks that the page is what it should
@@ -184,14 +187,14 @@ describe('checking is linear in the page size', () => {
     let t1 = best(small, 3);
     let t10 = best(large, 1, once.ms);
     // Measured again before it counts (three times at most): the machine is noisy (the collector, other processes).
-    for (let again = 0; again < 3 && t10 / Math.max(t1, FLOOR_MS) > 12; again++) {
+    for (let again = 0; again < 3 && t10 / Math.max(t1, FLOOR_MS) > MAX_RATIO; again++) {
       t1 = best(small, 3, t1);
       t10 = best(large, 2, t10);
     }
     const ratio = t10 / Math.max(t1, FLOOR_MS);
     if (process.env.PRINT_GROWTH) console.log(`${_name}: ${t1.toFixed(0)} ms, ${t10.toFixed(0)} ms, ${ratio.toFixed(1)}x`);
     expect(
-      t10 < MEASURABLE_MS || ratio <= 12,
+      t10 < MEASURABLE_MS || ratio <= MAX_RATIO,
       `${small.length} chars ${t1.toFixed(0)} ms, ${large.length} chars ${t10.toFixed(0)} ms: ${ratio.toFixed(1)}x`,
     ).toBe(true);
   });
