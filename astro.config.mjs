@@ -1,5 +1,5 @@
 // @ts-check
-import { cpSync, mkdirSync, renameSync, rmSync, statSync } from 'node:fs';
+import { cpSync, mkdirSync, renameSync, rmSync } from 'node:fs';
 import { dirname, isAbsolute, relative, resolve, sep } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { setFlagsFromString } from 'node:v8';
@@ -7,8 +7,8 @@ import { defineConfig } from 'astro/config';
 import { lockCache } from './src/loader/cache.ts';
 import { useLoaderBundle } from './src/loader/bundle.ts';
 import { startAhead } from './src/loader/threads.ts';
-import { keepBytes } from './src/loader/keep.ts';
 import { contentFiles } from './src/lib/site/files.ts';
+import { isLean } from './src/lib/site/lean.ts';
 
 // Tests build into their own folders so they never touch dist/ or the dev cache.
 const outDir = resolve(process.env.PERFLAB_OUT_DIR ?? './dist');
@@ -75,10 +75,10 @@ function oneBuildAtATime() {
 }
 
 /**
- * V8 lets the heap grow to several times what is live before it collects (a 1,000-report build peaked at 1.4-1.6
- * GiB with under 0.6 GiB live). The build of a large site (more Markdown than the loader keeps parsed in memory)
- * grows it by 20% over what is live instead: peak memory follows what the build holds (0.63 GiB there), for about
- * 6% more time in collections. A small site keeps V8's pace. Nor the dev server: it keeps every parsed page in
+ * V8 lets the heap grow to several times what is live before it collects. The lean build of a large site (more
+ * Markdown than `leanBytes()`, src/lib/site/lean.ts) grows it by 20% over what is live instead: peak memory follows
+ * what the build holds (1.5 GiB at 10,000 reports), for more time in collections (at 1,000 reports, where the build
+ * is not lean, the setting cost 17%). A smaller site keeps V8's pace. Nor the dev server: it keeps every parsed page in
  * memory for quick reloads, and collecting that often made it start in 57 s instead of 34 s at 1,000 reports, and
  * show an edit in 2.0 s instead of 1.6 s.
  * @returns {import('astro').AstroIntegration}
@@ -89,9 +89,7 @@ function buildHeap() {
     hooks: {
       'astro:config:setup': ({ command }) => {
         if (command !== 'build') return;
-        const root = process.cwd();
-        const bytes = contentFiles(root).reduce((n, f) => n + (statSync(f.absolutePath, { throwIfNoEntry: false })?.size ?? 0), 0);
-        if (bytes > keepBytes()) setFlagsFromString('--heap-growing-percent=20');
+        if (isLean(process.cwd())) setFlagsFromString('--heap-growing-percent=20');
       },
     },
   };

@@ -1,0 +1,23 @@
+// When a site is built lean: a production build of a site with more Markdown than `leanBytes()` trades time for memory
+// (the Astro config grows V8's heap by 20% over what is live, and the routes read each report's entry and runs again
+// when they need them); a smaller site keeps what it parses and V8's own pace. Measured on 1,000 generated reports
+// (41 MB of Markdown), the astro step alone: lean 52.6 s and 56.9 s at 755-760 MiB; not lean 44.8 s and 47.6 s at
+// 1,036-1,063 MiB. At 10,000 reports the lean build holds 1.5 GiB.
+import { statSync } from 'node:fs';
+import { contentFiles } from './files.js';
+
+/** Markdown bytes above which a production build is lean (`PERFLAB_LEAN_MB` overrides it). */
+export const LEAN_BYTES = 64_000_000;
+
+/** `PERFLAB_LEAN_MB` in bytes, else `LEAN_BYTES`. */
+export function leanBytes(mb: string | undefined = process.env.PERFLAB_LEAN_MB): number {
+  return mb && /^\d+(\.\d+)?$/.test(mb) ? Number(mb) * 1_000_000 : LEAN_BYTES;
+}
+
+/** Bytes of the Markdown in a project's content folders (a file that cannot be read counts 0). */
+export function contentBytes(projectRoot: string): number {
+  return contentFiles(projectRoot).reduce((n, f) => n + (statSync(f.absolutePath, { throwIfNoEntry: false })?.size ?? 0), 0);
+}
+
+/** Whether a production build of the project's content is lean. */
+export const isLean = (projectRoot: string): boolean => contentBytes(projectRoot) > leanBytes();

@@ -1,0 +1,67 @@
+// A production build of a site that is not lean keeps every entry and run list it parses (src/lib/site/cached.ts,
+// src/lib/site/lean.ts): each is read from its file, checked against its hash, and parsed once. Before `keepParsed`,
+// every read parses the file again. This file has its own module state (`keepParsed` lasts for the process).
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { reportsLoader } from '../../src/loader/entry.js';
+import { cachedRuns, keepParsed } from '../../src/lib/site/cached.js';
+import { contentBytes, isLean, LEAN_BYTES, leanBytes } from '../../src/lib/site/lean.js';
+import { fakeLoader, readEntry } from './loader-context.js';
+import { CONTENT } from '../helpers/pages.js';
+
+let root = '';
+const PAGE = readFileSync(join(CONTENT, 'qwen3-14b', 'h100.md'), 'utf8');
+
+beforeEach(() => {
+  root = mkdtempSync(join(tmpdir(), 'perflab-keep-parsed-'));
+  mkdirSync(join(root, 'content'));
+  writeFileSync(join(root, 'content', 'runs.md'), PAGE);
+  writeFileSync(join(root, 'content', 'other.md'), '# Another page\n\nText.\n');
+});
+afterEach(() => {
+  rmSync(root, { recursive: true, force: true });
+  delete process.env.PERFLAB_LEAN_MB;
+});
+
+async function load() {
+  const f = fakeLoader(root, join(root, 'cache'));
+  await reportsLoader({ failOnError: true }).load(f.context);
+  return { runs: f.entries.get('runs'), other: f.entries.get('other') };
+}
+
+describe('parsed entries and runs', () => {
+  it('should be parsed on each read until kept, then once, and a file changed before its first read is refused', async () => {
+    const { runs, other } = await load();
+    const entry = readEntry(runs);
+    expect(cachedRuns(entry).length).toBeGreaterThan(0);
+    expect(cachedRuns(entry)).not.toBe(cachedRuns(entry));
+    expect(readEntry(runs).data.runs).not.toBe(readEntry(runs).data.runs);
+
+    keepParsed();
+    const first = cachedRuns(entry);
+    expect(cachedRuns(entry)).toBe(first);
+    expect(readEntry(runs).data.runs).toBe(readEntry(runs).data.runs);
+    expect(readEntry(runs).data.title).toBe(entry.data.title);
+
+    // Kept or not, what is parsed is what the loader wrote: a file changed before it was first read is refused.
+    writeFileSync(`${(other!.data as { cache: string }).cache}.entry.json`, '{}');
+    expect(() => readEntry(other)).toThrow(/changed after it was written; not publishing it/);
+  });
+});
+
+describe('a lean build', () => {
+  it('should be one of more Markdown than `leanBytes()`, which PERFLAB_LEAN_MB sets', () => {
+    const bytes = contentBytes(root);
+    expect(bytes).toBe(Buffer.byteLength(PAGE) + Buffer.byteLength('# Another page\n\nText.\n'));
+    expect(leanBytes(undefined)).toBe(LEAN_BYTES);
+    expect(leanBytes('not a number')).toBe(LEAN_BYTES);
+    expect(leanBytes('0.5')).toBe(500_000);
+    expect(isLean(root)).toBe(false);
+    process.env.PERFLAB_LEAN_MB = String((bytes - 0.5) / 1_000_000);
+    expect(isLean(root)).toBe(true);
+    process.env.PERFLAB_LEAN_MB = String((bytes + 0.5) / 1_000_000);
+    expect(isLean(root)).toBe(false);
+  });
+});
