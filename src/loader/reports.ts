@@ -45,11 +45,24 @@ export function reportsLoader(options: ReportsLoaderOptions = {}): Loader {
   }
   // Dev: the parsed pages stay in memory from one reload to the next (an edit parses the edited page only).
   const memo = new Map<string, Analysis>();
+  // Dev: the render cache files of entries the store no longer holds are removed `PRUNE_DELAY_MS` after the last
+  // load ends, never during one: a load writes its new files first and sets the store after, and a removal that came
+  // in between (a reload of every page takes longer than the delay at 1,000 reports) left the store pointing at
+  // files that were gone.
+  let pruning: ReturnType<typeof setTimeout> | undefined;
+  const pruneLater = (context: LoaderContext) => {
+    clearTimeout(pruning);
+    const dir = renderCacheDir(context);
+    pruning = setTimeout(() => pruneCache(dir, storedCaches(context)), PRUNE_DELAY_MS);
+    pruning.unref?.();
+  };
   return {
     name: 'perflab-reports',
     load: async (context) => {
       const kept = context.watcher ? memo : null;
+      clearTimeout(pruning);
       await load(context, roots, options.failOnError ?? process.env.NODE_ENV === 'production', kept);
+      if (context.watcher) pruneLater(context);
       // Dev: reload on any Markdown change under the roots (cross-page checks need every page).
       const root = fileURLToPath(context.config.root);
       const watched = roots.map((r) => resolve(root, r));
@@ -66,11 +79,13 @@ export function reportsLoader(options: ReportsLoaderOptions = {}): Loader {
           return;
         }
         running = true;
+        clearTimeout(pruning);
         do {
           again = false;
           await load(context, roots, false, kept, false).catch((error) => escapedLogger(context.logger).error(String(error)));
         } while (again);
         running = false;
+        pruneLater(context);
       };
       context.watcher?.on('all', (_event, file) => {
         if (file.endsWith('.md') && watched.some((dir) => file.startsWith(dir))) void reload();
@@ -78,6 +93,22 @@ export function reportsLoader(options: ReportsLoaderOptions = {}): Loader {
     },
   };
 }
+
+/**
+ * How long after the last load of a dev server the files of entries the store no longer holds are removed: a page
+ * being served may still read the previous entry, and Astro's routes see the store's changes a little later.
+ */
+export const PRUNE_DELAY_MS = 10_000;
+
+/** Where rendered HTML, sources and full runs go; the store keeps their path (see ./cache.ts). */
+function renderCacheDir(context: LoaderContext): string {
+  const projectRoot = fileURLToPath(context.config.root);
+  return join(context.config.cacheDir ? fileURLToPath(context.config.cacheDir) : join(projectRoot, 'node_modules', '.astro'), 'perflab');
+}
+
+/** The cache prefixes the store points to now. */
+const storedCaches = (context: LoaderContext): string[] =>
+  [...context.store.values()].map((e) => (e.data as Partial<StoredEntry>).cache).filter((c): c is string => typeof c === 'string');
 
 /**
  * One load of every report. `repeat`: log the findings of every page, not only of those checked in this load (a dev
@@ -94,11 +125,7 @@ async function load(
   const logger = escapedLogger(context.logger);
   const projectRoot = fileURLToPath(context.config.root);
   const base = context.config.base;
-  // Rendered HTML, sources and full runs go to files here; the store keeps their path (see ./cache.ts).
-  const cacheDir = join(
-    context.config.cacheDir ? fileURLToPath(context.config.cacheDir) : join(projectRoot, 'node_modules', '.astro'),
-    'perflab',
-  );
+  const cacheDir = renderCacheDir(context);
   const absoluteRoots = roots.map((r) => (isAbsolute(r) ? r : resolve(projectRoot, r)));
   for (const dir of absoluteRoots) {
     if (!existsSync(dir) || !statSync(dir).isDirectory()) {
@@ -351,18 +378,8 @@ async function load(
     );
   }
   for (const id of storedIds) if (!ids.has(id)) store.delete(id);
-  if (context.watcher) {
-    // Dev: a page being served may still hold the previous entry; drop its files a little later, keeping whatever
-    // the store points to by then, so a reload during a rebuild never reads a file that was just removed.
-    setTimeout(
-      () =>
-        pruneCache(
-          cacheDir,
-          [...store.values()].map((e) => (e.data as Partial<StoredEntry>).cache).filter((c): c is string => typeof c === 'string'),
-        ),
-      10_000,
-    ).unref();
-  } else {
+  // Dev prunes later (see `pruneLater`).
+  if (!context.watcher) {
     pruneCache(
       cacheDir,
       done.map((e) => e.cache),

@@ -6,6 +6,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { reportsLoader } from '../../src/loader/entry.js';
+import { PRUNE_DELAY_MS } from '../../src/loader/reports.js';
 import { lockCache } from '../../src/loader/cache.js';
 import { cachedHtml, cachedRuns, cachedSource } from '../../src/lib/site/cached.js';
 import { storeRefSchema } from '../../src/lib/site/entry.js';
@@ -202,7 +203,39 @@ describe('astro dev rebuilding a page', () => {
       write('clean.md', '# A clean page\n\nEdited.\n');
       await reportsLoader({ failOnError: false }).load(f.context);
       expect(cachedHtml(before)).toContain('Nothing to check here.');
-      vi.advanceTimersByTime(10_000);
+      vi.advanceTimersByTime(PRUNE_DELAY_MS);
+      expect(() => cachedHtml(before)).toThrow(/is missing/);
+      expect(cachedHtml(f.entries.get('clean'))).toContain('Edited.');
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
+  it('should remove no file while a reload runs: the removal waits for the last reload to end', async () => {
+    const { vi } = await import('vitest');
+    const f = fakeLoader(root, cacheDir());
+    let changed: ((event: string, file: string) => void) | undefined;
+    (f.context as { watcher?: unknown }).watcher = {
+      on: (_event: string, handler: (event: string, file: string) => void) => (changed = handler),
+      add: () => {},
+    };
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+    try {
+      await reportsLoader({ failOnError: false }).load(f.context);
+      const before = f.entries.get('clean');
+      // The removal after the first load is waiting.
+      expect(vi.getTimerCount()).toBe(1);
+      write('clean.md', '# A clean page\n\nEdited.\n');
+      changed?.('change', join(root, 'content', 'clean.md'));
+      // A reload runs: nothing is waiting to remove files under it (before, the first load's removal came 10 s after
+      // that load whatever ran then, and removed the files the reload had written and not yet put in the store).
+      expect(vi.getTimerCount()).toBe(0);
+      for (let turn = 0; turn < 2_000 && f.entries.get('clean') === before; turn++) await new Promise((r) => setImmediate(r));
+      for (let turn = 0; turn < 2_000 && vi.getTimerCount() === 0; turn++) await new Promise((r) => setImmediate(r));
+      expect(f.entries.get('clean')).not.toBe(before);
+      expect(vi.getTimerCount()).toBe(1);
+      expect(cachedHtml(before)).toContain('Nothing to check here.');
+      vi.advanceTimersByTime(PRUNE_DELAY_MS);
       expect(() => cachedHtml(before)).toThrow(/is missing/);
       expect(cachedHtml(f.entries.get('clean'))).toContain('Edited.');
     } finally {

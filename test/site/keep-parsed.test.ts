@@ -8,6 +8,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { reportsLoader } from '../../src/loader/entry.js';
 import { cachedRuns, keepParsed } from '../../src/lib/site/cached.js';
 import { contentBytes, isLean, LEAN_BYTES, leanBytes } from '../../src/lib/site/lean.js';
+import { keptListings, listing } from '../../src/lib/site/listing.js';
 import { fakeLoader, readEntry } from './loader-context.js';
 import { CONTENT } from '../helpers/pages.js';
 
@@ -48,6 +49,37 @@ describe('parsed entries and runs', () => {
     // Kept or not, what is parsed is what the loader wrote: a file changed before it was first read is refused.
     writeFileSync(`${(other!.data as { cache: string }).cache}.entry.json`, '{}');
     expect(() => readEntry(other)).toThrow(/changed after it was written; not publishing it/);
+  });
+});
+
+describe('listings a dev server keeps across requests', () => {
+  it('should be made once per entry contents, again when the contents change, and hold only the current entries', async () => {
+    const { runs, other } = await load();
+    const a = readEntry(runs).data;
+    const b = readEntry(other).data;
+    const made: string[] = [];
+    const from = (key: string, entry: typeof a) => ({ key, entry: () => (made.push(key), entry) });
+
+    const first = keptListings([from('a1', a), from('b1', b)], undefined);
+    expect(first.listings).toEqual([listing(a), listing(b)]);
+    expect(made).toEqual(['a1', 'b1']);
+
+    // The same contents: nothing is made again.
+    const second = keptListings([from('a1', a), from('b1', b)], first.kept);
+    expect(second.listings[0]).toBe(first.listings[0]);
+    expect(second.listings[1]).toBe(first.listings[1]);
+    expect(made).toEqual(['a1', 'b1']);
+
+    // One entry changed (a new file and hash), one removed: only the changed one is made, the removed one let go.
+    const third = keptListings([from('a2', a)], second.kept);
+    expect(made).toEqual(['a1', 'b1', 'a2']);
+    expect(third.listings).toEqual([listing(a)]);
+    expect([...third.kept.byKey.keys()]).toEqual(['a2']);
+
+    // Listings made by another `listing` (the code changed under a dev server) are not taken.
+    const stale = { made: (() => third.listings[0]) as unknown as typeof listing, byKey: third.kept.byKey };
+    keptListings([from('a2', a)], stale);
+    expect(made).toEqual(['a1', 'b1', 'a2', 'a2']);
   });
 });
 

@@ -32,6 +32,32 @@ export interface Listing {
   lastUpdated: string | null;
 }
 
+/** Listings made earlier, by a key that names the entry's contents (its file and hash), and the function that made them. */
+export interface KeptListings {
+  made: typeof listing;
+  byKey: Map<string, Listing>;
+}
+
+/**
+ * The listings of `entries`, taking those `kept` has for the same key (when this same `listing` made them), making the
+ * others from the entry: a dev server keeps them across requests, since an entry's listing depends on its contents
+ * alone. The returned `kept` holds these entries' listings only.
+ */
+export function keptListings(
+  entries: Iterable<{ key: string; entry: () => Entry }>,
+  kept: KeptListings | undefined,
+): { listings: Listing[]; kept: KeptListings } {
+  const before = kept?.made === listing ? kept.byKey : new Map<string, Listing>();
+  const byKey = new Map<string, Listing>();
+  const listings: Listing[] = [];
+  for (const { key, entry } of entries) {
+    const made = before.get(key) ?? byKey.get(key) ?? listing(entry());
+    byKey.set(key, made);
+    listings.push(made);
+  }
+  return { listings, kept: { made: listing, byKey } };
+}
+
 export function listing(entry: Entry): Listing {
   const h = headline(entry);
   return {
