@@ -1,8 +1,8 @@
 // When a site is built lean: a production build of a site with more Markdown than `leanBytes()` trades time for memory
 // (the Astro config grows V8's heap by 20% over what is live, and the routes read each report's entry and runs again
 // when they need them); a smaller site keeps what it parses and V8's own pace. Measured on 1,000 generated reports
-// (41 MB of Markdown), the astro step alone: lean 52.6 s and 56.9 s at 755-760 MiB; not lean 44.8 s and 47.6 s at
-// 1,036-1,063 MiB. At 10,000 reports the lean build holds 1.5 GiB.
+// (41 MB of Markdown), the astro step alone, medians of four runs each: lean 68.5 s at 515 MiB, not lean 49.6 s at
+// 1,012 MiB. At 10,000 reports the lean build holds 1.5 GiB.
 import { statSync } from 'node:fs';
 import { contentFiles } from './files.js';
 

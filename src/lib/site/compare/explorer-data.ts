@@ -82,22 +82,34 @@ async function makeIndex(): Promise<ExplorerIndex> {
   };
 }
 
+/** A model's runs, in the order of the whole site's rows, and the same runs by question (`questionKey`). */
+interface ModelRows {
+  rows: RunRow[];
+  byQuestion: Map<string, RunRow[]>;
+}
+
 /** Models whose rows were read last: the question files come a model at a time, four at once. */
 const RECENT = 4;
-const recent = new Map<string, Promise<RunRow[]>>();
+const recent = new Map<string, Promise<ModelRows>>();
 /** Each model's engines head to head, kept as its rows are read in a production build (a few per model). */
 const heads = new Map<string, HeadToHead[]>();
 
 /**
- * Every run of one model (by its filter value), in the order of the whole site's rows; none for a model it has not.
- * Kept for the next few questions in a production build only: the dev server reads the reports again on each request.
+ * Every run of one model (by its filter value), grouped by question as it is read: a model's questions are then each
+ * a lookup, not another pass over its runs. None for a model the site has not. Kept for the next few questions in a
+ * production build only: the dev server reads the reports again on each request.
  */
-async function modelRows(model: string): Promise<RunRow[]> {
-  const read = async () => {
+async function modelRows(model: string): Promise<ModelRows> {
+  const read = async (): Promise<ModelRows> => {
     const list = (await explorerIndex()).models.get(model) ?? [];
     const rows = compareRows(pagesOf(list)).filter((r) => filterValue(r, 'model') === model);
+    const byQuestion = new Map<string, RunRow[]>();
+    for (const r of rows) {
+      const key = questionKey(r);
+      (byQuestion.get(key) ?? byQuestion.set(key, []).get(key)!).push(r);
+    }
     if (import.meta.env.PROD) heads.set(model, headToHeads(rows));
-    return rows;
+    return { rows, byQuestion };
   };
   if (!import.meta.env.PROD) return read();
   const known = recent.get(model);
@@ -112,8 +124,7 @@ async function modelRows(model: string): Promise<RunRow[]> {
 export async function questionRows(file: number): Promise<RunRow[]> {
   const q = (await explorerIndex()).questions[file];
   if (!q) return [];
-  const key = questionKey(q);
-  return (await modelRows(questionValue(q, 'model'))).filter((r) => questionKey(r) === key);
+  return (await modelRows(questionValue(q, 'model'))).byQuestion.get(questionKey(q)) ?? [];
 }
 
 /**
@@ -122,6 +133,6 @@ export async function questionRows(file: number): Promise<RunRow[]> {
  */
 export async function siteHeadToHeads(): Promise<HeadToHead[]> {
   const out: HeadToHead[] = [];
-  for (const model of (await explorerIndex()).models.keys()) out.push(...(heads.get(model) ?? headToHeads(await modelRows(model))));
+  for (const model of (await explorerIndex()).models.keys()) out.push(...(heads.get(model) ?? headToHeads((await modelRows(model)).rows)));
   return out.sort(headToHeadOrder);
 }
