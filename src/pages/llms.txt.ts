@@ -1,7 +1,7 @@
 // llms.txt: what the site is, then every report with its Markdown source and JSON data (built by lib/site/llms.ts,
 // which escapes every text from content).
 import type { APIRoute } from 'astro';
-import { listings } from '../lib/site/collection';
+import { listings } from '../lib/site/digest';
 import { siteName, siteTagline } from '../lib/site/config';
 import { byGain } from '../lib/site/listing';
 import { llmsTxt } from '../lib/site/llms';

@@ -6,7 +6,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { reportsLoader } from '../../src/loader/entry.js';
-import { cachedRuns, keepParsed } from '../../src/lib/site/cached.js';
+import { cachedRuns, keepParsed, RECENT } from '../../src/lib/site/cached.js';
 import { contentBytes, isLean, LEAN_BYTES, leanBytes } from '../../src/lib/site/lean.js';
 import { keptListings, listing } from '../../src/lib/site/listing.js';
 import { fakeLoader, readEntry } from './loader-context.js';
@@ -29,16 +29,25 @@ afterEach(() => {
 async function load() {
   const f = fakeLoader(root, join(root, 'cache'));
   await reportsLoader({ failOnError: true }).load(f.context);
-  return { runs: f.entries.get('runs'), other: f.entries.get('other') };
+  const more = [...f.entries].filter(([id]) => /^p\d+$/.test(id)).map(([, e]) => e);
+  return { runs: f.entries.get('runs'), other: f.entries.get('other'), more };
 }
 
 describe('parsed entries and runs', () => {
-  it('should be parsed on each read until kept, then once, and a file changed before its first read is refused', async () => {
-    const { runs, other } = await load();
+  it('should be parsed again once the last few reads moved on, until kept, then once; a changed file is refused', async () => {
+    for (let i = 0; i < RECENT; i++) writeFileSync(join(root, 'content', `p${i}.md`), `# Page ${i}\n\nText.\n`);
+    const { runs, other, more } = await load();
     const entry = readEntry(runs);
-    expect(cachedRuns(entry).length).toBeGreaterThan(0);
-    expect(cachedRuns(entry)).not.toBe(cachedRuns(entry));
-    expect(readEntry(runs).data.runs).not.toBe(readEntry(runs).data.runs);
+    // Read twice in a row (a report page's components), the runs are parsed once.
+    const runsRead = cachedRuns(entry);
+    expect(runsRead.length).toBeGreaterThan(0);
+    expect(cachedRuns(entry)).toBe(runsRead);
+    // After the entries of RECENT other pages, they are read and parsed again.
+    for (const e of more) readEntry(e);
+    expect(cachedRuns(entry)).not.toBe(runsRead);
+    const data = readEntry(runs).data;
+    for (const e of more) readEntry(e);
+    expect(readEntry(runs).data.runs).not.toBe(data.runs);
 
     keepParsed();
     const first = cachedRuns(entry);

@@ -43,13 +43,19 @@ export function keepParsed(): void {
   keeping = true;
 }
 
+/** Files parsed last, when not keeping every one: a report page reads its runs from several components. */
+export const RECENT = 4;
+const recent = new Map<string, unknown>();
+
 /** A cached JSON file, parsed (kept when `keepParsed` was called). Callers never change what they get. */
 function parsed<T>(ref: Pick<StoreRef, 'cache' | 'cacheHashes'>, kind: 'runs' | 'entry'): T {
-  const key = keeping ? `${ref.cache}${cacheSuffixes[kind]}\n${ref.cacheHashes[kind]}` : '';
-  const hit = keeping ? kept.get(key) : undefined;
+  const key = `${ref.cache}${cacheSuffixes[kind]}\n${ref.cacheHashes[kind]}`;
+  const held = keeping ? kept : recent;
+  const hit = held.get(key);
   if (hit !== undefined) return hit as T;
   const value = JSON.parse(read({ data: ref }, kind)) as T;
-  if (keeping) kept.set(key, value);
+  held.set(key, value);
+  if (!keeping && recent.size > RECENT) recent.delete(recent.keys().next().value as string);
   return value;
 }
 

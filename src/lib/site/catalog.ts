@@ -5,6 +5,7 @@ import { pageTitle } from './describe.js';
 import { compareText } from '../order.js';
 import { stripTags } from '../model/text.js';
 import { displayName, techniqueKey } from './technique-name.js';
+import { foldAll, type Fold } from './fold.js';
 
 export interface EngineUse {
   name: string;
@@ -16,20 +17,44 @@ export interface EngineUse {
 /** `vLLM`, `vllm` -> one key. */
 const engineKey = (name: string) => name.toLowerCase().replace(/[^a-z0-9]/g, '');
 
-export function engines(entries: Iterable<Entry>): EngineUse[] {
+/** Engines across reports: each engine's versions and the reports (and runs) that measured it. */
+export function engineFold(): Fold<Entry, EngineUse[]> {
   const map = new Map<string, EngineUse>();
-  for (const e of entries) {
-    for (const eng of e.engines) {
-      const key = engineKey(eng.name);
-      const use = map.get(key) ?? { name: eng.name, versions: [], reports: [], runs: 0 };
-      const runs = e.runs.filter((r) => r.context.engine && engineKey(r.context.engine) === key).length;
-      if (eng.version && !use.versions.includes(eng.version)) use.versions.push(eng.version);
-      use.reports.push({ title: pageTitle(e), url: e.site.url, version: eng.version, runs });
-      use.runs += runs;
-      map.set(key, use);
-    }
-  }
-  return [...map.values()].sort((a, b) => b.reports.length - a.reports.length || compareText(a.name, b.name));
+  return {
+    add(e) {
+      for (const eng of e.engines) {
+        const key = engineKey(eng.name);
+        const use = map.get(key) ?? { name: eng.name, versions: [], reports: [], runs: 0 };
+        const runs = e.runs.filter((r) => r.context.engine && engineKey(r.context.engine) === key).length;
+        if (eng.version && !use.versions.includes(eng.version)) use.versions.push(eng.version);
+        use.reports.push({ title: pageTitle(e), url: e.site.url, version: eng.version, runs });
+        use.runs += runs;
+        map.set(key, use);
+      }
+    },
+    result: () => [...map.values()].sort((a, b) => b.reports.length - a.reports.length || compareText(a.name, b.name)),
+  };
+}
+
+export const engines = (entries: Iterable<Entry>): EngineUse[] => foldAll(engineFold(), entries);
+
+/**
+ * A page's own name for a workload, by run (`url#run`): the Conclusion case whose cells cite the run (`Short Prompt`
+ * for the run the explorer calls `random 128 in / 4 out`). Only a citation on the run's own page names it; nothing is
+ * inferred.
+ */
+export function caseNameFold(): Fold<Entry, Map<string, string>> {
+  const caseOf = new Map<string, string>();
+  return {
+    add(d) {
+      const rows = new Map(d.conclusion.map((r) => [r.line, r.case]));
+      for (const c of d.claims) {
+        const name = rows.get(c.line);
+        if (name && c.source && c.source.path === d.path) caseOf.set(`${d.site.url}#${c.source.runId}`, name);
+      }
+    },
+    result: () => caseOf,
+  };
 }
 
 export interface TechniqueUse {
@@ -73,35 +98,41 @@ function optionOf(cells: string[]): { name: string; against: 'previous step' | '
  * are the row's improvement claim (never a cell picked by position: the last cell of a three-column row is the
  * baseline's), and the flags are those of the run the claim measured, from the run record.
  */
-export function techniques(entries: Iterable<Entry>): TechniqueUse[] {
+export function techniqueFold(): Fold<Entry, TechniqueUse[]> {
   const map = new Map<string, TechniqueUse>();
-  for (const e of entries) {
-    const runs = new Map(e.runs.map((r) => [r.id, r]));
-    for (const row of e.summary) {
-      const o = optionOf(row.cells.map((c) => stripTags(c).trim()));
-      if (!o || !o.name || /^total/i.test(o.name)) continue;
-      const key = techniqueKey(o.name);
-      const claim = e.claims.find((c) => c.line === row.line && c.kind === 'improvement');
-      const run = claim?.source ? runs.get(claim.source.runId) : undefined;
-      const use = map.get(key) ?? { name: o.name, spellings: [], uses: [] };
-      use.uses.push({
-        title: pageTitle(e),
-        url: e.site.url,
-        option: o.name,
-        result: claim ? claim.text : '-',
-        metric: e.objective,
-        against: o.against,
-        status: claim ? claimStatus(claim) : null,
-        flags: run?.setup.flags ?? [],
-        href: claim ? `${e.site.url}#${claim.id}` : e.site.url,
-      });
-      map.set(key, use);
-    }
-  }
-  for (const t of map.values()) {
-    const written = t.uses.map((u) => u.option);
-    t.name = displayName(written);
-    t.spellings = [...new Set(written.map((w) => w.replace(/^\s*\d+\.\s*/, '')))].sort(compareText);
-  }
-  return [...map.values()].sort((a, b) => b.uses.length - a.uses.length || compareText(a.name, b.name));
+  return {
+    add(e) {
+      const runs = new Map(e.runs.map((r) => [r.id, r]));
+      for (const row of e.summary) {
+        const o = optionOf(row.cells.map((c) => stripTags(c).trim()));
+        if (!o || !o.name || /^total/i.test(o.name)) continue;
+        const key = techniqueKey(o.name);
+        const claim = e.claims.find((c) => c.line === row.line && c.kind === 'improvement');
+        const run = claim?.source ? runs.get(claim.source.runId) : undefined;
+        const use = map.get(key) ?? { name: o.name, spellings: [], uses: [] };
+        use.uses.push({
+          title: pageTitle(e),
+          url: e.site.url,
+          option: o.name,
+          result: claim ? claim.text : '-',
+          metric: e.objective,
+          against: o.against,
+          status: claim ? claimStatus(claim) : null,
+          flags: run?.setup.flags ?? [],
+          href: claim ? `${e.site.url}#${claim.id}` : e.site.url,
+        });
+        map.set(key, use);
+      }
+    },
+    result() {
+      for (const t of map.values()) {
+        const written = t.uses.map((u) => u.option);
+        t.name = displayName(written);
+        t.spellings = [...new Set(written.map((w) => w.replace(/^\s*\d+\.\s*/, '')))].sort(compareText);
+      }
+      return [...map.values()].sort((a, b) => b.uses.length - a.uses.length || compareText(a.name, b.name));
+    },
+  };
 }
+
+export const techniques = (entries: Iterable<Entry>): TechniqueUse[] => foldAll(techniqueFold(), entries);

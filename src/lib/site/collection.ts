@@ -9,7 +9,7 @@ import { isLean } from './lean';
 import { compareText } from '../order';
 import { keepParsed, storedEntry } from './cached';
 import type { StoreRef, StoredEntry } from './entry';
-import { keptListings, listing, type KeptListings, type Listing } from './listing';
+import { keptListings, type KeptListings, type Listing } from './listing';
 
 /** A report as the routes read it: its id (the page slug), its content path, and its entry (read when asked for). */
 export interface ReportEntry {
@@ -46,7 +46,6 @@ const entryOf = (id: string, path: string, ref: Pick<StoreRef, 'cache' | 'cacheH
 });
 
 let all: Promise<ReportEntry[]> | undefined;
-let listed: Promise<Listing[]> | undefined;
 
 export function reports(): Promise<ReportEntry[]> {
   if (!import.meta.env.PROD) return load();
@@ -63,19 +62,15 @@ function keepSmall(entries: ReportEntry[]): ReportEntry[] {
   return entries;
 }
 
-/**
- * Every report's listing (card, tree, llms.txt), in the order of `reports()`: made once per production build. A dev
- * server keeps them by entry file and hash across requests and reloads (on `globalThis`, since a reload evaluates this
- * module again): reading every report's entry again took 0.6 s of each request at 1,000 reports.
- */
-export function listings(): Promise<Listing[]> {
-  if (!import.meta.env.PROD) return devListings();
-  return (listed ??= reports().then((all) => all.map((e) => listing(e.data))));
-}
-
 const DEV_LISTINGS = Symbol.for('perflab.dev-listings');
 
-async function devListings(): Promise<Listing[]> {
+/**
+ * Every report's listing (card, tree, llms.txt), in the order of `reports()`, on a dev server (a production build
+ * makes them with the other index pages' data: ./digest.ts). Kept by entry file and hash across requests and reloads
+ * (on `globalThis`, since a reload evaluates this module again): reading every report's entry again took 0.6 s of each
+ * request at 1,000 reports.
+ */
+export async function devListings(): Promise<Listing[]> {
   const held = globalThis as { [DEV_LISTINGS]?: KeptListings };
   const entries = (await reports()).map((e) => ({ key: `${e.ref.cache}\n${e.ref.cacheHashes.entry}`, entry: () => e.data }));
   const { listings, kept } = keptListings(entries, held[DEV_LISTINGS]);

@@ -1,6 +1,6 @@
 // Summaries of every report; the full data of each is at /data/<slug>.json.
 import type { APIRoute } from 'astro';
-import { listings } from '../../lib/site/collection';
+import { listings } from '../../lib/site/digest';
 import { byGain } from '../../lib/site/listing';
 import { siteUrl } from '../../lib/site/urls';
 

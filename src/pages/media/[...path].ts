@@ -5,19 +5,17 @@ import { readFile } from 'node:fs/promises';
 import { resolve } from 'node:path';
 import { contentRoots } from '../../lib/site/files';
 import { publishableImage } from '../../loader/media';
-import { reports } from '../../lib/site/collection';
+import { siteMedia } from '../../lib/site/digest';
 import { siteUrl } from '../../lib/site/urls';
 
 export const getStaticPaths = (async () => {
   const prefix = siteUrl(import.meta.env.BASE_URL, 'media/');
   const roots = contentRoots(process.cwd());
   const media = new Map<string, string>();
-  for (const e of await reports()) {
-    for (const m of e.data.site.media) {
-      const file = publishableImage(resolve(process.cwd(), m.file), roots);
-      if (!file) throw new Error(`${e.data.site.sourcePath}: image \`${m.file}\` is not a file inside the content folders; not published.`);
-      media.set(m.url.slice(prefix.length), file);
-    }
+  for (const m of await siteMedia()) {
+    const file = publishableImage(resolve(process.cwd(), m.file), roots);
+    if (!file) throw new Error(`${m.sourcePath}: image \`${m.file}\` is not a file inside the content folders; not published.`);
+    media.set(m.url.slice(prefix.length), file);
   }
   return [...media].map(([path, file]) => ({ params: { path }, props: { file } }));
 }) satisfies GetStaticPaths;

@@ -5,10 +5,10 @@ import { reports } from '../../lib/site/collection';
 
 export const getStaticPaths = (async () => {
   const entries = await reports();
-  return entries.map((entry) => ({ params: { slug: entry.id }, props: { entry } }));
+  return entries.map((entry) => ({ params: { slug: entry.id }, props: { ref: entry.ref } }));
 }) satisfies GetStaticPaths;
 
 export const GET: APIRoute = ({ props }) =>
-  new Response(cachedSource(props.entry as Parameters<typeof cachedSource>[0]), {
+  new Response(cachedSource({ data: props.ref as Parameters<typeof cachedSource>[0]['data'] }), {
     headers: { 'Content-Type': 'text/markdown; charset=utf-8' },
   });

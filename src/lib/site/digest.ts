@@ -1,0 +1,95 @@
+// What the index pages gather from every report: the listings, the engines and their case names, the techniques, the
+// images to publish and /verification/'s index. A production build makes them all in one read of each report, the
+// first time a page asks for any of them: a lean build (./lean.ts) parses a report's entry again for each read, and
+// separate passes read every entry five times more (at 10,000 reports, 50,000 parses of 70 KB). A dev server makes
+// each when a page asks (the listings and the index kept while the entries stay the same: ./collection.ts).
+import { caseNameFold, engineFold, techniqueFold, type EngineUse, type TechniqueUse } from './catalog.js';
+import { devListings, eachData, reports, type ReportEntry } from './collection';
+import type { StoredEntry } from './entry.js';
+import { foldAll, type Fold } from './fold.js';
+import { listing, type Listing } from './listing.js';
+import { verificationFold, type ReadReport } from './verification';
+import type { VerificationIndex } from './verification-order.js';
+
+/** An image a report shows: its address under `/media/`, the file (project-relative) and the page that names it. */
+export interface MediaUse {
+  url: string;
+  file: string;
+  sourcePath: string;
+}
+
+export function mediaFold(): Fold<StoredEntry, MediaUse[]> {
+  const out: MediaUse[] = [];
+  return {
+    add: (d) => void out.push(...d.site.media.map((m) => ({ url: m.url, file: m.file, sourcePath: d.site.sourcePath }))),
+    result: () => out,
+  };
+}
+
+interface Digest {
+  listings: Listing[];
+  engines: EngineUse[];
+  caseNames: Map<string, string>;
+  techniques: TechniqueUse[];
+  media: MediaUse[];
+  verification: VerificationIndex;
+}
+
+let made: Promise<Digest> | undefined;
+
+/** Every fold in one pass: each report's entry is read once. */
+async function digest(): Promise<Digest> {
+  return (made ??= reports().then((entries) => {
+    const listings: Listing[] = [];
+    const folds = { engines: engineFold(), caseNames: caseNameFold(), techniques: techniqueFold(), media: mediaFold() };
+    const verification = verificationFold();
+    for (const entry of entries) {
+      const data = entry.data;
+      listings.push(listing(data));
+      for (const f of Object.values(folds)) f.add(data);
+      verification.add({ entry, data });
+    }
+    return {
+      listings,
+      engines: folds.engines.result(),
+      caseNames: folds.caseNames.result(),
+      techniques: folds.techniques.result(),
+      media: folds.media.result(),
+      verification: verification.result(),
+    };
+  }));
+}
+
+function* read(entries: readonly ReportEntry[]): Generator<ReadReport> {
+  for (const entry of entries) yield { entry, data: entry.data };
+}
+
+/** Every report's listing (card, tree, llms.txt), in the order of `reports()`. */
+export const listings = (): Promise<Listing[]> => (import.meta.env.PROD ? digest().then((d) => d.listings) : devListings());
+
+/** Engines across the reports, and each run's case name on its own page (`url#run`). */
+export async function siteEngines(): Promise<{ engines: EngineUse[]; caseNames: Map<string, string> }> {
+  if (import.meta.env.PROD) return digest();
+  const entries = await reports();
+  return { engines: foldAll(engineFold(), eachData(entries)), caseNames: foldAll(caseNameFold(), eachData(entries)) };
+}
+
+/** Techniques across the reports. */
+export const siteTechniques = async (): Promise<TechniqueUse[]> =>
+  import.meta.env.PROD ? (await digest()).techniques : foldAll(techniqueFold(), eachData(await reports()));
+
+/** Images the reports show. */
+export const siteMedia = async (): Promise<MediaUse[]> =>
+  import.meta.env.PROD ? (await digest()).media : foldAll(mediaFold(), eachData(await reports()));
+
+/** Dev: the index stands while every entry file is the one it was made from (a report page links into it). */
+let devIndex: { key: string; index: VerificationIndex } | undefined;
+
+/** /verification/'s order, pages and totals. */
+export async function verificationIndex(): Promise<VerificationIndex> {
+  if (import.meta.env.PROD) return (await digest()).verification;
+  const entries = await reports();
+  const key = entries.map((e) => `${e.ref.cache}\n${e.ref.cacheHashes.entry}`).join('\n');
+  if (devIndex?.key !== key) devIndex = { key, index: foldAll(verificationFold(), read(entries)) };
+  return devIndex.index;
+}
