@@ -4,6 +4,7 @@
 // the loader alone.
 import type { Config } from '../lib/config.js';
 import { checkOne, type Analysis, type PageSet } from '../lib/pipeline.js';
+import { pageLinks } from '../lib/model/tree.js';
 import { countConstructs } from '../lib/render/counts.js';
 import { renderReport } from '../lib/render/index.js';
 import type { Report } from '../lib/schemas/report.js';
@@ -93,7 +94,7 @@ export function checkAndRender(a: Analysis, job: PageJob, source: string, set: P
     const body = entryFileSchema.parse({ ...entry.data, runs: runs.map(({ metrics: _m, unknown: _u, ...run }) => run) });
     const cache = cachePrefix(s.cacheDir, id, job.digest);
     const cacheHashes = writeCache(cache, { html: entry.html, source, runs, entry: body });
-    const cited = citedPages(report, s.byPath).map((path) => {
+    const cited = citedPages(report, s.byPath, pageLinks(a.tree, false)).map((path) => {
       const i = s.byPath.get(path);
       return { path, view: i === undefined ? '' : s.views[i] };
     });

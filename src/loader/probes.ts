@@ -47,17 +47,28 @@ export function probesHold(probes: readonly Probe[] | undefined, media: Pick<Med
 }
 
 /**
- * The other pages a checked page cites: those its claims were traced to, and those its messages name (as
- * `path.md`). Their places (lines, run ids) are in its entry, so it is checked again when they change.
+ * The other pages a checked page cites: those it links to (`links`: every link of its tree, references included),
+ * those its claims were traced to, and those its messages name (as `path.md`). Their headings and places (lines, run
+ * ids) are in its entry and its checks (`anchor-missing`), so it is checked again when their view changes; no other
+ * page's headings are read.
  */
-export function citedPages(report: Report, pages: ReadonlyMap<string, unknown>): string[] {
+export function citedPages(
+  report: Report,
+  pages: ReadonlyMap<string, unknown>,
+  links: readonly { url: string }[] = report.links,
+): string[] {
   const out = new Set<string>();
-  // Pages it links to: their headings and runs are the anchors its links may keep.
-  for (const l of report.links) {
-    const path = safeDecode(l.url.split(/[?#]/)[0]);
-    if (!path || isAbsolute(path) || /^[a-z][a-z0-9+.-]*:/i.test(path)) continue;
-    const target = posix.normalize(posix.join(posix.dirname(report.path), path));
-    if (target !== report.path && pages.has(target)) out.add(target);
+  // Pages it links to: their headings and runs are the anchors its links may keep. A path is taken both as written
+  // and decoded, joined as the renderer joins it and resolved from the root as the link rules resolve it: a page
+  // either way is cited (citing one more page only costs a check).
+  for (const l of links) {
+    const written = l.url.split(/[?#]/)[0];
+    for (const path of new Set([written, safeDecode(written)])) {
+      if (!path || isAbsolute(path) || /^[a-z][a-z0-9+.-]*:/i.test(path)) continue;
+      const joined = posix.join(posix.dirname(report.path), path);
+      for (const target of [posix.normalize(joined), posix.resolve('/', joined).slice(1)])
+        if (target !== report.path && pages.has(target)) out.add(target);
+    }
   }
   for (const c of report.claims) for (const s of [c.source, ...c.sources]) if (s && s.path !== report.path) out.add(s.path);
   for (const m of report.messages) for (const path of mdPaths(m.message)) if (path !== report.path && pages.has(path)) out.add(path);

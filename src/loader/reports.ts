@@ -5,7 +5,6 @@ import { existsSync, statSync } from 'node:fs';
 import { isAbsolute, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { ConfigError, loadConfig, type Config } from '../lib/config.js';
-import { githubSlugs } from '../lib/markdown/index.js';
 import { compactView } from '../lib/page-view.js';
 import { pageSet, type Analysis } from '../lib/pipeline.js';
 import { LoadedPages } from './analyses.js';
@@ -413,14 +412,9 @@ function derived(a: Analysis, digest: (text: string) => string): Derived {
   const known = derivedOf.get(a);
   if (known) return known;
   const view: PageView = { path: a.report.path, headings: a.report.headings, runs: a.report.runs };
-  // Headings answer to their GitHub slugs too (`anchor-missing`), which their texts decide.
-  const github = githubSlugs(view.headings.map((h) => h.text));
-  const values = {
-    path: view.path,
-    slugs: view.headings.map((h) => h.slug),
-    github,
-    runs: view.runs.map((r) => [r.fingerprint, r.failed]),
-  };
+  // What every page's checks read of every other page: its path and its runs' values. Its headings are read only by
+  // the pages that link to it, which cite it (`citedPages`): a new title re-checks those, not the site.
+  const values = { path: view.path, runs: view.runs.map((r) => [r.fingerprint, r.failed]) };
   const d: Derived = {
     anchors: packIds(anchorsOf(a.tree, a.report)),
     view: compactView(view),

@@ -181,6 +181,25 @@ describe('a page is checked again only when what its checks read changed', () =>
     expect(rules()).not.toContain('claim-other-page');
   });
 
+  it('should re-check only the page whose title changed, and the pages that link to it', async () => {
+    write('target.md', '# Target\n\n## Results\n\nText.\n');
+    write('linker.md', '# Linker\n\nSee [the results][r].\n\n[r]: target.md#results\n');
+    const loader = reportsLoader({ failOnError: false });
+    await loader.load(context());
+    // A new title on a page nothing links to: that page only (every page was checked again before).
+    setIds.length = 0;
+    write('clean.md', '# A renamed clean page\n\nNothing to check here.\n');
+    await loader.load(context());
+    expect(setIds).toEqual(['clean']);
+    expect(logs.some((l) => /3 reports: 1 checked \(the others unchanged\)/.test(l))).toBe(true);
+    // A renamed heading on a page another links to (by a reference link): both, and the link's anchor is checked.
+    setIds.length = 0;
+    write('target.md', '# Target\n\n## Findings\n\nText.\n');
+    await loader.load(context());
+    expect(setIds.sort()).toEqual(['linker', 'target']);
+    expect(readEntry(entries.get('linker')).data.messages.map((m) => m.ruleId)).toContain('anchor-missing');
+  });
+
   it('should re-check a page when a file it links to appears', async () => {
     write('pic.md', '# Pictures\n\n![a chart](chart.png)\n');
     const loader = reportsLoader({ failOnError: false });
