@@ -72,6 +72,11 @@ export class LoadedPages {
     return a;
   }
 
+  /** Page `i`'s parse key: its code, path and text. */
+  key(i: number): string {
+    return this.keys[i];
+  }
+
   /** Whether page `i` is parsed already: kept from the last load, or in the analysis cache. */
   known(i: number): boolean {
     if (this.memo?.has(this.keys[i])) return true;

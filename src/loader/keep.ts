@@ -9,3 +9,16 @@ export function keepBytes(): number {
   const mb = process.env.PERFLAB_KEEP_MB;
   return mb && /^\d+(\.\d+)?$/.test(mb) ? Number(mb) * 1_000_000 : KEEP_BYTES;
 }
+
+/**
+ * Markdown bytes up to which a dev server keeps every page's text and parse from one reload to the next (an edit
+ * parses the edited page only). Above, it keeps what the page set reads of each page (a few KB) and reads texts and
+ * parses again when it needs them: at 10,000 reports (410 MB of Markdown) the texts and parses did not fit in
+ * Node's heap. `PERFLAB_DEV_KEEP_MB` overrides it.
+ */
+export const DEV_KEEP_BYTES = 160_000_000;
+
+export function devKeepBytes(): number {
+  const mb = process.env.PERFLAB_DEV_KEEP_MB;
+  return mb && /^\d+(\.\d+)?$/.test(mb) ? Number(mb) * 1_000_000 : DEV_KEEP_BYTES;
+}

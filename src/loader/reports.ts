@@ -22,7 +22,7 @@ import { lastUpdated } from './git.js';
 import { escapedLogger, logDiagnostics } from './log.js';
 import { terminalText } from '../lib/terminal.js';
 import { mediaResolver } from './media.js';
-import { keepBytes } from './keep.js';
+import { devKeepBytes, keepBytes } from './keep.js';
 import { PageTexts } from './texts.js';
 import { packIds } from './anchors.js';
 import { checkAndRender, logged, type LoadShared, type Logged, type PageJob, type PageOutcome } from './page-entry.js';
@@ -157,11 +157,20 @@ async function load(
   // production build, by name, after the other findings.
   const named = listedFiles.map((f) => ({ file: f.projectPath, path: f.path }));
   const listed = [...folderFindings(named), ...siteFileFindings(named)];
+  // A dev server keeps every page's text and parse between reloads, unless the site is too large for that
+  // (`devKeepBytes`): then it keeps what the page set reads of each page (`derivedByKey`), as a build would.
+  const large =
+    memo !== null && listedFiles.reduce((n, f) => n + (statSync(f.absolutePath, { throwIfNoEntry: false })?.size ?? 0), 0) > devKeepBytes();
+  if (large) {
+    memo.clear();
+    keepSources([]);
+  }
+  const kept = large ? null : memo;
   // Each page's text is read here for its digest, and kept only on a small site or a dev server (./texts.ts).
-  const texts = new PageTexts(generateDigest, memo !== null ? Infinity : keepBytes());
+  const texts = new PageTexts(generateDigest, kept !== null ? Infinity : keepBytes());
   const files: SourceFile[] = [];
   for (const f of listedFiles) {
-    const t = readSource(f.absolutePath, memo !== null);
+    const t = readSource(f.absolutePath, kept !== null);
     if (t.text === undefined) {
       if (t.tooLarge !== undefined) listed.push(tooLargeFinding(f.projectPath, t.tooLarge));
       ids.delete(slugOf(f.path));
@@ -178,7 +187,7 @@ async function load(
       `perflab: ${pages} page${pages === 1 ? '' : 's'} cannot be published as ${pages === 1 ? 'it is' : 'they are'}:\n${listed.map((m) => terminalText(formatMessage(m))).join('\n')}`,
     );
   };
-  if (memo) keepSources(files.map((f) => f.absolutePath));
+  if (kept) keepSources(files.map((f) => f.absolutePath));
   const dates = lastUpdated(
     projectRoot,
     files.map((f) => f.projectPath),
@@ -234,10 +243,11 @@ async function load(
     (i) => texts.text(i),
     analysesDir,
     versions.code,
-    memo,
+    kept,
   );
   pages.parsed += ahead?.parsed ?? 0;
-  const toParse = files.map((_, i) => i).filter((i) => !pages.known(i));
+  // (On a large dev site, a page whose derived view is kept needs no parse until it is checked.)
+  const toParse = files.map((_, i) => i).filter((i) => !pages.known(i) && !(large && derivedByKey.has(pages.key(i))));
   // A load of many pages to parse or check shares them with a helper thread (see ./threads.ts), started while this
   // thread parses (or ahead of the load, which then shares the rest of the parsing with it); it is stopped however
   // the load ends.
@@ -268,7 +278,13 @@ async function load(
       ),
       4,
     );
-    const all = files.map((_, i) => (derivedBy[i] ??= derived(pages.read(i), generateDigest)));
+    const all = files.map(
+      (_, i) => (derivedBy[i] ??= (large ? derivedByKey.get(pages.key(i)) : undefined) ?? derived(pages.read(i), generateDigest)),
+    );
+    if (large) {
+      derivedByKey.clear();
+      all.forEach((d, i) => derivedByKey.set(pages.key(i), d));
+    }
     const anchorSets = all.map((d) => d.anchors);
     const views = all.map((d) => d.viewDigest);
     const set = pageSet(all.map((d) => d.view));
@@ -404,6 +420,9 @@ interface Derived {
   /** The same without places (lines, run ids): what a page's checks read of a page they do not cite. */
   valueDigest: string;
 }
+
+/** Dev, on a site too large to keep its parses (`devKeepBytes`): what is derived of each page, by parse key. */
+const derivedByKey = new Map<string, Derived>();
 
 /** By parsed page: a dev server keeps its parses from one reload to the next, and so what is derived from them. */
 const derivedOf = new WeakMap<Analysis, Derived>();

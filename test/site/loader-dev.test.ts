@@ -77,6 +77,21 @@ it('should re-check, re-render and log only the edited page on a reload', async 
   expect(cachedHtml(dev.entries.get('qwen3-14b/h100'))).toContain('devreloadmarker');
 });
 
+it('should keep what the page set reads of each page, not its parse, on a site too large to keep (PERFLAB_DEV_KEEP_MB)', async () => {
+  process.env.PERFLAB_DEV_KEEP_MB = '0';
+  try {
+    const dev = await devServer();
+    // The parses of the first load are gone: a reload that read any page but the edited one would parse it again.
+    rmSync(join(root, 'cache', 'perflab', 'analyses'), { recursive: true, force: true });
+    writeFileSync(page(), `${readFileSync(page(), 'utf8')}\nA new paragraph largesitemarker.\n`);
+    const logs = await dev.reload(page());
+    expect(loaded(logs)).toEqual(['1', '1', '1']);
+    expect(cachedHtml(dev.entries.get('qwen3-14b/h100'))).toContain('largesitemarker');
+  } finally {
+    delete process.env.PERFLAB_DEV_KEEP_MB;
+  }
+});
+
 it('should render a page again when one of its cache files changed on disk, though its Markdown did not', async () => {
   const dev = await devServer();
   const other = dev.entries.get('qwen3-32b/h100');
