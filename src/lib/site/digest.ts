@@ -4,11 +4,12 @@
 // separate passes read every entry five times more (at 10,000 reports, 50,000 parses of 70 KB). A dev server makes
 // each when a page asks (the listings and the index kept while the entries stay the same: ./collection.ts).
 import { caseNameFold, engineFold, techniqueFold, type EngineUse, type TechniqueUse } from './catalog.js';
-import { devListings, eachData, reports, type ReportEntry } from './collection';
+import { devListings, eachData, reports } from './collection';
 import type { StoredEntry } from './entry.js';
 import { foldAll, type Fold } from './fold.js';
 import { listing, type Listing } from './listing.js';
-import { verificationFold, type ReadReport } from './verification';
+import { indexOf, verificationFold, verifyPiece, type ReadReport, type VerifyPiece } from './verification';
+import { keptBy, type Kept } from './kept.js';
 import type { VerificationIndex } from './verification-order.js';
 
 /** An image a report shows: its address under `/media/`, the file (project-relative) and the page that names it. */
@@ -60,10 +61,6 @@ async function digest(): Promise<Digest> {
   }));
 }
 
-function* read(entries: readonly ReportEntry[]): Generator<ReadReport> {
-  for (const entry of entries) yield { entry, data: entry.data };
-}
-
 /** Every report's listing (card, tree, llms.txt), in the order of `reports()`. */
 export const listings = (): Promise<Listing[]> => (import.meta.env.PROD ? digest().then((d) => d.listings) : devListings());
 
@@ -82,14 +79,28 @@ export const siteTechniques = async (): Promise<TechniqueUse[]> =>
 export const siteMedia = async (): Promise<MediaUse[]> =>
   import.meta.env.PROD ? (await digest()).media : foldAll(mediaFold(), eachData(await reports()));
 
+const DEV_PIECES = Symbol.for('perflab.dev-verification');
 /** Dev: the index stands while every entry file is the one it was made from (a report page links into it). */
 let devIndex: { key: string; index: VerificationIndex } | undefined;
 
-/** /verification/'s order, pages and totals. */
+/**
+ * /verification/'s order, pages and totals. A dev server keeps each report's piece while its entry stays the same
+ * (on `globalThis`, like the listings): after an edit it reads the edited report, not every report (at 10,000 reports,
+ * reading them all took several seconds of the request that showed the edit).
+ */
 export async function verificationIndex(): Promise<VerificationIndex> {
   if (import.meta.env.PROD) return (await digest()).verification;
   const entries = await reports();
-  const key = entries.map((e) => `${e.ref.cache}\n${e.ref.cacheHashes.entry}`).join('\n');
-  if (devIndex?.key !== key) devIndex = { key, index: foldAll(verificationFold(), read(entries)) };
+  const keys = entries.map((e) => `${e.ref.cache}\n${e.ref.cacheHashes.entry}`);
+  const key = keys.join('\n');
+  if (devIndex?.key === key) return devIndex.index;
+  const held = globalThis as { [DEV_PIECES]?: Kept<ReadReport, VerifyPiece> };
+  const made = keptBy(
+    verifyPiece,
+    entries.map((entry, i) => ({ key: keys[i], entry: () => ({ entry, data: entry.data }) })),
+    held[DEV_PIECES],
+  );
+  held[DEV_PIECES] = made.kept;
+  devIndex = { key, index: indexOf(made.values.map((piece, i) => ({ piece, entry: entries[i] }))) };
   return devIndex.index;
 }

@@ -5,6 +5,7 @@ import { headline } from './gain.js';
 import { describe, hardwareText, pageTitle } from './describe.js';
 import { compareText } from '../order.js';
 import { pageModel } from './page-model.js';
+import { keptBy, type Kept } from './kept.js';
 
 export interface Listing {
   slug: string;
@@ -32,30 +33,16 @@ export interface Listing {
   lastUpdated: string | null;
 }
 
-/** Listings made earlier, by a key that names the entry's contents (its file and hash), and the function that made them. */
-export interface KeptListings {
-  made: typeof listing;
-  byKey: Map<string, Listing>;
-}
+/** Listings made earlier, by a key that names the entry's contents (its file and hash). */
+export type KeptListings = Kept<Entry, Listing>;
 
-/**
- * The listings of `entries`, taking those `kept` has for the same key (when this same `listing` made them), making the
- * others from the entry: a dev server keeps them across requests, since an entry's listing depends on its contents
- * alone. The returned `kept` holds these entries' listings only.
- */
+/** The listings of `entries`, kept across a dev server's requests (`keptBy`). */
 export function keptListings(
   entries: Iterable<{ key: string; entry: () => Entry }>,
   kept: KeptListings | undefined,
 ): { listings: Listing[]; kept: KeptListings } {
-  const before = kept?.made === listing ? kept.byKey : new Map<string, Listing>();
-  const byKey = new Map<string, Listing>();
-  const listings: Listing[] = [];
-  for (const { key, entry } of entries) {
-    const made = before.get(key) ?? byKey.get(key) ?? listing(entry());
-    byKey.set(key, made);
-    listings.push(made);
-  }
-  return { listings, kept: { made: listing, byKey } };
+  const made = keptBy(listing, entries, kept);
+  return { listings: made.values, kept: made.kept };
 }
 
 export function listing(entry: Entry): Listing {

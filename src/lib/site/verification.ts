@@ -16,25 +16,43 @@ export interface ReadReport {
   data: StoredEntry;
 }
 
-export function verificationFold(): Fold<ReadReport, VerificationIndex> {
-  const order: VerifySummary[] = [];
-  const named: NamedPage[] = [];
+/** What the index reads of one report: its summary, and its names as messages may give them (no data). */
+export interface VerifyPiece {
+  summary: VerifySummary;
+  page: Omit<NamedPage, 'entry'>;
+}
+
+/** One report's piece of the index (a dev server keeps it while the entry stays the same: ./kept.ts). */
+export function verifyPiece({ entry: e, data }: ReadReport): VerifyPiece {
+  const list = findings(data);
+  const open = (severity: string) => list.filter((f) => f.severity === severity && !f.acknowledged).length;
+  const title = pageTitle(data);
   return {
-    add({ entry: e, data }) {
-      const list = findings(data);
-      const open = (severity: string) => list.filter((f) => f.severity === severity && !f.acknowledged).length;
-      const title = pageTitle(data);
-      order.push({
-        id: e.id,
-        slug: data.slug,
-        title,
-        findings: list.length,
-        errors: open('error'),
-        warnings: open('warning'),
-        wrong: trustSummary(data.claims).mismatch,
-      });
-      named.push({ path: data.path, sourcePath: data.site.sourcePath, url: data.site.url, title, entry: () => e.data });
+    summary: {
+      id: e.id,
+      slug: data.slug,
+      title,
+      findings: list.length,
+      errors: open('error'),
+      warnings: open('warning'),
+      wrong: trustSummary(data.claims).mismatch,
     },
-    result: () => ({ ...paged(order), named }),
+    page: { path: data.path, sourcePath: data.site.sourcePath, url: data.site.url, title },
+  };
+}
+
+/** The index of every report's piece, in the order of the reports; a message's page is read when it links a line. */
+export function indexOf(pieces: ReadonlyArray<{ piece: VerifyPiece; entry: ReportEntry }>): VerificationIndex {
+  return {
+    ...paged(pieces.map((p) => p.piece.summary)),
+    named: pieces.map(({ piece, entry }) => ({ ...piece.page, entry: () => entry.data })),
+  };
+}
+
+export function verificationFold(): Fold<ReadReport, VerificationIndex> {
+  const pieces: Array<{ piece: VerifyPiece; entry: ReportEntry }> = [];
+  return {
+    add: (r) => void pieces.push({ piece: verifyPiece(r), entry: r.entry }),
+    result: () => indexOf(pieces),
   };
 }
