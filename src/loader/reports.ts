@@ -355,8 +355,12 @@ async function load(
     await ahead?.helper.close();
   }
 
-  // The store is written in page order, as one thread would.
+  // The store is written in page order, as one thread would, and last, in one synchronous run, after the slow
+  // steps (pruning, logging every finding): Astro saves the store 500 ms after its last change, and a save that
+  // started before the end of the load is not awaited by the one that ends it. At 10,000 reports, logging took longer
+  // than that after the last change, and the build read the store from before it (a page's old, pruned files).
   const failed: string[] = [];
+  const changes: Array<() => void> = [];
   let rendered = 0;
   for (const { i, file, digest } of jobs) {
     const id = slugOf(file.path);
@@ -365,7 +369,7 @@ async function load(
       // An unwritable cache is no page's fault: stop and say so, rather than leave every page out.
       if (outcome.cacheWrite) throw new CacheWriteError(outcome.error);
       failed.push(`${file.projectPath}:1:1: cannot be rendered: ${outcome.error}`);
-      store.delete(id);
+      changes.push(() => store.delete(id));
       continue;
     }
     const { cache, cacheHashes, probes, cited } = outcome;
@@ -374,10 +378,10 @@ async function load(
       ref = await parseData({ id, data: { path: file.path, cache, cacheHashes, probes, cited }, filePath: file.projectPath });
     } catch (error) {
       failed.push(`${file.projectPath}:1:1: cannot be rendered: ${(error as Error)?.message ?? String(error)}`);
-      store.delete(id);
+      changes.push(() => store.delete(id));
       continue;
     }
-    store.set({ id, data: ref, filePath: file.projectPath, digest });
+    changes.push(() => store.set({ id, data: ref, filePath: file.projectPath, digest }));
     loggedNext.set(`${cache}\0${cacheHashes.entry}`, outcome.log);
     entries[i] = { ...outcome.log, fresh: true };
     rendered++;
@@ -387,25 +391,28 @@ async function load(
   pages.prune();
   // A page that cannot be rendered fails a production build; elsewhere it is an error line and the rest builds.
   for (const f of failed) logger.error(f);
-  if (failed.length > 0 && failOnError) {
-    throw buildStop(
-      `perflab: ${failed.length} page${failed.length === 1 ? '' : 's'} could not be rendered:\n${failed.map(terminalText).join('\n')}`,
-    );
-  }
-  for (const id of storedIds) if (!ids.has(id)) store.delete(id);
+  const stopped = failed.length > 0 && failOnError;
   // Dev prunes later (see `pruneLater`).
-  if (!context.watcher) {
+  if (!context.watcher && !stopped) {
     pruneCache(
       cacheDir,
       done.map((e) => e.cache),
     );
   }
-  meta.set('set-digest', setDigest);
   logger.info(
     `${files.length} reports: ${checked} checked (the others unchanged), ${pages.parsed} parsed, ${rendered} rendered in ${Math.round(performance.now() - started)} ms` +
       (byHelper ? ` (${byHelper} of the ${toParse.length + jobs.length} parses and renders by a second thread)` : ''),
   );
-  finish(context, done, failOnError, repeat);
+  const blocking = stopped ? 0 : logFindings(context, done, failOnError, repeat);
+  for (const change of changes) change();
+  if (stopped) {
+    throw buildStop(
+      `perflab: ${failed.length} page${failed.length === 1 ? '' : 's'} could not be rendered:\n${failed.map(terminalText).join('\n')}`,
+    );
+  }
+  for (const id of storedIds) if (!ids.has(id)) store.delete(id);
+  meta.set('set-digest', setDigest);
+  stopOnErrors(blocking, failOnError);
   listedFailure();
 }
 
@@ -463,10 +470,20 @@ function rollLogged(): void {
 
 /** Log every finding, then fail the build if any error is unacknowledged. */
 function finish(context: LoaderContext, entries: readonly Logged[], failOnError: boolean, repeat: boolean) {
+  stopOnErrors(logFindings(context, entries, failOnError, repeat), failOnError);
+}
+
+/** Log every finding; the number of unacknowledged errors. */
+function logFindings(context: LoaderContext, entries: readonly Logged[], failOnError: boolean, repeat: boolean): number {
   rollLogged();
   const blocking = logDiagnostics(context.logger, entries, repeat);
   if (blocking > 0 && !failOnError)
     context.logger.warn(`${blocking} unacknowledged errors; building anyway (not a production build, or PERFLAB_ALLOW_ERRORS=1)`);
+  return blocking;
+}
+
+/** Fail the build when errors are unacknowledged and failing is on. */
+function stopOnErrors(blocking: number, failOnError: boolean): void {
   if (blocking > 0 && failOnError) {
     throw buildStop(
       `perflab: ${blocking} unacknowledged error${blocking === 1 ? '' : 's'} in the reports (listed above). ` +

@@ -222,6 +222,17 @@ describe('a page is checked again only when what its checks read changed', () =>
   });
 });
 
+it('should change the store after the slow steps, in one run at the end of the load (Astro saves it 500 ms after a change)', async () => {
+  write('other.md', '# Another page\n\nText.\n');
+  const atSet: number[] = [];
+  const f = fakeLoader(root, join(root, 'cache'), undefined, { entries, meta, logs, onSet: () => atSet.push(logs.length) });
+  await reportsLoader({ failOnError: false }).load(f.context);
+  expect(atSet.length).toBe(2);
+  // Every line the load logs (its summary and every finding) comes before the first change of the store.
+  expect(logs.some((l) => / numbers verified/.test(l))).toBe(true);
+  expect(atSet.every((n) => n === logs.length)).toBe(true);
+});
+
 it('should render a page again when a page it links to renames the heading its link points at', async () => {
   write('target.md', '# Target\n\n## Results\n\nText.\n');
   write('linker.md', '# Linker\n\nSee [the results](target.md#results).\n');
