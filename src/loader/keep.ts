@@ -1,14 +1,13 @@
-// How much Markdown a load keeps parsed in memory (./analyses.ts). Its own module, with no other import, because the
-// Astro config reads it too, and everything a config imports is transformed by Vite before the build starts.
+// How much Markdown a load keeps parsed in memory (./analyses.ts). Its own module, importing only ../lib/sizes.ts
+// (Node's modules alone), because the Astro config reads it too, and everything a config imports is transformed by
+// Vite before the build starts.
+import { megabytes } from '../lib/sizes.js';
 
 /** Markdown bytes up to which a load keeps every parsed page in memory (`PERFLAB_KEEP_MB` overrides it). */
 export const KEEP_BYTES = 8_000_000;
 
 /** Markdown bytes up to which a load keeps every parsed page: `PERFLAB_KEEP_MB`, else `KEEP_BYTES`. */
-export function keepBytes(): number {
-  const mb = process.env.PERFLAB_KEEP_MB;
-  return mb && /^\d+(\.\d+)?$/.test(mb) ? Number(mb) * 1_000_000 : KEEP_BYTES;
-}
+export const keepBytes = (): number => megabytes(process.env.PERFLAB_KEEP_MB, KEEP_BYTES);
 
 /**
  * Markdown bytes up to which a dev server keeps every page's text and parse from one reload to the next (an edit
@@ -18,7 +17,4 @@ export function keepBytes(): number {
  */
 export const DEV_KEEP_BYTES = 160_000_000;
 
-export function devKeepBytes(): number {
-  const mb = process.env.PERFLAB_DEV_KEEP_MB;
-  return mb && /^\d+(\.\d+)?$/.test(mb) ? Number(mb) * 1_000_000 : DEV_KEEP_BYTES;
-}
+export const devKeepBytes = (): number => megabytes(process.env.PERFLAB_DEV_KEEP_MB, DEV_KEEP_BYTES);

@@ -23,6 +23,7 @@ import { escapedLogger, logDiagnostics } from './log.js';
 import { terminalText } from '../lib/terminal.js';
 import { mediaResolver } from './media.js';
 import { devKeepBytes, keepBytes } from './keep.js';
+import { fileBytes } from '../lib/sizes.js';
 import { PageTexts } from './texts.js';
 import { packIds } from './anchors.js';
 import { checkAndRender, logged, type LoadShared, type Logged, type PageJob, type PageOutcome } from './page-entry.js';
@@ -159,8 +160,7 @@ async function load(
   const listed = [...folderFindings(named), ...siteFileFindings(named)];
   // A dev server keeps every page's text and parse between reloads, unless the site is too large for that
   // (`devKeepBytes`): then it keeps what the page set reads of each page (`derivedByKey`), as a build would.
-  const large =
-    memo !== null && listedFiles.reduce((n, f) => n + (statSync(f.absolutePath, { throwIfNoEntry: false })?.size ?? 0), 0) > devKeepBytes();
+  const large = memo !== null && fileBytes(listedFiles.map((f) => f.absolutePath)) > devKeepBytes();
   if (large) {
     memo.clear();
     keepSources([]);
