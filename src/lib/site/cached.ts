@@ -43,17 +43,27 @@ export function keepParsed(): void {
   keeping = true;
 }
 
-/** Files parsed last, when not keeping every one: a report page reads its runs from several components. */
-export const RECENT = 4;
+/** Files read last, when not keeping every one: a report page reads its entry and its runs from several components. */
+export const RECENT = 8;
 const recent = new Map<string, unknown>();
 
-/** A cached JSON file, parsed (kept when `keepParsed` was called). Callers never change what they get. */
-function parsed<T>(ref: Pick<StoreRef, 'cache' | 'cacheHashes'>, kind: 'runs' | 'entry'): T {
+/**
+ * A cached JSON file, parsed and made into what callers read (`make`); kept when `keepParsed` was called, else among
+ * the last few. Callers never change what they get.
+ */
+function parsed<T>(ref: Pick<StoreRef, 'cache' | 'cacheHashes'>, kind: 'runs' | 'entry', make: (data: never) => T = (d) => d): T {
   const key = `${ref.cache}${cacheSuffixes[kind]}\n${ref.cacheHashes[kind]}`;
   const held = keeping ? kept : recent;
   const hit = held.get(key);
-  if (hit !== undefined) return hit as T;
-  const value = JSON.parse(read({ data: ref }, kind)) as T;
+  if (hit !== undefined) {
+    // The last read goes to the end: the oldest read goes first.
+    if (!keeping) {
+      recent.delete(key);
+      recent.set(key, hit);
+    }
+    return hit as T;
+  }
+  const value = make(JSON.parse(read({ data: ref }, kind)) as never);
   held.set(key, value);
   if (!keeping && recent.size > RECENT) recent.delete(recent.keys().next().value as string);
   return value;
@@ -73,8 +83,7 @@ export const cachedRuns = (entry: Cached): Run[] => parsed<Run[]>(entry.data, 'r
  * that text), with the reference kept so that its other files can be read.
  */
 export function storedEntry(ref: Pick<StoreRef, 'cache' | 'cacheHashes'>): StoredEntry {
-  const data = parsed<EntryFile>(ref, 'entry');
-  return { ...data, cache: ref.cache, cacheHashes: ref.cacheHashes };
+  return parsed(ref, 'entry', (data: EntryFile) => ({ ...data, cache: ref.cache, cacheHashes: ref.cacheHashes }));
 }
 
 /** The full entry, as the loader validated it: stored data with the full runs back in place and no `cache`. */

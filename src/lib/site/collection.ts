@@ -2,7 +2,7 @@
 // every entry on each call. The content store holds only where each entry's files are (see ./entry.ts); an entry is
 // read from its file (checked against its hash) when a route asks for its data, and let go after: a site of 10,000
 // reports never holds every entry at once. The last few entries read stay at hand (a report page reads its own
-// several times), and the listings every index page reads are made once per production build (`listings`).
+// several times), and the listings every index page reads are made once per production build (./digest.ts), and the file cache keeps the last few entries read (./cached.ts).
 import { getCollection } from 'astro:content';
 import { contentRoots, listMarkdown } from './files';
 import { isLean } from './lean';
@@ -22,26 +22,12 @@ export interface ReportEntry {
   readonly data: StoredEntry;
 }
 
-/** Entries read last, by cache file and hash: what one page reads of its own report more than once. */
-const RECENT = 8;
-const recent = new Map<string, StoredEntry>();
-
-function read(ref: Pick<StoreRef, 'cache' | 'cacheHashes'>): StoredEntry {
-  const key = `${ref.cache}\n${ref.cacheHashes.entry}`;
-  let data = recent.get(key);
-  if (data) recent.delete(key);
-  else data = storedEntry(ref);
-  recent.set(key, data);
-  if (recent.size > RECENT) recent.delete(recent.keys().next().value as string);
-  return data;
-}
-
 const entryOf = (id: string, path: string, ref: Pick<StoreRef, 'cache' | 'cacheHashes'>): ReportEntry => ({
   id,
   path,
   ref,
   get data() {
-    return read(ref);
+    return storedEntry(ref);
   },
 });
 

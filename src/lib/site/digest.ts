@@ -4,9 +4,9 @@
 // separate passes read every entry five times more (at 10,000 reports, 50,000 parses of 70 KB). A dev server makes
 // each when a page asks (the listings and the index kept while the entries stay the same: ./collection.ts).
 import { caseNameFold, engineFold, techniqueFold, type EngineUse, type TechniqueUse } from './catalog.js';
-import { devListings, eachData, reports } from './collection';
+import { devListings, eachData, reports, type ReportEntry } from './collection';
 import type { StoredEntry } from './entry.js';
-import { foldAll, type Fold } from './fold.js';
+import { foldAll, foldMany, picking, type Fold, type Results } from './fold.js';
 import { listing, type Listing } from './listing.js';
 import { indexOf, verificationFold, verifyPiece, type ReadReport, type VerifyPiece } from './verification';
 import { keptBy, type Kept } from './kept.js';
@@ -27,38 +27,33 @@ export function mediaFold(): Fold<StoredEntry, MediaUse[]> {
   };
 }
 
-interface Digest {
-  listings: Listing[];
-  engines: EngineUse[];
-  caseNames: Map<string, string>;
-  techniques: TechniqueUse[];
-  media: MediaUse[];
-  verification: VerificationIndex;
+/** A fold of each report's listing, in order. */
+function listingFold(): Fold<StoredEntry, Listing[]> {
+  const out: Listing[] = [];
+  return { add: (d) => void out.push(listing(d)), result: () => out };
 }
 
-let made: Promise<Digest> | undefined;
+const data = (r: ReadReport) => r.data;
+
+/** Every fold the index pages read, over each report once (read as the pass reaches it). */
+function siteFolds() {
+  return {
+    listings: picking(listingFold(), data),
+    engines: picking(engineFold(), data),
+    caseNames: picking(caseNameFold(), data),
+    techniques: picking(techniqueFold(), data),
+    media: picking(mediaFold(), data),
+    verification: verificationFold(),
+  };
+}
+
+let made: Promise<Results<ReturnType<typeof siteFolds>>> | undefined;
 
 /** Every fold in one pass: each report's entry is read once. */
-async function digest(): Promise<Digest> {
-  return (made ??= reports().then((entries) => {
-    const listings: Listing[] = [];
-    const folds = { engines: engineFold(), caseNames: caseNameFold(), techniques: techniqueFold(), media: mediaFold() };
-    const verification = verificationFold();
-    for (const entry of entries) {
-      const data = entry.data;
-      listings.push(listing(data));
-      for (const f of Object.values(folds)) f.add(data);
-      verification.add({ entry, data });
-    }
-    return {
-      listings,
-      engines: folds.engines.result(),
-      caseNames: folds.caseNames.result(),
-      techniques: folds.techniques.result(),
-      media: folds.media.result(),
-      verification: verification.result(),
-    };
-  }));
+const digest = () => (made ??= reports().then((entries) => foldMany(siteFolds(), readEach(entries))));
+
+function* readEach(entries: readonly ReportEntry[]): Generator<ReadReport> {
+  for (const entry of entries) yield { entry, data: entry.data };
 }
 
 /** Every report's listing (card, tree, llms.txt), in the order of `reports()`. */
@@ -67,8 +62,7 @@ export const listings = (): Promise<Listing[]> => (import.meta.env.PROD ? digest
 /** Engines across the reports, and each run's case name on its own page (`url#run`). */
 export async function siteEngines(): Promise<{ engines: EngineUse[]; caseNames: Map<string, string> }> {
   if (import.meta.env.PROD) return digest();
-  const entries = await reports();
-  return { engines: foldAll(engineFold(), eachData(entries)), caseNames: foldAll(caseNameFold(), eachData(entries)) };
+  return foldMany({ engines: engineFold(), caseNames: caseNameFold() }, eachData(await reports()));
 }
 
 /** Techniques across the reports. */
