@@ -1,4 +1,5 @@
-// Files the loader writes beside the content store: each report's entry, rendered HTML, Markdown source and full runs,
+// Files the loader writes beside the content store: each report's entry, rendered HTML, Markdown source, full runs and
+// explorer rows,
 // named by entry id and digest. The store keeps only their path prefix (`data.cache`) and the SHA-256 of each file
 // (`data.cacheHashes`), so Astro does not bundle them into the build; pages read them back through
 // src/lib/site/cached.ts, which checks the hashes again. Files are written to a temporary name and renamed, so a
@@ -8,8 +9,6 @@ import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, s
 import { dirname, join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { setTimeout as sleep } from 'node:timers/promises';
-import type { Run } from '../lib/schemas/run.js';
-import type { EntryFile } from '../lib/site/entry.js';
 import { cacheSuffixes, contentHash, type CacheHashes } from '../lib/site/cached.js';
 
 const suffixes = Object.values(cacheSuffixes);
@@ -121,25 +120,17 @@ function writeAtomic(file: string, text: string): void {
   }
 }
 
+/** The text of each of an entry's files (./page-entry.ts makes them). */
+export type CacheTexts = Record<keyof typeof cacheSuffixes, string>;
+
 /** Writes the entry's files and returns their hashes, to be stored with the entry. */
-export function writeCache(prefix: string, files: { html: string; source: string; runs: Run[]; entry: EntryFile }): CacheHashes {
-  const text: Record<keyof typeof cacheSuffixes, string> = {
-    html: files.html,
-    source: files.source,
-    runs: JSON.stringify(files.runs),
-    entry: JSON.stringify(files.entry),
-  };
+export function writeCache(prefix: string, text: CacheTexts): CacheHashes {
   try {
     mkdirSync(join(prefix, '..'), { recursive: true });
   } catch (error) {
     throw new CacheWriteError(`cannot create the render cache folder \`${join(prefix, '..')}\`: ${(error as Error).message}`);
   }
-  const hashes = {
-    html: contentHash(text.html),
-    source: contentHash(text.source),
-    runs: contentHash(text.runs),
-    entry: contentHash(text.entry),
-  };
+  const hashes = Object.fromEntries(kinds.map((k) => [k, contentHash(text[k])])) as CacheHashes;
   for (const k of kinds) {
     const file = prefix + cacheSuffixes[k];
     writeAtomic(file, text[k]);

@@ -8,13 +8,14 @@ import { pageLinks } from '../lib/model/tree.js';
 import { countConstructs } from '../lib/render/counts.js';
 import { renderReport } from '../lib/render/index.js';
 import type { Report } from '../lib/schemas/report.js';
-import { runSchema } from '../lib/schemas/run.js';
+import { runSchema, type Run } from '../lib/schemas/run.js';
+import { compareRows } from '../lib/site/compare/rows.js';
 import { describe, pageTitle } from '../lib/site/describe.js';
 import type { CacheHashes } from '../lib/site/cached.js';
-import { entryFileSchema, type Cited, type Entry, type Probe, type SiteData, type StoredEntry } from '../lib/site/entry.js';
+import { entryFileSchema, type Cited, type Entry, type EntryFile, type Probe, type SiteData, type StoredEntry } from '../lib/site/entry.js';
 import { searchValueProblems } from '../lib/site/search-value.js';
 import { reportUrl, slugOf } from '../lib/site/urls.js';
-import { CacheWriteError, cachePrefix, writeCache } from './cache.js';
+import { CacheWriteError, cachePrefix, writeCache, type CacheTexts } from './cache.js';
 import type { SourceFile } from '../lib/site/files.js';
 import { logEntry, type LoggedEntry } from './log.js';
 import { mediaResolver, type MediaResolver } from './media.js';
@@ -93,7 +94,7 @@ export function checkAndRender(a: Analysis, job: PageJob, source: string, set: P
     const runs = runsSchema.parse(entry.data.runs);
     const body = entryFileSchema.parse({ ...entry.data, runs: runs.map(({ metrics: _m, unknown: _u, ...run }) => run) });
     const cache = cachePrefix(s.cacheDir, id, job.digest);
-    const cacheHashes = writeCache(cache, { html: entry.html, source, runs, entry: body });
+    const cacheHashes = writeCache(cache, cacheTexts({ html: entry.html, source, runs, entry: body }));
     const cited = citedPages(report, s.byPath, pageLinks(a.tree, false)).map((path) => {
       const i = s.byPath.get(path);
       return { path, view: i === undefined ? '' : s.views[i] };
@@ -105,6 +106,25 @@ export function checkAndRender(a: Analysis, job: PageJob, source: string, set: P
 }
 
 const runsSchema = runSchema.array();
+
+/**
+ * The text of each cache file of an entry: its body HTML, Markdown source, full runs, the entry itself, and its rows
+ * (what the explorer and its question files read of each run), made here on the loader's threads from the entry as the
+ * routes read it back (`fullEntry` of the written files): the explorer of a large site read every report's entry and
+ * runs twice to make them.
+ */
+export function cacheTexts(files: { html: string; source: string; runs: Run[]; entry: EntryFile }): CacheTexts {
+  const runs = JSON.stringify(files.runs);
+  const entry = JSON.stringify(files.entry);
+  const report = { ...(JSON.parse(entry) as EntryFile), runs: JSON.parse(runs) as Run[] };
+  return {
+    html: files.html,
+    source: files.source,
+    runs,
+    entry,
+    rows: JSON.stringify(compareRows([{ report, url: files.entry.site.url }])),
+  };
+}
 
 interface BuildOptions {
   base: string;

@@ -126,6 +126,17 @@ describe('cache entries', () => {
     expect(() => cachedHtml(entry)).toThrow(/changed after it was written; not publishing it/);
   });
 
+  it('should refuse a cache file changed after a read that found it whole (a file read again is not trusted)', async () => {
+    const f = fakeLoader(root, cacheDir());
+    await reportsLoader({ failOnError: true }).load(f.context);
+    const entry = f.entries.get('clean');
+    const html = cachedHtml(entry);
+    expect(cachedHtml(entry)).toBe(html);
+    // Same length, so only its time and text tell it apart.
+    writeFileSync(`${entry.data.cache}.html`, 'x'.repeat(Buffer.byteLength(html)));
+    expect(() => cachedHtml(entry)).toThrow(/changed after it was written; not publishing it/);
+  });
+
   it('should leave no temporary file behind', async () => {
     const f = fakeLoader(root, cacheDir());
     await reportsLoader({ failOnError: true }).load(f.context);

@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { LoaderContext } from 'astro/loaders';
 import { reportsLoader } from '../../src/loader/entry.js';
-import { cachedHtml, cachedRuns, cachedSource, fullEntry } from '../../src/lib/site/cached.js';
+import { cacheSuffixes, cachedHtml, cachedRuns, cachedSource, fullEntry } from '../../src/lib/site/cached.js';
 import { entrySchema } from '../../src/lib/site/entry.js';
 import { projectRoot } from './build.js';
 import { fakeLoader, readEntry } from './loader-context.js';
@@ -101,7 +101,7 @@ it('should skip unchanged files and re-render only the changed one', async () =>
   expect(rendered).toBe(1);
   expect(cachedHtml(entries.get('other'))).toContain('Changed text.');
   // The files of the replaced version are gone; one set per entry remains.
-  expect(readdirSync(join(root, 'cache', 'perflab')).filter((n) => n !== 'analyses').length).toBe(2 * 4);
+  expect(readdirSync(join(root, 'cache', 'perflab')).filter((n) => n !== 'analyses').length).toBe(2 * Object.keys(cacheSuffixes).length);
   // The parsed pages kept for the next load: one per page, the edited page's older parse gone.
   expect(readdirSync(join(root, 'cache', 'perflab', 'analyses')).length).toBe(2);
 });

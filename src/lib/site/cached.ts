@@ -1,12 +1,13 @@
 // A report lives in files the loader writes next to the content store (src/loader/cache.ts), not in the store
 // itself: the entry, the rendered body, the Markdown source and the full runs. Pages read them back at render time.
 import { createHash } from 'node:crypto';
-import { readFileSync } from 'node:fs';
+import { closeSync, fstatSync, openSync, readFileSync } from 'node:fs';
 import type { Run } from '../schemas/run.js';
+import type { RunRow } from './compare/types.js';
 import type { Entry, EntryFile, StoreRef, StoredEntry } from './entry.js';
 
 /** File suffixes after an entry's `cache` prefix. */
-export const cacheSuffixes = { html: '.html', source: '.md', runs: '.runs.json', entry: '.entry.json' } as const;
+export const cacheSuffixes = { html: '.html', source: '.md', runs: '.runs.json', entry: '.entry.json', rows: '.rows.json' } as const;
 
 /** SHA-256 of each cached file, stored with the entry. */
 export type CacheHashes = Record<keyof typeof cacheSuffixes, string>;
@@ -15,18 +16,34 @@ export const contentHash = (data: string | Buffer): string => createHash('sha256
 
 type Cached = { data: Pick<StoreRef, 'cache' | 'cacheHashes'> };
 
+/**
+ * Files whose text matched the hash the loader stored, by path: the hash, and the size, time and inode the file had
+ * then. A file read again unchanged is not hashed again (the routes of a large site read an entry several times).
+ */
+const verified = new Map<string, string>();
+
 /** A cached file, only if it still matches the hash the loader stored: an edited or damaged file is never published. */
 function read(entry: Cached, kind: keyof typeof cacheSuffixes): string {
   const file = entry.data.cache + cacheSuffixes[kind];
+  const hash = entry.data.cacheHashes[kind];
   let text: string;
+  let seen: string;
+  let fd: number | undefined;
   try {
-    text = readFileSync(file, 'utf8');
+    fd = openSync(file, 'r');
+    const st = fstatSync(fd, { bigint: true });
+    seen = `${hash}\n${st.size}\n${st.mtimeNs}\n${st.ino}`;
+    text = readFileSync(fd, 'utf8');
   } catch (error) {
     throw new Error(`render cache file \`${file}\` is missing (${(error as Error).message}); build again.`);
+  } finally {
+    if (fd !== undefined) closeSync(fd);
   }
-  if (contentHash(text) !== entry.data.cacheHashes[kind]) {
+  if (verified.get(file) === seen) return text;
+  if (contentHash(text) !== hash) {
     throw new Error(`render cache file \`${file}\` changed after it was written; not publishing it. Build again.`);
   }
+  verified.set(file, seen);
   return text;
 }
 
@@ -51,7 +68,7 @@ const recent = new Map<string, unknown>();
  * A cached JSON file, parsed and made into what callers read (`make`); kept when `keepParsed` was called, else among
  * the last few. Callers never change what they get.
  */
-function parsed<T>(ref: Pick<StoreRef, 'cache' | 'cacheHashes'>, kind: 'runs' | 'entry', make: (data: never) => T = (d) => d): T {
+function parsed<T>(ref: Pick<StoreRef, 'cache' | 'cacheHashes'>, kind: 'runs' | 'entry' | 'rows', make: (data: never) => T = (d) => d): T {
   const key = `${ref.cache}${cacheSuffixes[kind]}\n${ref.cacheHashes[kind]}`;
   const held = keeping ? kept : recent;
   const hit = held.get(key);
@@ -77,6 +94,9 @@ export const cachedSource = (entry: Cached): string => read(entry, 'source');
 
 /** The report's runs with their metrics. */
 export const cachedRuns = (entry: Cached): Run[] => parsed<Run[]>(entry.data, 'runs');
+
+/** The report's rows as the explorer reads them (`compareRows` of the report alone, made by the loader). */
+export const cachedRows = (entry: Cached): RunRow[] => parsed<RunRow[]>(entry.data, 'rows');
 
 /**
  * The entry a store reference points to, as the loader validated it before writing it (the hash guarantees it is

@@ -8,5 +8,5 @@ export const GET: APIRoute = async () => {
   const base = import.meta.env.BASE_URL;
   const items = [...(await listings())].sort(byGain);
   const body = items.map((i) => ({ ...i, data: siteUrl(base, `data/${i.slug}.json`) }));
-  return new Response(JSON.stringify(body, null, 2), { headers: { 'Content-Type': 'application/json' } });
+  return new Response(JSON.stringify(body), { headers: { 'Content-Type': 'application/json' } });
 };

@@ -1,14 +1,15 @@
-// The explorer's data at build time, in two reads of the reports. The first (`explorerIndex`, once per production
-// build) keeps what the filters list, the runs per question (a model on an accelerator under a workload) and which
-// reports have runs of each model; `questionRows` then reads again only the reports of one model, for the page (the
-// default question) and for each question's file. No step holds the rows of the whole site: at 10,000 reports they
-// were 190 MB of JSON in one page.
-import { fullEntry } from '../cached';
+// The explorer's data at build time, in two reads of the reports' rows (each report's runs as the explorer shows them,
+// made by the loader: `cachedRows`). The first (`explorerIndex`, once per production build) keeps what the filters
+// list, the runs per question (a model on an accelerator under a workload) and which reports have runs of each model;
+// `questionRows` then reads again only the rows of one model's reports, for the page (the default question) and for
+// each question's file. No step holds the rows of the whole site: at 10,000 reports they were 190 MB of JSON in one
+// page.
+import { cachedRows } from '../cached';
 import { reports, type ReportEntry } from '../collection';
 import { compareText } from '../../order.js';
 import { headToHeadOrder, headToHeads, type HeadToHead } from '../head-to-head.js';
 import { filterGroups, type FilterGroup } from './options.js';
-import { compareRows, type RunRow } from './rows.js';
+import type { RunRow } from './rows.js';
 import {
   filterIds,
   filterValue,
@@ -42,14 +43,6 @@ export function explorerIndex(): Promise<ExplorerIndex> {
   return (memo ??= makeIndex());
 }
 
-/** The reports as the rows read them, one at a time. */
-function* pagesOf(entries: readonly ReportEntry[]) {
-  for (const e of entries) {
-    const data = e.data;
-    yield { report: fullEntry({ data }), url: data.site.url };
-  }
-}
-
 async function makeIndex(): Promise<ExplorerIndex> {
   const entries = (await reports()).slice().sort((a, b) => compareText(a.id, b.id));
   const facets: Facet[] = [];
@@ -58,7 +51,7 @@ async function makeIndex(): Promise<ExplorerIndex> {
   const texts = new Map<string, string>();
   const shared = <T>(v: T): T => (typeof v === 'string' ? ((texts.get(v) ?? (texts.set(v, v), v)) as T) : v);
   for (const entry of entries)
-    for (const r of compareRows(pagesOf([entry]))) {
+    for (const r of cachedRows({ data: entry.ref })) {
       facets.push(Object.fromEntries(filterIds.map((id) => [id, shared(r[id])])) as Facet);
       const model = filterValue(r, 'model');
       const list = models.get(model) ?? models.set(model, []).get(model)!;
@@ -102,7 +95,7 @@ const heads = new Map<string, HeadToHead[]>();
 async function modelRows(model: string): Promise<ModelRows> {
   const read = async (): Promise<ModelRows> => {
     const list = (await explorerIndex()).models.get(model) ?? [];
-    const rows = compareRows(pagesOf(list)).filter((r) => filterValue(r, 'model') === model);
+    const rows = list.flatMap((e) => cachedRows({ data: e.ref })).filter((r) => filterValue(r, 'model') === model);
     const byQuestion = new Map<string, RunRow[]>();
     for (const r of rows) {
       const key = questionKey(r);
