@@ -1,12 +1,13 @@
 // The explorer reads each report's rows from a file the loader writes (`.rows.json`, src/loader/cache.ts), not by
 // reading the report's entry and runs and making them again: on real pages, the rows in the file are the rows made
-// from the entry as the routes read it back, and the compare link and question files read them.
+// from the entry as the routes read it back, and runs.csv written from them is the one made without them.
 import { rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { reportsLoader } from '../../src/loader/entry.js';
 import { cachedRows, fullEntry } from '../../src/lib/site/cached.js';
 import { compareRows } from '../../src/lib/site/compare/rows.js';
+import { runsCsv } from '../../src/lib/site/csv.js';
 import { storeRefSchema } from '../../src/lib/site/entry.js';
 import { fakeLoader, readEntry, realPagesProject } from './loader-context.js';
 
@@ -33,4 +34,15 @@ it("should store each report's explorer rows as made from its entry and runs rea
   }
   expect(pagesWithRows).toBeGreaterThan(5);
   expect(rows).toBeGreaterThan(50);
+});
+
+it('should write the same runs.csv from the stored rows as from rows made again', () => {
+  const pages = [...f.entries].map(([, item]) => {
+    const entry = readEntry(item);
+    return { report: fullEntry(entry), url: entry.data.site.url, ref: storeRefSchema.parse(item.data) };
+  });
+  const made = runsCsv(pages.map(({ report, url }) => ({ report, url })));
+  const stored = runsCsv(pages.map(({ report, url, ref }) => ({ report, url, rows: cachedRows({ data: ref }) })));
+  expect(made.split('\n').length).toBeGreaterThan(50);
+  expect(stored).toBe(made);
 });

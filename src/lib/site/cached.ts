@@ -1,5 +1,6 @@
 // A report lives in files the loader writes next to the content store (src/loader/cache.ts), not in the store
-// itself: the entry, the rendered body, the Markdown source and the full runs. Pages read them back at render time.
+// itself: the entry, the rendered body, the Markdown source, the full runs and the explorer's rows. Pages read them
+// back at render time.
 import { createHash } from 'node:crypto';
 import { closeSync, fstatSync, openSync, readFileSync } from 'node:fs';
 import type { Run } from '../schemas/run.js';

@@ -1,8 +1,8 @@
 // The reports, as the routes read them: every route calls this instead of `getCollection`, which copies and walks
 // every entry on each call. The content store holds only where each entry's files are (see ./entry.ts); an entry is
 // read from its file (checked against its hash) when a route asks for its data, and let go after: a site of 10,000
-// reports never holds every entry at once. The last few entries read stay at hand (a report page reads its own
-// several times), and the listings every index page reads are made once per production build (./digest.ts), and the file cache keeps the last few entries read (./cached.ts).
+// reports never holds every entry at once. The last few entries read stay at hand (./cached.ts: a report page reads
+// its own several times), and what the index pages read of every report is made once per build (./digest.ts).
 import { getCollection } from 'astro:content';
 import { contentRoots, listMarkdown } from './files';
 import { isLean } from './lean';
@@ -21,6 +21,9 @@ export interface ReportEntry {
   /** The entry, read from its file (the few read last are kept). */
   readonly data: StoredEntry;
 }
+
+/** A key that names an entry's contents (its file and hash): what a dev server keeps across requests is keyed by it. */
+export const entryKey = (e: Pick<ReportEntry, 'ref'>): string => `${e.ref.cache}\n${e.ref.cacheHashes.entry}`;
 
 const entryOf = (id: string, path: string, ref: Pick<StoreRef, 'cache' | 'cacheHashes'>): ReportEntry => ({
   id,
@@ -58,7 +61,7 @@ const DEV_LISTINGS = Symbol.for('perflab.dev-listings');
  */
 export async function devListings(): Promise<Listing[]> {
   const held = globalThis as { [DEV_LISTINGS]?: KeptListings };
-  const entries = (await reports()).map((e) => ({ key: `${e.ref.cache}\n${e.ref.cacheHashes.entry}`, entry: () => e.data }));
+  const entries = (await reports()).map((e) => ({ key: entryKey(e), entry: () => e.data }));
   const { listings, kept } = keptListings(entries, held[DEV_LISTINGS]);
   held[DEV_LISTINGS] = kept;
   return listings;

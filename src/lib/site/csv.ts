@@ -7,13 +7,15 @@
 import type { Entry } from './entry.js';
 import { cell } from './compare/cell.js';
 import { compareRows, listedRuns } from './compare/rows.js';
+import type { RunRow } from './compare/types.js';
 
 export { cell };
 
-/** A report with its page URL. */
+/** A report with its page URL, and its rows when the loader made them (`cachedRows`; made here otherwise). */
 export interface CsvPage {
   report: Entry;
   url: string;
+  rows?: readonly RunRow[];
 }
 
 export function runsCsv(pages: Iterable<CsvPage>): string {
@@ -25,7 +27,7 @@ export function runsCsv(pages: Iterable<CsvPage>): string {
   for (const page of pages) {
     const e = page.report;
     for (const r of e.runs) for (const name of Object.keys(r.metrics)) names.add(name);
-    const derived = compareRows([page]);
+    const derived = page.rows ?? compareRows([page]);
     listedRuns(e).forEach((r, i) => {
       const d = derived[i];
       rows.push({

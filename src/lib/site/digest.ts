@@ -4,7 +4,7 @@
 // separate passes read every entry five times more (at 10,000 reports, 50,000 parses of 70 KB). A dev server makes
 // each when a page asks (the listings and the index kept while the entries stay the same: ./collection.ts).
 import { caseNameFold, engineFold, techniqueFold, type EngineUse, type TechniqueUse } from './catalog.js';
-import { devListings, eachData, reports, type ReportEntry } from './collection';
+import { devListings, eachData, entryKey, reports, type ReportEntry } from './collection';
 import type { StoredEntry } from './entry.js';
 import { foldAll, foldMany, picking, type Fold, type Results } from './fold.js';
 import { listing, type Listing } from './listing.js';
@@ -85,7 +85,7 @@ let devIndex: { key: string; index: VerificationIndex } | undefined;
 export async function verificationIndex(): Promise<VerificationIndex> {
   if (import.meta.env.PROD) return (await digest()).verification;
   const entries = await reports();
-  const keys = entries.map((e) => `${e.ref.cache}\n${e.ref.cacheHashes.entry}`);
+  const keys = entries.map(entryKey);
   const key = keys.join('\n');
   if (devIndex?.key === key) return devIndex.index;
   const held = globalThis as { [DEV_PIECES]?: Kept<ReadReport, VerifyPiece> };

@@ -1,12 +1,14 @@
-// The reports as the explorer, the engines page and runs.csv read them at build time: full runs and page URL.
-import { fullEntry } from '../cached';
+// The reports as runs.csv reads them at build time: full runs, page URL and the rows the loader made.
+import { cachedRows, fullEntry } from '../cached';
 import { reports, type ReportEntry } from '../collection';
 import type { Entry } from '../entry.js';
+import type { RunRow } from './types.js';
 import { compareText } from '../../order.js';
 
 export interface SitePage {
   report: Entry;
   url: string;
+  rows: RunRow[];
 }
 
 /** Every report ordered by slug, each read (entry and full runs) as a loop reaches it, and let go after. */
@@ -27,6 +29,6 @@ export async function sitePages(): Promise<SitePages> {
 function* each(entries: readonly ReportEntry[]): Generator<SitePage> {
   for (const e of entries) {
     const data = e.data;
-    yield { report: fullEntry({ data }), url: data.site.url };
+    yield { report: fullEntry({ data }), url: data.site.url, rows: cachedRows({ data: e.ref }) };
   }
 }
