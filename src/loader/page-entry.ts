@@ -10,6 +10,7 @@ import { renderReport } from '../lib/render/index.js';
 import type { Report } from '../lib/schemas/report.js';
 import { runSchema, type Run } from '../lib/schemas/run.js';
 import { compareRows } from '../lib/site/compare/rows.js';
+import { csvPart } from '../lib/site/csv.js';
 import { describe, pageTitle } from '../lib/site/describe.js';
 import type { CacheHashes } from '../lib/site/cached.js';
 import { entryFileSchema, type Cited, type Entry, type EntryFile, type Probe, type SiteData, type StoredEntry } from '../lib/site/entry.js';
@@ -108,21 +109,28 @@ export function checkAndRender(a: Analysis, job: PageJob, source: string, set: P
 const runsSchema = runSchema.array();
 
 /**
- * The text of each cache file of an entry: its body HTML, Markdown source, full runs, the entry itself, and its rows
- * (what the explorer and its question files read of each run), made here on the loader's threads from the entry as the
- * routes read it back (`fullEntry` of the written files): the explorer of a large site read every report's entry and
- * runs twice to make them.
+ * The text of each cache file of an entry: its body HTML, Markdown source, full runs, the entry itself, and what the
+ * routes publish of it or read of each run, made here on the loader's threads from the entry as the routes read it
+ * back (`fullEntry` of the written files): its rows (what the explorer and its question files read of each run), its
+ * published data (`/data/<slug>.json`: the full entry without where the renderer marked each claim) and its part of
+ * runs.csv. The routes of a large site read every report's entry and runs several times to make these.
  */
 export function cacheTexts(files: { html: string; source: string; runs: Run[]; entry: EntryFile }): CacheTexts {
   const runs = JSON.stringify(files.runs);
   const entry = JSON.stringify(files.entry);
   const report = { ...(JSON.parse(entry) as EntryFile), runs: JSON.parse(runs) as Run[] };
+  const url = files.entry.site.url;
+  const rows = compareRows([{ report, url }]);
+  // Where the renderer marked each claim (`mark`) is the renderer's own: not part of the published data.
+  const claims = report.claims.map(({ mark: _mark, ...claim }) => claim);
   return {
     html: files.html,
     source: files.source,
     runs,
     entry,
-    rows: JSON.stringify(compareRows([{ report, url: files.entry.site.url }])),
+    rows: JSON.stringify(rows),
+    data: JSON.stringify({ ...report, claims }),
+    csv: JSON.stringify(csvPart({ report, url, rows })),
   };
 }
 

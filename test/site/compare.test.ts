@@ -12,7 +12,7 @@ import { compareQuery } from '../../src/lib/site/compare/link.js';
 import { bestSeries, seriesOf } from '../../src/lib/site/compare/series.js';
 import * as state from '../../src/lib/site/compare/state.js';
 import type { Point, View } from '../../src/lib/site/compare/state.js';
-import { runsCsv } from '../../src/lib/site/csv.js';
+import { csvPart, runsCsv } from '../../src/lib/site/csv.js';
 import type { Entry } from '../../src/lib/site/entry.js';
 import { CONTENT, CORPUS, hasCorpus, markdownFiles } from '../helpers/pages.js';
 
@@ -353,7 +353,7 @@ describe('CSV', () => {
   }
 
   it('should give runs.csv the setup columns, one row per run', () => {
-    const table = parseCsv(runsCsv(pages.map((p) => ({ ...p, report: p.report as Entry }))));
+    const table = parseCsv(runsCsv(pages.map((p) => csvPart({ ...p, report: p.report as Entry }))));
     const head = table[0];
     // The setup columns of the explorer's CSV (GPU to verdict) are in runs.csv too.
     const setup = explorerColumns.slice(explorerColumns.indexOf('gpu'), explorerColumns.indexOf('verdict') + 1);

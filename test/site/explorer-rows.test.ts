@@ -1,13 +1,13 @@
 // The explorer reads each report's rows from a file the loader writes (`.rows.json`, src/loader/cache.ts), not by
-// reading the report's entry and runs and making them again: on real pages, the rows in the file are the rows made
-// from the entry as the routes read it back, and runs.csv written from them is the one made without them.
+// reading the report's entry and runs and making them again; so do /data/<slug>.json (`.data.json`) and runs.csv
+// (`.csv.json`). On real pages, each file holds what the routes made from the entry as they read it back.
 import { rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { reportsLoader } from '../../src/loader/entry.js';
-import { cachedRows, fullEntry } from '../../src/lib/site/cached.js';
+import { cachedCsv, cachedData, cachedRows, fullEntry } from '../../src/lib/site/cached.js';
 import { compareRows } from '../../src/lib/site/compare/rows.js';
-import { runsCsv } from '../../src/lib/site/csv.js';
+import { csvPart, runsCsv } from '../../src/lib/site/csv.js';
 import { storeRefSchema } from '../../src/lib/site/entry.js';
 import { fakeLoader, readEntry, realPagesProject } from './loader-context.js';
 
@@ -36,13 +36,29 @@ it("should store each report's explorer rows as made from its entry and runs rea
   expect(rows).toBeGreaterThan(50);
 });
 
-it('should write the same runs.csv from the stored rows as from rows made again', () => {
+it('should write the same runs.csv from the stored parts as from the entries read back, with rows made again', () => {
   const pages = [...f.entries].map(([, item]) => {
     const entry = readEntry(item);
     return { report: fullEntry(entry), url: entry.data.site.url, ref: storeRefSchema.parse(item.data) };
   });
-  const made = runsCsv(pages.map(({ report, url }) => ({ report, url })));
-  const stored = runsCsv(pages.map(({ report, url, ref }) => ({ report, url, rows: cachedRows({ data: ref }) })));
+  const made = runsCsv(pages.map(({ report, url }) => csvPart({ report, url })));
+  const stored = runsCsv(pages.map(({ ref }) => cachedCsv({ data: ref })));
   expect(made.split('\n').length).toBeGreaterThan(50);
   expect(stored).toBe(made);
+});
+
+it("should store each report's published data as the full entry read back, without the renderer's marks", () => {
+  let claims = 0;
+  for (const [id, item] of f.entries) {
+    const entry = readEntry(item);
+    const full = fullEntry(entry);
+    const text = cachedData({ data: storeRefSchema.parse(item.data) });
+    // The text the data route published before the loader wrote it.
+    expect(text, id).toBe(JSON.stringify({ ...full, claims: full.claims.map(({ mark: _m, ...c }) => c) }));
+    const data = JSON.parse(text) as { claims: object[]; runs: { metrics: object }[] };
+    for (const c of data.claims) expect(c).not.toHaveProperty('mark');
+    expect(data.runs.length).toBe(full.runs.length);
+    claims += data.claims.length;
+  }
+  expect(claims).toBeGreaterThan(20);
 });

@@ -1,14 +1,23 @@
 // A report lives in files the loader writes next to the content store (src/loader/cache.ts), not in the store
-// itself: the entry, the rendered body, the Markdown source, the full runs and the explorer's rows. Pages read them
-// back at render time.
+// itself: the entry, the rendered body, the Markdown source, the full runs, the explorer's rows, the published data file
+// and the report's part of runs.csv. Pages read them back at render time.
 import { createHash } from 'node:crypto';
 import { closeSync, fstatSync, openSync, readFileSync } from 'node:fs';
 import type { Run } from '../schemas/run.js';
 import type { RunRow } from './compare/types.js';
+import type { CsvPart } from './csv.js';
 import type { Entry, EntryFile, StoreRef, StoredEntry } from './entry.js';
 
 /** File suffixes after an entry's `cache` prefix. */
-export const cacheSuffixes = { html: '.html', source: '.md', runs: '.runs.json', entry: '.entry.json', rows: '.rows.json' } as const;
+export const cacheSuffixes = {
+  html: '.html',
+  source: '.md',
+  runs: '.runs.json',
+  entry: '.entry.json',
+  rows: '.rows.json',
+  data: '.data.json',
+  csv: '.csv.json',
+} as const;
 
 /** SHA-256 of each cached file, stored with the entry. */
 export type CacheHashes = Record<keyof typeof cacheSuffixes, string>;
@@ -98,6 +107,12 @@ export const cachedRuns = (entry: Cached): Run[] => parsed<Run[]>(entry.data, 'r
 
 /** The report's rows as the explorer reads them (`compareRows` of the report alone, made by the loader). */
 export const cachedRows = (entry: Cached): RunRow[] => parsed<RunRow[]>(entry.data, 'rows');
+
+/** The report's published data (`/data/<slug>.json`), as the loader wrote it. */
+export const cachedData = (entry: Cached): string => read(entry, 'data');
+
+/** The report's part of runs.csv (`csvPart`, made by the loader): read once per build, so never kept. */
+export const cachedCsv = (entry: Cached): CsvPart => JSON.parse(read(entry, 'csv')) as CsvPart;
 
 /**
  * The entry a store reference points to, as the loader validated it before writing it (the hash guarantees it is

@@ -4,6 +4,7 @@
 // separator a spreadsheet may split on). The setup columns (GPU and count, engine and version, precision,
 // parallelism, dataset, lengths, concurrency, rate, requests, role, distinguishing flags) are the page model's
 // `run.setup` as the explorer shows it (./compare/rows.ts), with the success rate and the verdict.
+import { z } from 'zod';
 import type { Entry } from './entry.js';
 import { cell } from './compare/cell.js';
 import { compareRows, listedRuns } from './compare/rows.js';
@@ -18,57 +19,74 @@ export interface CsvPage {
   rows?: readonly RunRow[];
 }
 
-export function runsCsv(pages: Iterable<CsvPage>): string {
-  // One pass over the pages (each may be read from disk as the loop reaches it: ./compare/pages.ts): the rows keep
-  // their cells and their metrics' texts, and the metric columns (their union) are known at the end.
+/**
+ * One report's part of runs.csv: its metric names (every run's, for the header's union) and, per listed run, its
+ * setup cells already written as CSV (one string) with its metrics' texts, which wait for the site's columns. The
+ * loader makes each report's part beside its other files (`cachedCsv`), so runs.csv reads these alone.
+ */
+export const csvPartSchema = z.object({
+  names: z.array(z.string()),
+  rows: z.array(z.object({ cells: z.string(), metrics: z.array(z.tuple([z.string(), z.string()])) })),
+});
+export type CsvPart = z.output<typeof csvPartSchema>;
+
+export function csvPart(page: CsvPage): CsvPart {
+  const e = page.report;
   const names = new Set<string>();
-  // Each row's setup cells are written as CSV at once (one string, not thirty values); its metrics wait for the columns.
-  const rows: Array<{ cells: string; metrics: Map<string, string> }> = [];
-  for (const page of pages) {
-    const e = page.report;
-    for (const r of e.runs) for (const name of Object.keys(r.metrics)) names.add(name);
-    const derived = page.rows ?? compareRows([page]);
-    listedRuns(e).forEach((r, i) => {
-      const d = derived[i];
-      rows.push({
-        cells: [
-          e.slug,
-          r.id,
-          r.line,
-          r.format,
-          r.label,
-          r.context.engine,
-          r.context.model,
-          r.context.variant,
-          r.context.profile,
-          r.context.side,
-          r.failed,
-          r.error,
-          r.fingerprint,
-          d.gpu,
-          d.gpus,
-          d.gpusFrom,
-          d.version,
-          d.precision,
-          d.parallelism,
-          d.dataset,
-          d.concurrency,
-          d.rate,
-          r.setup.inputLength,
-          r.setup.outputLength,
-          d.requested,
-          d.role,
-          d.flags.join(' '),
-          r.setup.model,
-          d.successRate,
-          d.verdict,
-        ]
-          .map(cell)
-          .join(','),
-        metrics: new Map(Object.entries(r.metrics).map(([name, m]) => [name, m.text])),
-      });
-    });
-  }
+  for (const r of e.runs) for (const name of Object.keys(r.metrics)) names.add(name);
+  const derived = page.rows ?? compareRows([page]);
+  const rows = listedRuns(e).map((r, i) => {
+    const d = derived[i];
+    return {
+      cells: [
+        e.slug,
+        r.id,
+        r.line,
+        r.format,
+        r.label,
+        r.context.engine,
+        r.context.model,
+        r.context.variant,
+        r.context.profile,
+        r.context.side,
+        r.failed,
+        r.error,
+        r.fingerprint,
+        d.gpu,
+        d.gpus,
+        d.gpusFrom,
+        d.version,
+        d.precision,
+        d.parallelism,
+        d.dataset,
+        d.concurrency,
+        d.rate,
+        r.setup.inputLength,
+        r.setup.outputLength,
+        d.requested,
+        d.role,
+        d.flags.join(' '),
+        r.setup.model,
+        d.successRate,
+        d.verdict,
+      ]
+        .map(cell)
+        .join(','),
+      metrics: Object.entries(r.metrics).map(([name, m]): [string, string] => [name, m.text]),
+    };
+  });
+  return { names: [...names], rows };
+}
+
+/**
+ * runs.csv from every report's part. Two passes over `parts`, which may read each part from disk as the loop reaches
+ * it (the runs.csv route does): the first takes the metric columns (their union), the second writes each row. Only
+ * the lines are held, not the parts: at 10,000 reports, holding every row's metrics until the columns were known
+ * was the build's peak of memory.
+ */
+export function runsCsv(parts: Iterable<CsvPart>): string {
+  const names = new Set<string>();
+  for (const part of parts) for (const name of part.names) names.add(name);
   const metrics = [...names].sort();
   const head = [
     'report',
@@ -103,7 +121,15 @@ export function runsCsv(pages: Iterable<CsvPage>): string {
     'verdict',
     ...metrics,
   ];
-  const tail = (row: (typeof rows)[number]) =>
-    metrics.length === 0 ? '' : `,${metrics.map((m) => cell(row.metrics.get(m) ?? '')).join(',')}`;
-  return [head.map(cell).join(','), ...rows.map((row) => row.cells + tail(row))].join('\r\n') + '\r\n';
+  const lines = [head.map(cell).join(',')];
+  for (const part of parts)
+    for (const row of part.rows) {
+      if (metrics.length === 0) {
+        lines.push(row.cells);
+        continue;
+      }
+      const texts = new Map(row.metrics);
+      lines.push(`${row.cells},${metrics.map((m) => cell(texts.get(m) ?? '')).join(',')}`);
+    }
+  return lines.join('\r\n') + '\r\n';
 }

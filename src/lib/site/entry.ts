@@ -55,12 +55,21 @@ export const probeSchema = z.discriminatedUnion('kind', [
 ]);
 
 /** SHA-256 of each cached file: a file that no longer matches is rendered again, never published. */
-export const cacheHashesSchema = z.object({ html: z.string(), source: z.string(), runs: z.string(), entry: z.string(), rows: z.string() });
+export const cacheHashesSchema = z.object({
+  html: z.string(),
+  source: z.string(),
+  runs: z.string(),
+  entry: z.string(),
+  rows: z.string(),
+  data: z.string(),
+  csv: z.string(),
+});
 
 /**
  * What the content store holds per report: only where its files are. `cache` is the path prefix of the files the
  * loader wrote (`.html` body, `.md` source, `.runs.json` full runs, `.entry.json` the entry itself, `.rows.json` its
- * runs as the explorer reads them; see src/loader/cache.ts). Astro bundles the whole store into the build as one JavaScript module, so a store that held
+ * runs as the explorer reads them, `.data.json` its published data, `.csv.json` its part of runs.csv; see
+ * src/loader/cache.ts). Astro bundles the whole store into the build as one JavaScript module, so a store that held
  * the entries would cost the build time and memory in proportion to the site; this one stays a few lines per report.
  */
 export const storeRefSchema = z.object({

@@ -123,7 +123,7 @@ function verdictOf(report: ComparedReport, run: Run): { verdict: Verdict; note: 
  */
 export function compareRows(pages: Iterable<ComparedPage>): RunRow[] {
   const rows: RunRow[] = [];
-  // One page at a time: `pages` may read each report as the loop reaches it (../compare/pages.ts).
+  // One page at a time: `pages` may read each report as the loop reaches it.
   for (const { report, url } of pages) {
     rows.push(
       ...listedRuns(report).map((run): RunRow => {
