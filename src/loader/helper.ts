@@ -6,6 +6,7 @@ import { workerData } from 'node:worker_threads';
 import { AnalysisCache } from '../lib/cli/cache.js';
 import { analyze, pageSet, type Analysis, type PageSet } from '../lib/pipeline.js';
 import type { PageView } from '../lib/schemas/report.js';
+import { derive, type Derived } from './derived.js';
 import { checkAndRender, type LoadShared, type PageJob } from './page-entry.js';
 import { serve } from '../lib/threads.js';
 import { readSource } from '../lib/site/files.js';
@@ -51,8 +52,13 @@ function answer(request: HelperRequest): HelperReply {
       left.length = 0;
       return { type: 'taken', parsed: parsedAhead };
     case 'parse': {
-      for (const p of request.jobs) cache.store(p.source, p.path, p.absolutePath, analyze(p.source, p.path, p.absolutePath), p.key);
-      return { type: 'parsed', parsed: request.jobs.length };
+      // With what the page set and the digests read of each page, when asked (a build: ./derived.ts).
+      const derived = request.jobs.map((p) => {
+        const a = analyze(p.source, p.path, p.absolutePath);
+        cache.store(p.source, p.path, p.absolutePath, a, p.key);
+        return request.derive ? derive(a) : null;
+      });
+      return { type: 'parsed', parsed: request.jobs.length, derived: request.derive ? (derived as Derived[]) : null };
     }
     case 'views':
       views.push(...(request.views as PageView[]));

@@ -5,10 +5,9 @@ import { existsSync, statSync } from 'node:fs';
 import { isAbsolute, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { ConfigError, loadConfig, type Config } from '../lib/config.js';
-import { compactView } from '../lib/page-view.js';
 import { pageSet, type Analysis } from '../lib/pipeline.js';
 import { LoadedPages } from './analyses.js';
-import { RENDER_VERSION, anchorsOf } from '../lib/render/index.js';
+import { RENDER_VERSION } from '../lib/render/index.js';
 import type { PageView } from '../lib/schemas/report.js';
 import { storedEntry } from '../lib/site/cached.js';
 import { siteSchema, storeRefSchema, storedEntrySchema, type StoreRef, type StoredEntry } from '../lib/site/entry.js';
@@ -25,7 +24,7 @@ import { mediaResolver } from './media.js';
 import { devKeepBytes, keepBytes } from './keep.js';
 import { fileBytes } from '../lib/sizes.js';
 import { PageTexts } from './texts.js';
-import { packIds } from './anchors.js';
+import { derive, type Derived } from './derived.js';
 import { checkAndRender, logged, type LoadShared, type Logged, type PageJob, type PageOutcome } from './page-entry.js';
 import { citedHold, probesHold } from './probes.js';
 import { helped, shareWork, wantHelper } from '../lib/threads.js';
@@ -264,22 +263,28 @@ async function load(
     // What links to a page can point at: its headings, runs and metric lines (not its claims, whose places are
     // known only once the page is checked; `anchor-missing` takes heading slugs only).
     const derivedBy: Array<Derived | undefined> = new Array(files.length);
+    // A dev server keeps what it derived of each parse it keeps; a build derives each page once.
+    const derived = context.watcher ? derivedKept : derive;
     const parsing = early ?? helperFor(toParse.reduce((n, i) => n + texts.lengths[i], 0));
     byHelper += await shareWork(
       toParse,
-      (i) => (derivedBy[i] = derived(pages.read(i), generateDigest)),
+      (i) => (derivedBy[i] = derived(pages.read(i))),
       helped(
         parsing,
         async (h, batch) => {
-          const reply = await h.ask({ type: 'parse', jobs: batch.map((i) => pages.job(i)) });
-          if (reply.type === 'parsed') pages.parsed += reply.parsed;
+          // A build takes what is derived of each page from the helper; a dev server reads the parses back, to keep
+          // them in memory for its next reload.
+          const reply = await h.ask({ type: 'parse', jobs: batch.map((i) => pages.job(i)), derive: !context.watcher });
+          if (reply.type !== 'parsed') return;
+          pages.parsed += reply.parsed;
+          reply.derived?.forEach((d, k) => (derivedBy[batch[k]] = d));
         },
         say,
       ),
       4,
     );
     const all = files.map(
-      (_, i) => (derivedBy[i] ??= (large ? derivedByKey.get(pages.key(i)) : undefined) ?? derived(pages.read(i), generateDigest)),
+      (_, i) => (derivedBy[i] ??= (large ? derivedByKey.get(pages.key(i)) : undefined) ?? derived(pages.read(i))),
     );
     if (large) {
       derivedByKey.clear();
@@ -416,37 +421,16 @@ async function load(
   listedFailure();
 }
 
-/** What the page set and the digests read of one parsed page. */
-interface Derived {
-  /** What links to the page can point at: its headings, runs and metric lines, packed (./anchors.ts). */
-  anchors: string;
-  /** What the other pages' checks read of it (the compact view: a few KB rather than every field of every run). */
-  view: PageView;
-  /** Digest of the view: what a page that cites this one reads of it. */
-  viewDigest: string;
-  /** The same without places (lines, run ids): what a page's checks read of a page they do not cite. */
-  valueDigest: string;
-}
-
 /** Dev, on a site too large to keep its parses (`devKeepBytes`): what is derived of each page, by parse key. */
 const derivedByKey = new Map<string, Derived>();
 
 /** By parsed page: a dev server keeps its parses from one reload to the next, and so what is derived from them. */
 const derivedOf = new WeakMap<Analysis, Derived>();
 
-function derived(a: Analysis, digest: (text: string) => string): Derived {
+function derivedKept(a: Analysis): Derived {
   const known = derivedOf.get(a);
   if (known) return known;
-  const view: PageView = { path: a.report.path, headings: a.report.headings, runs: a.report.runs };
-  // What every page's checks read of every other page: its path and its runs' values. Its headings are read only by
-  // the pages that link to it, which cite it (`citedPages`): a new title re-checks those, not the site.
-  const values = { path: view.path, runs: view.runs.map((r) => [r.fingerprint, r.failed]) };
-  const d: Derived = {
-    anchors: packIds(anchorsOf(a.tree, a.report)),
-    view: compactView(view),
-    viewDigest: digest(JSON.stringify(view)),
-    valueDigest: digest(JSON.stringify(values)),
-  };
+  const d = derive(a);
   derivedOf.set(a, d);
   return d;
 }

@@ -6,6 +6,7 @@ import { bundleFile, loaderBundle } from './bundle.js';
 import { bundledCode, codeHash } from './cache.js';
 import { Helper, wantHelper } from '../lib/threads.js';
 import type { PageView } from '../lib/schemas/report.js';
+import type { Derived } from './derived.js';
 import type { LoadShared, PageJob, PageOutcome } from './page-entry.js';
 
 /** One page to parse: its text, paths and analysis cache key. */
@@ -18,14 +19,14 @@ export interface ParseJob {
 
 export type HelperRequest =
   | { type: 'take' }
-  | { type: 'parse'; jobs: ParseJob[] }
+  | { type: 'parse'; jobs: ParseJob[]; derive: boolean }
   | { type: 'views'; views: PageView[]; anchorSets: string[] }
   | { type: 'shared'; shared: LoadShared }
   | { type: 'render'; jobs: Array<PageJob & ParseJob> };
 
 export type HelperReply =
   | { type: 'taken'; parsed: number }
-  | { type: 'parsed'; parsed: number }
+  | { type: 'parsed'; parsed: number; derived: Derived[] | null }
   | { type: 'ready' }
   | { type: 'kept'; views: number }
   | { type: 'rendered'; outcomes: Array<{ i: number; outcome: PageOutcome }> }
