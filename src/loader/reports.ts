@@ -8,7 +8,6 @@ import { ConfigError, loadConfig, type Config } from '../lib/config.js';
 import { pageSet, type Analysis } from '../lib/pipeline.js';
 import { LoadedPages } from './analyses.js';
 import { RENDER_VERSION } from '../lib/render/index.js';
-import type { PageView } from '../lib/schemas/report.js';
 import { storedEntry } from '../lib/site/cached.js';
 import { siteSchema, storeRefSchema, storedEntrySchema, type StoreRef, type StoredEntry } from '../lib/site/entry.js';
 import { slugOf } from '../lib/site/urls.js';
@@ -283,9 +282,7 @@ async function load(
       ),
       4,
     );
-    const all = files.map(
-      (_, i) => (derivedBy[i] ??= (large ? derivedByKey.get(pages.key(i)) : undefined) ?? derived(pages.read(i))),
-    );
+    const all = files.map((_, i) => (derivedBy[i] ??= (large ? derivedByKey.get(pages.key(i)) : undefined) ?? derived(pages.read(i))));
     if (large) {
       derivedByKey.clear();
       all.forEach((d, i) => derivedByKey.set(pages.key(i), d));
