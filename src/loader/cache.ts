@@ -1,5 +1,6 @@
-// Files the loader writes beside the content store: each report's entry, rendered HTML, Markdown source, full runs and
-// explorer rows, named by entry id and digest. The store keeps only their path prefix (`data.cache`) and the SHA-256
+// Files the loader writes beside the content store: each report's entry, rendered HTML, Markdown source, full runs,
+// explorer rows, published data and part of runs.csv (src/lib/site/cached.ts `cacheSuffixes`), named by entry id and
+// digest. The store keeps only their path prefix (`data.cache`) and the SHA-256
 // of each file (`data.cacheHashes`), so Astro does not bundle them into the build; pages read them back through
 // src/lib/site/cached.ts, which checks the hashes again. Files are written to a temporary name and renamed, so a
 // reader never sees half a file; an entry whose files are missing or differ from their hashes is re-rendered.

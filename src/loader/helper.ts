@@ -53,12 +53,13 @@ function answer(request: HelperRequest): HelperReply {
       return { type: 'taken', parsed: parsedAhead };
     case 'parse': {
       // With what the page set and the digests read of each page, when asked (a build: ./derived.ts).
-      const derived = request.jobs.map((p) => {
+      const derived: Derived[] = [];
+      for (const p of request.jobs) {
         const a = analyze(p.source, p.path, p.absolutePath);
         cache.store(p.source, p.path, p.absolutePath, a, p.key);
-        return request.derive ? derive(a) : null;
-      });
-      return { type: 'parsed', parsed: request.jobs.length, derived: request.derive ? (derived as Derived[]) : null };
+        if (request.derive) derived.push(derive(a));
+      }
+      return { type: 'parsed', parsed: request.jobs.length, derived: request.derive ? derived : null };
     }
     case 'views':
       views.push(...(request.views as PageView[]));
