@@ -106,10 +106,10 @@ export function cacheValid(entry: { cache?: unknown; cacheHashes?: unknown } | u
 /** The cache could not be written (read-only, full, ...): the build stops and names the folder and the cause. */
 export class CacheWriteError extends Error {}
 
-function writeAtomic(file: string, text: string): void {
+function writeAtomic(file: string, bytes: Buffer): void {
   const temp = `${file}.${process.pid}.${randomBytes(4).toString('hex')}.tmp`;
   try {
-    writeFileSync(temp, text);
+    writeFileSync(temp, bytes);
     renameSync(temp, file);
   } catch (error) {
     rmSync(temp, { force: true });
@@ -130,10 +130,13 @@ export function writeCache(prefix: string, text: CacheTexts): CacheHashes {
   } catch (error) {
     throw new CacheWriteError(`cannot create the render cache folder \`${join(prefix, '..')}\`: ${(error as Error).message}`);
   }
-  const hashes = Object.fromEntries(kinds.map((k) => [k, contentHash(text[k])])) as CacheHashes;
+  // Each text is encoded once: hashed and written as the same bytes.
+  const hashes = {} as CacheHashes;
   for (const k of kinds) {
+    const bytes = Buffer.from(text[k], 'utf8');
+    hashes[k] = contentHash(bytes);
     const file = prefix + cacheSuffixes[k];
-    writeAtomic(file, text[k]);
+    writeAtomic(file, bytes);
     remember(file, hashes[k]);
   }
   return hashes;

@@ -1,5 +1,5 @@
 // The trusted pass, run after sanitising: ids, classes, admonition titles, code figures, links and images.
-// Elements are matched to their mdast nodes by source position, which remark-rehype, rehype-raw and
+// Elements are matched to their mdast nodes by source position, which remark-rehype, the raw HTML parse (raw.ts) and
 // rehype-sanitize all keep.
 import type { Element, ElementContent, Root } from 'hast';
 import type { Code, Root as MdastRoot } from 'mdast';

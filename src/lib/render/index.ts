@@ -1,10 +1,9 @@
-// mdast -> safe HTML: remark-rehype (+ admonitions) -> rehype-raw -> rehype-sanitize -> trusted decoration
+// mdast -> safe HTML: remark-rehype (+ admonitions) -> raw HTML parsed (./raw.ts) -> rehype-sanitize -> trusted decoration
 // -> highlighting of shell/YAML/JSON -> HTML. Takes the pipeline's tree, so each file is parsed once.
 import type { Element, Root as HastRoot } from 'hast';
 import { toHtml } from 'hast-util-to-html';
 import { common } from 'lowlight';
 import rehypeHighlight from 'rehype-highlight';
-import rehypeRaw from 'rehype-raw';
 import rehypeSanitize from 'rehype-sanitize';
 import remarkRehype from 'remark-rehype';
 import { unified } from 'unified';
@@ -16,6 +15,7 @@ import { claimTextHandler } from './claims.js';
 import { decorate, type LinkContext } from './decorate.js';
 import { handlers, unknownHandler } from './handlers.js';
 import type { HeadingInfo } from './headings.js';
+import rehypeRawBlocks from './raw.js';
 import { sanitizeSchema } from './sanitize.js';
 import type { OwnHtml } from './code.js';
 
@@ -62,7 +62,7 @@ export function renderReport(analysis: Pick<Analysis, 'tree' | 'source'>, report
       handlers: { ...handlers, text: claimTextHandler(report.claims) },
       unknownHandler,
     })
-    .use(rehypeRaw)
+    .use(rehypeRawBlocks)
     .use(rehypeSanitize, sanitizeSchema);
   const hast = toSafeHast.runSync(analysis.tree, file) as HastRoot;
   const own: OwnHtml = { nodes: new Set(), ids: new Set() };

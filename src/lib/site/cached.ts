@@ -36,21 +36,23 @@ const verified = new Map<string, string>();
 function read(entry: Cached, kind: keyof typeof cacheSuffixes): string {
   const file = entry.data.cache + cacheSuffixes[kind];
   const hash = entry.data.cacheHashes[kind];
-  let text: string;
+  let bytes: Buffer;
   let seen: string;
   let fd: number | undefined;
   try {
     fd = openSync(file, 'r');
     const st = fstatSync(fd, { bigint: true });
     seen = `${hash}\n${st.size}\n${st.mtimeNs}\n${st.ino}`;
-    text = readFileSync(fd, 'utf8');
+    bytes = readFileSync(fd);
   } catch (error) {
     throw new Error(`render cache file \`${file}\` is missing (${(error as Error).message}); build again.`);
   } finally {
     if (fd !== undefined) closeSync(fd);
   }
+  // The bytes are hashed as read, and decoded once.
+  const text = bytes.toString('utf8');
   if (verified.get(file) === seen) return text;
-  if (contentHash(text) !== hash) {
+  if (contentHash(bytes) !== hash) {
     throw new Error(`render cache file \`${file}\` changed after it was written; not publishing it. Build again.`);
   }
   verified.set(file, seen);
