@@ -4,6 +4,7 @@ import axe from 'axe-core';
 import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
+import { questionValue } from '../../src/lib/site/compare/state.js';
 import { projectRoot } from '../site/build.js';
 import { hasChromium, siteForTests } from './browser.js';
 
@@ -91,14 +92,19 @@ describe.skipIf(!hasChromium)('compare explorer in Chromium', () => {
     await page.waitForSelector('[data-answer] p');
     expect(fetched).toHaveLength(1);
     expect(fetched[0]).toMatch(/^\/compare\/runs\/\d+\.json$/);
-    const file = (await (await page.request.get(site.origin + fetched[0])).json()) as { rows: Array<{ key: string; model: string }> };
+    type FileRow = { key: string; model: string; gpu: string; dataset: string };
+    const file = (await (await page.request.get(site.origin + fetched[0])).json()) as { rows: FileRow[] };
     expect(file.rows.length).toBeGreaterThan(0);
+    // A question file holds questions of one model: the one asked among them.
     expect(file.rows.every((r) => r.model === other)).toBe(true);
+    const now = new URL(page.url()).searchParams;
+    const asked = file.rows.filter((r) => questionValue(r, 'gpu') === now.get('gpu') && questionValue(r, 'dataset') === now.get('dataset'));
+    expect(asked.length).toBeGreaterThan(0);
     // The table lists that question's runs, and the summary counts them.
     const keys = await shownKeys(page);
     expect(keys.length).toBeGreaterThan(0);
-    for (const k of keys) expect(file.rows.map((r) => r.key)).toContain(k);
-    expect(await page.textContent('[data-summary]')).toContain(`of the question's ${file.rows.length} runs match`);
+    for (const k of keys) expect(asked.map((r) => r.key)).toContain(k);
+    expect(await page.textContent('[data-summary]')).toContain(`of the question's ${asked.length} runs match`);
     // Back to the first model and to the other again: a question is fetched once at most. A shared link to the other
     // question draws it from its file.
     const shared = new URL(page.url());
@@ -112,7 +118,7 @@ describe.skipIf(!hasChromium)('compare explorer in Chromium', () => {
     const again = await site.open(shared.pathname + shared.search);
     await again.page.waitForFunction((m) => new URL(location.href).searchParams.get('model') === m, other);
     await again.page.waitForSelector('[data-answer] p');
-    expect(await again.page.textContent('[data-summary]')).toContain(`of the question's ${file.rows.length} runs match`);
+    expect(await again.page.textContent('[data-summary]')).toContain(`of the question's ${asked.length} runs match`);
     // A file that cannot be had: the reader is told, nothing throws.
     const broken = await site.open('/compare/');
     await broken.page.waitForSelector('svg[data-plot] a.pt');

@@ -1,12 +1,13 @@
-// /compare/ ships the runs of one question (a model on an accelerator under a workload: the default one) and each
-// other question's runs as a file of their own (compare/runs/N.json), listed in the page's question index with its
-// number of runs. Together they are every run of the site once, and each file holds one question's.
+// /compare/ ships the runs of one question (a model on an accelerator under a workload: the default one) and every
+// other question's runs in a question file (compare/runs/N.json) with other questions of its model, listed in the
+// page's question index with its number of runs and its file. Together they are every run of the site once.
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { readIndex, type ShippedIndex } from '../../src/lib/site/compare/shipped.js';
 import { completeQuestion, defaultView, questionCounts, questionKey, type QuestionCount } from '../../src/lib/site/compare/state.js';
 import { fullRow, type ClientRow } from '../../src/lib/site/compare/options.js';
+import { FILE_RUNS, questionFiles } from '../../src/lib/site/compare/files.js';
 import type { RunRow } from '../../src/lib/site/compare/types.js';
 import { builtSite, readPage } from './build.js';
 
@@ -41,7 +42,7 @@ describe('the explorer ships its runs by question', () => {
     expect(questionKey({ model: view.filters.model[0], gpu: view.filters.gpu[0], dataset: view.filters.dataset[0] })).toBe([...asked][0]);
   });
 
-  it('should give every run of the site exactly once across the page and the question files, each file one question’s', () => {
+  it('should give every run of the site exactly once across the page and the question files, each file some questions of one model', () => {
     const seen = new Set<string>();
     const add = (r: RunRow) => {
       expect(seen.has(r.key), r.key).toBe(false);
@@ -49,13 +50,16 @@ describe('the explorer ships its runs by question', () => {
     };
     page.rows.map(fullRow).forEach(add);
     const index = readIndex(page.others);
-    expect(new Set(index.map((q) => q.href)).size).toBe(index.length);
-    for (const q of index) {
-      expect(existsSync(join(dist, q.href.replace(/^\//, ''))), q.href).toBe(true);
-      const rows = fileRows(q.href);
-      // The index counts the question's runs as its file has them.
-      expect(rows.length).toBe(q.n);
-      for (const r of rows) expect(questionKey(r)).toBe(questionKey(q));
+    const byFile = new Map<string, typeof index>();
+    for (const q of index) byFile.set(q.href, [...(byFile.get(q.href) ?? []), q]);
+    for (const [href, questions] of byFile) {
+      expect(existsSync(join(dist, href.replace(/^\//, ''))), href).toBe(true);
+      const rows = fileRows(href);
+      // One model's questions; the index counts each question's runs as the file has them, and the file has no others.
+      expect(new Set(questions.map((q) => q.model)).size).toBe(1);
+      for (const q of questions) expect(rows.filter((r) => questionKey(r) === questionKey(q)).length, questionKey(q)).toBe(q.n);
+      expect(rows.length).toBe(questions.reduce((n, q) => n + q.n, 0));
+      expect(rows.length <= FILE_RUNS || questions.length === 1).toBe(true);
       rows.forEach(add);
     }
     // runs.csv lists every run of the site: the same number.
@@ -63,5 +67,16 @@ describe('the explorer ships its runs by question', () => {
       .trim()
       .split('\r\n');
     expect(seen.size).toBe(csv.length - 1);
+  });
+});
+
+describe('question files', () => {
+  const q = (model: string, gpu: string, n: number): QuestionCount => ({ model, gpu, dataset: 'd', n });
+
+  it('should put consecutive questions of one model in a file, up to the limit, and leave the shipped one out', () => {
+    const questions = [q('a', 'x', 3), q('a', 'y', 4), q('a', 'z', 2), q('b', 'x', 1), q('c', 'x', 9), q('c', 'y', 1)];
+    expect(questionFiles(questions, 1, 5)).toEqual({ fileOf: [0, -1, 0, 1, 2, 3], files: [[0, 2], [3], [4], [5]] });
+    expect(questionFiles(questions, undefined, 100)).toEqual({ fileOf: [0, 0, 0, 1, 2, 2], files: [[0, 1, 2], [3], [4, 5]] });
+    expect(questionFiles([], undefined)).toEqual({ fileOf: [], files: [] });
   });
 });

@@ -62,7 +62,8 @@ export function startExplorer(root: HTMLElement): void {
   }
   const indexed = readIndex(data.others).filter((q) => !loaded.has(questionKey(q)));
   const files = new Map(indexed.map((q) => [questionKey(q), q.href]));
-  const fetching = new Map<string, Promise<RunRow[]>>();
+  // Question files on their way, by address: a file holds several questions of a model, and comes once.
+  const fetching = new Map<string, Promise<void>>();
   // Every question of the site with its number of runs: what completes the question and counts its lists.
   const questions: QuestionCount[] = [...questionCounts(shipped), ...indexed];
   // The runs of the question asked.
@@ -391,26 +392,30 @@ export function startExplorer(root: HTMLElement): void {
     };
     if (!href || new URL(href, location.href).origin !== location.origin) return failed();
     if (summary) summary.textContent = `Loading the runs of ${asked}…`;
-    // A question asked again while its file is on its way waits for that same fetch.
-    const load =
-      fetching.get(key!) ??
-      fetch(href)
+    // A question asked while its file is on its way waits for that same fetch. The file's every question is kept:
+    // the others of its model are then at hand.
+    let load = fetching.get(href);
+    if (!load) {
+      load = fetch(href)
         .then((res) => (res.ok ? (res.json() as Promise<Data>) : Promise.reject(new Error(String(res.status)))))
         .then((got) => {
-          const list = got.rows.map(fullRow).filter((r) => questionKey(r) === key);
-          loaded.set(key!, list);
-          return list;
+          const byKey = new Map<string, RunRow[]>();
+          for (const r of got.rows.map(fullRow)) {
+            const k = questionKey(r);
+            if (files.get(k) !== href || loaded.has(k)) continue;
+            (byKey.get(k) ?? byKey.set(k, []).get(k)!).push(r);
+          }
+          for (const [k, list] of byKey) loaded.set(k, list);
         });
-    fetching.set(key!, load);
+      fetching.set(href, load);
+      const settled = () => fetching.delete(href);
+      load.then(settled, settled);
+    }
     load.then(
-      (list) => {
-        fetching.delete(key!);
-        if (ticket === changes) apply(next, list);
-      },
       () => {
-        fetching.delete(key!);
-        failed();
+        if (ticket === changes) apply(next, loaded.get(key!) ?? []);
       },
+      () => failed(),
     );
   }
 

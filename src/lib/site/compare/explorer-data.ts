@@ -4,13 +4,18 @@
 // `questionRows` then reads again only the rows of one model's reports, for the page (the default question) and for
 // each question's file. No step holds the rows of the whole site: at 10,000 reports they were 190 MB of JSON in one
 // page.
+//
+// The questions the page does not ship are fetched from question files (./files.ts).
 import { cachedRows } from '../cached';
 import { reports, type ReportEntry } from '../collection';
 import { compareText } from '../../order.js';
 import { headToHeadOrder, headToHeads, type HeadToHead } from '../head-to-head.js';
 import { filterGroups, type FilterGroup } from './options.js';
+import { questionFiles } from './files.js';
 import type { RunRow } from './rows.js';
 import {
+  completeQuestion,
+  defaultView,
   filterIds,
   filterValue,
   questionCounts,
@@ -30,7 +35,12 @@ export interface ExplorerIndex {
   /** Runs per question, ordered by model, accelerator and workload: a question's position is its file's id. */
   questions: QuestionCount[];
   /** A question's position, by `questionKey`. */
-  files: Map<string, number>;
+  positions: Map<string, number>;
+  /** The position of the question the page ships (the default one); none on a site without runs. */
+  shipped: number | undefined;
+  /** Each question's file (by position; the shipped question has none: -1), and each file's questions. */
+  fileOf: number[];
+  files: number[][];
   /** Each model's reports (by its filter value), in slug order. */
   models: Map<string, ReportEntry[]>;
 }
@@ -65,12 +75,17 @@ async function makeIndex(): Promise<ExplorerIndex> {
     return 0;
   };
   const questions = questionCounts(facets).sort(order);
+  const positions = new Map(questions.map((q, i) => [questionKey(q), i]));
+  const { model, gpu, dataset } = completeQuestion(questions, defaultView()).filters;
+  const shipped = model.length > 0 ? positions.get(questionKey({ model: model[0], gpu: gpu[0], dataset: dataset[0] })) : undefined;
   return {
     reports: entries.length,
     runs: facets.length,
     groups: filterGroups(facets),
     questions,
-    files: new Map(questions.map((q, i) => [questionKey(q), i])),
+    positions,
+    shipped,
+    ...questionFiles(questions, shipped),
     models,
   };
 }
@@ -113,11 +128,18 @@ async function modelRows(model: string): Promise<ModelRows> {
   return made;
 }
 
-/** Every run of the question at `file` (its position in the index), in the order of the whole site's rows. */
-export async function questionRows(file: number): Promise<RunRow[]> {
-  const q = (await explorerIndex()).questions[file];
+/** Every run of the question at `position` in the index, in the order of the whole site's rows. */
+export async function questionRows(position: number): Promise<RunRow[]> {
+  const q = (await explorerIndex()).questions[position];
   if (!q) return [];
   return (await modelRows(questionValue(q, 'model'))).byQuestion.get(questionKey(q)) ?? [];
+}
+
+/** The runs of question file `file`: its questions' runs, one question after the other. */
+export async function fileRows(file: number): Promise<RunRow[]> {
+  const out: RunRow[] = [];
+  for (const position of (await explorerIndex()).files[file] ?? []) out.push(...(await questionRows(position)));
+  return out;
 }
 
 /**

@@ -1,6 +1,6 @@
 // The explorer's question index as the page ships it. The page carries the runs of one question (a model on an
-// accelerator under a workload: the default one); every other question's runs are a file of their own, fetched when
-// the reader asks it. So that a question can still be completed and the question lists counted without them, the
+// accelerator under a workload: the default one); every other question's runs are in a question file (with other
+// questions of its model: ./explorer-data.ts), fetched when the reader asks it. So that a question can still be completed and the question lists counted without them, the
 // page carries each other question with its number of runs, its values written once each.
 import { NOT_STATED, questionValue, type QuestionCount } from './state.js';
 
@@ -23,10 +23,10 @@ export interface IndexedQuestion extends QuestionCount {
 }
 
 /**
- * The index of every question but the one the page ships (`shipped`, its position): `questions` are the site's, in
- * the order of their files (a question's position is its file's id).
+ * The index of every question that has a file (`fileOf`, by position: -1 for the one the page ships): `questions` are
+ * the site's, in index order.
  */
-export function shipIndex(questions: readonly QuestionCount[], shipped: number | undefined, dir: string): ShippedIndex {
+export function shipIndex(questions: readonly QuestionCount[], fileOf: readonly number[], dir: string): ShippedIndex {
   const out: ShippedIndex = { dir, models: [], gpus: [], datasets: [], questions: [] };
   const seen = { models: new Map<string, number>(), gpus: new Map<string, number>(), datasets: new Map<string, number>() };
   const at = (list: 'models' | 'gpus' | 'datasets', value: string) => {
@@ -34,8 +34,9 @@ export function shipIndex(questions: readonly QuestionCount[], shipped: number |
     if (i === undefined) seen[list].set(value, (i = out[list].push(value) - 1));
     return i;
   };
-  questions.forEach((q, file) => {
-    if (file === shipped) return;
+  questions.forEach((q, position) => {
+    const file = fileOf[position] ?? -1;
+    if (file < 0) return;
     out.questions.push([
       at('models', questionValue(q, 'model')),
       at('gpus', questionValue(q, 'gpu')),
