@@ -65,8 +65,9 @@ export class Helper<Request, Reply extends { type: string }> {
 
 /**
  * Do every item once: this thread (`here`) takes items from the front, one at a time, yielding between them so the
- * helper's replies are read; `helper` (when given and ready) takes batches of `batch` from the back, two under way at
- * once, so that it always has the next batch while this thread is busy. A batch the helper fails is done here.
+ * helper's replies are read (without a helper, every 50 ms); `helper` (when given and ready) takes batches of
+ * `batch` from the back, two under way at once, so that it always has the next batch while this thread is busy. A
+ * batch the helper fails is done here.
  * Returns how many the helper did.
  */
 export async function shareWork<T>(
@@ -98,9 +99,14 @@ export async function shareWork<T>(
     }
   };
   const helping = Promise.all([lane(), lane()]);
+  // Without a helper, the event loop still gets a turn every 50 ms of work (timers, I/O: a long load must not hold them).
+  let turned = performance.now();
   while (front < back) {
     here(items[front++]);
-    if (helper) await new Promise((resolve) => setImmediate(resolve));
+    if (helper || performance.now() - turned >= 50) {
+      await new Promise((resolve) => setImmediate(resolve));
+      turned = performance.now();
+    }
   }
   hereDone(false);
   await helping;

@@ -27,6 +27,7 @@ import { derive, type Derived } from './derived.js';
 import { checkAndRender, logged, type LoadShared, type Logged, type PageJob, type PageOutcome } from './page-entry.js';
 import { citedHold, probesHold } from './probes.js';
 import { helped, shareWork, wantHelper } from '../lib/threads.js';
+import { breather } from './breathe.js';
 import { dropAhead, startHelper, takeAhead, tellShared, type LoadHelper } from './threads.js';
 
 export interface ReportsLoaderOptions {
@@ -167,7 +168,10 @@ async function load(
   // Each page's text is read here for its digest, and kept only on a small site or a dev server (./texts.ts).
   const texts = new PageTexts(generateDigest, kept !== null ? Infinity : keepBytes());
   const files: SourceFile[] = [];
+  // Long runs of work on this thread give the event loop turns (Astro's store saves: ./breathe.ts).
+  const breathe = breather();
   for (const f of listedFiles) {
+    await breathe();
     const t = readSource(f.absolutePath, kept !== null);
     if (t.text === undefined) {
       if (t.tooLarge !== undefined) listed.push(tooLargeFinding(f.projectPath, t.tooLarge));
@@ -282,7 +286,11 @@ async function load(
       ),
       4,
     );
-    const all = files.map((_, i) => (derivedBy[i] ??= (large ? derivedByKey.get(pages.key(i)) : undefined) ?? derived(pages.read(i))));
+    const all: Derived[] = [];
+    for (let i = 0; i < files.length; i++) {
+      await breathe();
+      all.push((derivedBy[i] ??= (large ? derivedByKey.get(pages.key(i)) : undefined) ?? derived(pages.read(i))));
+    }
     if (large) {
       derivedByKey.clear();
       all.forEach((d, i) => derivedByKey.set(pages.key(i), d));
@@ -313,6 +321,7 @@ async function load(
     // Each page whose stored entry does not stand is checked, then rendered, then let go: only what the log and the
     // store need is kept of it.
     for (const [i, file] of files.entries()) {
+      await breathe();
       const date = dates.get(file.projectPath) ?? null;
       const digest = generateDigest({ shared, path: file.path, absolutePath: file.absolutePath, source: sourceDigests[i], date });
       const existing = store.get(slugOf(file.path));
@@ -365,6 +374,7 @@ async function load(
   const changes: Array<() => void> = [];
   let rendered = 0;
   for (const { i, file, digest } of jobs) {
+    await breathe();
     const id = slugOf(file.path);
     const outcome = outcomes[i];
     if (!outcome.ok) {
