@@ -10,7 +10,11 @@ import { setImmediate as turn } from 'node:timers/promises';
 /** Work on this thread between two turns of the event loop, at most. */
 export const BREATH_MS = 50;
 
-/** A function to await inside a long loop: it gives the event loop a turn when `every` ms have passed since the last. */
+/**
+ * A function to call inside a long loop: when `every` ms have passed since the last turn, a promise to await (the
+ * turn); else nothing, and the loop goes on without even a microtask's pause (a dev server's reload reads the files as
+ * they are at the moment it starts).
+ */
 export function breather(every = BREATH_MS): () => Promise<void> | undefined {
   let last = performance.now();
   return () => {

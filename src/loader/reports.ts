@@ -171,7 +171,8 @@ async function load(
   // Long runs of work on this thread give the event loop turns (Astro's store saves: ./breathe.ts).
   const breathe = breather();
   for (const f of listedFiles) {
-    await breathe();
+    const pause = breathe();
+    if (pause) await pause;
     const t = readSource(f.absolutePath, kept !== null);
     if (t.text === undefined) {
       if (t.tooLarge !== undefined) listed.push(tooLargeFinding(f.projectPath, t.tooLarge));
@@ -288,7 +289,8 @@ async function load(
     );
     const all: Derived[] = [];
     for (let i = 0; i < files.length; i++) {
-      await breathe();
+      const pause = breathe();
+      if (pause) await pause;
       all.push((derivedBy[i] ??= (large ? derivedByKey.get(pages.key(i)) : undefined) ?? derived(pages.read(i))));
     }
     if (large) {
@@ -321,7 +323,8 @@ async function load(
     // Each page whose stored entry does not stand is checked, then rendered, then let go: only what the log and the
     // store need is kept of it.
     for (const [i, file] of files.entries()) {
-      await breathe();
+      const pause = breathe();
+      if (pause) await pause;
       const date = dates.get(file.projectPath) ?? null;
       const digest = generateDigest({ shared, path: file.path, absolutePath: file.absolutePath, source: sourceDigests[i], date });
       const existing = store.get(slugOf(file.path));
@@ -374,7 +377,8 @@ async function load(
   const changes: Array<() => void> = [];
   let rendered = 0;
   for (const { i, file, digest } of jobs) {
-    await breathe();
+    const pause = breathe();
+    if (pause) await pause;
     const id = slugOf(file.path);
     const outcome = outcomes[i];
     if (!outcome.ok) {
