@@ -44,7 +44,8 @@ describe.skipIf(!hasChromium)('hostile site in Chromium', () => {
       ).toBe(0);
       // Check a hostile filter value and read the results again, as a visitor would.
       await page.locator('#search .pagefind-ui__filter-label', { hasText: 'img src=x onerror' }).first().click();
-      await page.waitForTimeout(300);
+      // Pagefind answers the filtered search in its own time (on a loaded machine, after more than 300 ms).
+      await page.waitForFunction(() => document.querySelectorAll('.pagefind-ui__result-title').length > 0);
       const titles = await page.$$eval('.pagefind-ui__result-title', (ts) => ts.map((t) => t.textContent ?? ''));
       expect(titles.length).toBeGreaterThan(0);
       expect(await pwned()).toBeUndefined();
