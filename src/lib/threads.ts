@@ -2,6 +2,7 @@
 // thread takes items from the front of the list, the helper takes batches from the back, so both finish together
 // whatever the items weigh. Anything that stops the helper (no second core, a crash) only costs speed: its unfinished
 // items are done by the calling thread, in the same way.
+import { setImmediate as turn } from 'node:timers/promises';
 import { availableParallelism } from 'node:os';
 import { parentPort, Worker } from 'node:worker_threads';
 
@@ -63,9 +64,28 @@ export class Helper<Request, Reply extends { type: string }> {
   }
 }
 
+/** Work on this thread between two turns of the event loop, at most. */
+export const BREATH_MS = 50;
+
+/**
+ * A function to call inside a long loop: when `every` ms have passed since the last turn, a promise to await (the
+ * turn); else nothing, and the loop goes on without even a microtask's pause (a dev server's reload reads the files as
+ * they are at the moment it starts).
+ */
+export function breather(every = BREATH_MS): () => Promise<void> | undefined {
+  let last = performance.now();
+  return () => {
+    const now = performance.now();
+    if (now - last < every) return undefined;
+    return turn().then(() => {
+      last = performance.now();
+    });
+  };
+}
+
 /**
  * Do every item once: this thread (`here`) takes items from the front, one at a time, yielding between them so the
- * helper's replies are read (without a helper, every 50 ms); `helper` (when given and ready) takes batches of
+ * helper's replies are read (without a helper, every BREATH_MS); `helper` (when given and ready) takes batches of
  * `batch` from the back, two under way at once, so that it always has the next batch while this thread is busy. A
  * batch the helper fails is done here.
  * Returns how many the helper did.
@@ -99,14 +119,12 @@ export async function shareWork<T>(
     }
   };
   const helping = Promise.all([lane(), lane()]);
-  // Without a helper, the event loop still gets a turn every 50 ms of work (timers, I/O: a long load must not hold them).
-  let turned = performance.now();
+  // Without a helper, the event loop still gets a turn every BREATH_MS of work (a long load must not hold timers, I/O).
+  const breathe = breather();
   while (front < back) {
     here(items[front++]);
-    if (helper || performance.now() - turned >= 50) {
-      await new Promise((resolve) => setImmediate(resolve));
-      turned = performance.now();
-    }
+    const pause = helper ? turn() : breathe();
+    if (pause) await pause;
   }
   hereDone(false);
   await helping;

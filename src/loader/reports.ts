@@ -26,8 +26,7 @@ import { PageTexts } from './texts.js';
 import { derive, type Derived } from './derived.js';
 import { checkAndRender, logged, type LoadShared, type Logged, type PageJob, type PageOutcome } from './page-entry.js';
 import { citedHold, probesHold } from './probes.js';
-import { helped, shareWork, wantHelper } from '../lib/threads.js';
-import { breather } from './breathe.js';
+import { breather, helped, shareWork, wantHelper } from '../lib/threads.js';
 import { dropAhead, startHelper, takeAhead, tellShared, type LoadHelper } from './threads.js';
 
 export interface ReportsLoaderOptions {
@@ -168,7 +167,12 @@ async function load(
   // Each page's text is read here for its digest, and kept only on a small site or a dev server (./texts.ts).
   const texts = new PageTexts(generateDigest, kept !== null ? Infinity : keepBytes());
   const files: SourceFile[] = [];
-  // Long runs of work on this thread give the event loop turns (Astro's store saves: ./breathe.ts).
+  // Long runs of work on this thread give the event loop a turn every BREATH_MS. Astro saves the content store
+  // asynchronously, 500 ms after a change; a save begun while the load held the thread waited until the load's end,
+  // then wrote the store as it was when it began, and Astro's last save, finding it still writing, was dropped
+  // (5.18's writeFileAtomic retries with the first save's text). At 10,000 reports a rebuild that read every page's
+  // parse back in one synchronous run of 30 s left the build reading the store from before the edit, and failed on
+  // the edited page's pruned files.
   const breathe = breather();
   for (const f of listedFiles) {
     const pause = breathe();
