@@ -1,5 +1,5 @@
 // /compare/ ships the runs of one question (a model on an accelerator under a workload: the default one) and every
-// other question's runs in a question file (compare/runs/N.json) with other questions of its model, listed in the
+// other question's runs in a question file (compare/runs/N.json) with the questions beside it in the index, listed in the
 // page's question index with its number of runs and its file. Together they are every run of the site once.
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -42,7 +42,7 @@ describe('the explorer ships its runs by question', () => {
     expect(questionKey({ model: view.filters.model[0], gpu: view.filters.gpu[0], dataset: view.filters.dataset[0] })).toBe([...asked][0]);
   });
 
-  it('should give every run of the site exactly once across the page and the question files, each file some questions of one model', () => {
+  it('should give every run of the site exactly once across the page and the question files, each file consecutive questions', () => {
     const seen = new Set<string>();
     const add = (r: RunRow) => {
       expect(seen.has(r.key), r.key).toBe(false);
@@ -55,8 +55,10 @@ describe('the explorer ships its runs by question', () => {
     for (const [href, questions] of byFile) {
       expect(existsSync(join(dist, href.replace(/^\//, ''))), href).toBe(true);
       const rows = fileRows(href);
-      // One model's questions; the index counts each question's runs as the file has them, and the file has no others.
-      expect(new Set(questions.map((q) => q.model)).size).toBe(1);
+      // Consecutive questions of the index; it counts each question's runs as the file has them, and the file has no
+      // others.
+      const at = questions.map((q) => index.indexOf(q));
+      expect(at.every((p, k) => k === 0 || p === at[k - 1] + 1)).toBe(true);
       for (const q of questions) expect(rows.filter((r) => questionKey(r) === questionKey(q)).length, questionKey(q)).toBe(q.n);
       expect(rows.length).toBe(questions.reduce((n, q) => n + q.n, 0));
       expect(rows.length <= FILE_RUNS || questions.length === 1).toBe(true);
@@ -73,10 +75,11 @@ describe('the explorer ships its runs by question', () => {
 describe('question files', () => {
   const q = (model: string, gpu: string, n: number): QuestionCount => ({ model, gpu, dataset: 'd', n });
 
-  it('should put consecutive questions of one model in a file, up to the limit, and leave the shipped one out', () => {
+  it('should put consecutive questions in a file, up to the limit, and leave the shipped one out', () => {
     const questions = [q('a', 'x', 3), q('a', 'y', 4), q('a', 'z', 2), q('b', 'x', 1), q('c', 'x', 9), q('c', 'y', 1)];
     expect(questionFiles(questions, 1, 5)).toEqual({ fileOf: [0, -1, 0, 1, 2, 3], files: [[0, 2], [3], [4], [5]] });
-    expect(questionFiles(questions, undefined, 100)).toEqual({ fileOf: [0, 0, 0, 1, 2, 2], files: [[0, 1, 2], [3], [4, 5]] });
+    expect(questionFiles(questions, 1, 6)).toEqual({ fileOf: [0, -1, 0, 0, 1, 2], files: [[0, 2, 3], [4], [5]] });
+    expect(questionFiles(questions, undefined, 100)).toEqual({ fileOf: [0, 0, 0, 0, 0, 0], files: [[0, 1, 2, 3, 4, 5]] });
     expect(questionFiles([], undefined)).toEqual({ fileOf: [], files: [] });
   });
 });

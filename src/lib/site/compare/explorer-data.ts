@@ -96,7 +96,7 @@ interface ModelRows {
   byQuestion: Map<string, RunRow[]>;
 }
 
-/** Models whose rows were read last: the question files come a model at a time, four at once. */
+/** Models whose rows were read last: a question file reads its models in index order, and four files are made at once. */
 const RECENT = 4;
 const recent = new Map<string, Promise<ModelRows>>();
 /** Each model's engines head to head, kept as its rows are read in a production build (a few per model). */

@@ -1,6 +1,6 @@
 // The explorer's question index as the page ships it. The page carries the runs of one question (a model on an
-// accelerator under a workload: the default one); every other question's runs are in a question file (with other
-// questions of its model: ./explorer-data.ts), fetched when the reader asks it. So that a question can still be completed and the question lists counted without them, the
+// accelerator under a workload: the default one); every other question's runs are in a question file (with the
+// questions beside it in the index: ./files.ts), fetched when the reader asks it. So that a question can still be completed and the question lists counted without them, the
 // page carries each other question with its number of runs, its values written once each.
 import { NOT_STATED, questionValue, type QuestionCount } from './state.js';
 

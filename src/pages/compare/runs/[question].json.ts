@@ -1,5 +1,5 @@
-// The runs of some questions of one model (a model on an accelerator under a workload), as the explorer's page ships
-// its own (`clientRow`): fetched when the reader asks one of them. The file's name is its number in the site's
+// The runs of some consecutive questions of the index (each a model on an accelerator under a workload), as the
+// explorer's page ships its own (`clientRow`): fetched when the reader asks one of them. The file's name is its number in the site's
 // question index, which gives each question's file (lib/site/compare/explorer-data.ts, `questionFiles`).
 import type { APIRoute, GetStaticPaths } from 'astro';
 import { explorerIndex, fileRows } from '../../../lib/site/compare/explorer-data';
