@@ -9,6 +9,8 @@ import { useLoaderBundle } from './src/loader/bundle.ts';
 import { startAhead } from './src/loader/threads.ts';
 import { contentFiles } from './src/lib/site/files.ts';
 import { isLean } from './src/lib/site/lean.ts';
+import { copyReportFiles } from './src/lib/site/copies.ts';
+import { terminalText } from './src/lib/terminal.ts';
 
 // Tests build into their own folders so they never touch dist/ or the dev cache.
 const outDir = resolve(process.env.PERFLAB_OUT_DIR ?? './dist');
@@ -18,6 +20,28 @@ const insideCwd = (/** @type {string} */ path) => {
   const rel = relative(process.cwd(), path);
   return rel !== '' && !rel.startsWith('..') && !isAbsolute(rel);
 };
+
+/**
+ * Each report's Markdown source and data file, copied into the site once its pages are written (src/lib/site/copies.ts;
+ * their routes serve them on a dev server), before the output folder is moved into place (`outsideOutDir`).
+ * @returns {import('astro').AstroIntegration}
+ */
+function reportFiles() {
+  return {
+    name: 'perflab-report-files',
+    hooks: {
+      'astro:build:done': ({ dir, logger }) => {
+        const started = performance.now();
+        const { copied, kept } = copyReportFiles(fileURLToPath(dir));
+        logger.info(
+          `${copied} files published (each report's Markdown source and data, linked to or copied from the cache) in ${Math.round(performance.now() - started)} ms`,
+        );
+        // Pages whose files meet the site's own or another page's (the checks' `route-collision`): the first stays.
+        for (const file of kept) logger.warn(`not copied: \`${terminalText(file)}\` is taken (route-collision)`);
+      },
+    },
+  };
+}
 
 /**
  * Astro builds an output folder outside the working directory through `./.astro/`, the folder that also holds its
@@ -149,6 +173,6 @@ export default defineConfig({
   // (generating 1,000 report pages: 12.6 s with one at a time, 11.3 s with four).
   build: { format: 'directory', concurrency: 4 },
   devToolbar: { enabled: false },
-  integrations: [buildHeap(), oneBuildAtATime(), outsideOutDir(), watchSourcesOnly(), loaderBundle()],
+  integrations: [buildHeap(), oneBuildAtATime(), reportFiles(), outsideOutDir(), watchSourcesOnly(), loaderBundle()],
   vite: { build: { assetsInlineLimit: 0 } },
 });

@@ -8,6 +8,7 @@ import { contentRoots, listMarkdown } from './files';
 import { isLean } from './lean';
 import { compareText } from '../order';
 import { keepParsed, storedEntry } from './cached';
+import { notePublished } from './copies';
 import type { StoreRef, StoredEntry } from './entry';
 import { keptListings, type KeptListings, type Listing } from './listing';
 
@@ -38,7 +39,7 @@ let all: Promise<ReportEntry[]> | undefined;
 
 export function reports(): Promise<ReportEntry[]> {
   if (!import.meta.env.PROD) return load();
-  return (all ??= load().then(nonEmpty).then(keepSmall));
+  return (all ??= load().then(nonEmpty).then(keepSmall).then(published));
 }
 
 /**
@@ -48,6 +49,12 @@ export function reports(): Promise<ReportEntry[]> {
  */
 function keepSmall(entries: ReportEntry[]): ReportEntry[] {
   if (!isLean(process.cwd())) keepParsed();
+  return entries;
+}
+
+/** The reports a production build publishes: their Markdown sources and data are copied once its pages are written. */
+function published(entries: ReportEntry[]): ReportEntry[] {
+  notePublished(entries);
   return entries;
 }
 
