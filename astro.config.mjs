@@ -9,7 +9,7 @@ import { useLoaderBundle } from './src/loader/bundle.ts';
 import { startAhead } from './src/loader/threads.ts';
 import { contentFiles } from './src/lib/site/files.ts';
 import { isLean } from './src/lib/site/lean.ts';
-import { copyReportFiles } from './src/lib/site/copies.ts';
+import { copyReportFiles, publishAtEnd } from './src/lib/site/copies.ts';
 import { terminalText } from './src/lib/terminal.ts';
 
 // Tests build into their own folders so they never touch dist/ or the dev cache.
@@ -30,6 +30,7 @@ function reportFiles() {
   return {
     name: 'perflab-report-files',
     hooks: {
+      'astro:config:setup': ({ command }) => publishAtEnd(command === 'build'),
       'astro:build:done': ({ dir, logger }) => {
         const started = performance.now();
         const { copied, kept } = copyReportFiles(fileURLToPath(dir));

@@ -77,6 +77,31 @@ export function showName(name: string): string {
   return out;
 }
 
+/** The folders an output file needs, outermost first (`reports/a/b.md`: `reports`, `reports/a`). */
+export function foldersOf(file: string): string[] {
+  const out: string[] = [];
+  for (let at = file.indexOf('/'); at !== -1; at = file.indexOf('/', at + 1)) out.push(file.slice(0, at));
+  return out;
+}
+
+/**
+ * Places in the output folder, taken one file at a time: a file is refused when it meets a file taken before (as
+ * `routeCollisions` says of two pages: the same file, or one where the other needs a folder).
+ */
+export class OutputPlaces {
+  private readonly files = new Set<string>();
+  private readonly folders = new Set<string>();
+
+  /** Takes `file`'s place and its folders; false, taking nothing, when it meets a file taken before. */
+  take(file: string): boolean {
+    const needs = foldersOf(file);
+    if (this.files.has(file) || this.folders.has(file) || needs.some((f) => this.files.has(f))) return false;
+    this.files.add(file);
+    for (const f of needs) this.folders.add(f);
+    return true;
+  }
+}
+
 /**
  * Pages that end at one place of the site, by index: for each page whose outputs (see `outputsOf`) meet another
  * page's, the indexes of those pages. They meet when both write one file (the same route, after percent-escaping,
@@ -104,8 +129,7 @@ export function routeCollisions(paths: readonly string[]): Map<number, number[]>
       if (owner === undefined) files.set(file, i);
       else meet(owner, i);
       // Each folder the file needs, once per page (a page's own files share their folders).
-      for (let at = file.indexOf('/'); at !== -1; at = file.indexOf('/', at + 1)) {
-        const folder = file.slice(0, at);
+      for (const folder of foldersOf(file)) {
         const users = folders.get(folder);
         if (!users) folders.set(folder, [i]);
         else if (users[users.length - 1] !== i) users.push(i);

@@ -3,7 +3,18 @@
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { astroRoutes, siteOwnFiles, writtenAs } from '../helpers/astro-routes.js';
-import { SITE_FILES, outputsOf, routeCollisions, routeOf, routeUrl, segmentProblem, siteFilesMet, slugOf } from '../../src/lib/route.js';
+import {
+  OutputPlaces,
+  SITE_FILES,
+  foldersOf,
+  outputsOf,
+  routeCollisions,
+  routeOf,
+  routeUrl,
+  segmentProblem,
+  siteFilesMet,
+  slugOf,
+} from '../../src/lib/route.js';
 
 const HOSTILE = [
   'qwen3-14b/h100',
@@ -88,5 +99,25 @@ describe('segmentProblem', () => {
   it('should name each character that breaks a URL once, control characters by code point', () => {
     expect(segmentProblem('ok name é')).toEqual([]);
     expect(segmentProblem('a#b#c?d%e\\f\u0000g\u007f')).toEqual(['`#`', '`?`', '`%`', '`\\`', 'U+0000', 'U+007F']);
+  });
+});
+
+describe('OutputPlaces', () => {
+  it('should refuse a file that meets one taken before, as routeCollisions says of two pages', () => {
+    const places = new OutputPlaces();
+    expect(places.take('reports/a/index.html')).toBe(true);
+    expect(places.take('reports/a/index.html')).toBe(false);
+    // A file where a taken file needs a folder, and a file inside a taken file.
+    expect(places.take('reports/a')).toBe(false);
+    expect(places.take('reports/a.md')).toBe(true);
+    expect(places.take('reports/a.md/b.md')).toBe(false);
+    expect(places.take('reports/b.md')).toBe(true);
+    expect(foldersOf('reports/x/y.md')).toEqual(['reports', 'reports/x']);
+    // Pages that routeCollisions names are the ones whose files a set of places refuses.
+    const paths = ['a.md', 'a.md/b.md', 'c.md'];
+    const taken = new OutputPlaces();
+    const refused = paths.filter((p) => !outputsOf(slugOf(p)).every((f) => taken.take(f)));
+    expect(refused).toEqual(['a.md/b.md']);
+    expect([...routeCollisions(paths).keys()].sort()).toEqual([0, 1]);
   });
 });

@@ -74,3 +74,8 @@ it('should copy the reports the build published, and nothing when it published n
   notePublished([]);
   expect(copyReportFiles(join(root, 'dist2'))).toEqual({ copied: 0, kept: [] });
 });
+
+it('should stop a build whose routes recorded no list of reports, rather than publish pages without their files', () => {
+  delete (globalThis as Record<symbol, unknown>)[Symbol.for('perflab.published-reports')];
+  expect(() => copyReportFiles(join(root, 'dist'))).toThrow(/recorded no list of reports/);
+});

@@ -38,7 +38,7 @@ const entryOf = (id: string, path: string, ref: Pick<StoreRef, 'cache' | 'cacheH
 let all: Promise<ReportEntry[]> | undefined;
 
 export function reports(): Promise<ReportEntry[]> {
-  if (!import.meta.env.PROD) return load();
+  if (!import.meta.env.PROD) return load().then(published);
   return (all ??= load().then(nonEmpty).then(keepSmall).then(published));
 }
 
@@ -52,7 +52,10 @@ function keepSmall(entries: ReportEntry[]): ReportEntry[] {
   return entries;
 }
 
-/** The reports a production build publishes: their Markdown sources and data are copied once its pages are written. */
+/**
+ * The reports the site publishes: a build copies their Markdown sources and data once its pages are written (./copies.ts;
+ * whatever NODE_ENV says, which decides `import.meta.env.PROD`). On a dev server nothing reads this.
+ */
 function published(entries: ReportEntry[]): ReportEntry[] {
   notePublished(entries);
   return entries;
