@@ -8,7 +8,7 @@ import { contentRoots, listMarkdown } from './files';
 import { isLean } from './lean';
 import { compareText } from '../order';
 import { keepParsed, storedEntry } from './cached';
-import { notePublished } from './copies';
+import { notePublished, publishedAtEnd } from './copies';
 import type { StoreRef, StoredEntry } from './entry';
 import { keptListings, type KeptListings, type Listing } from './listing';
 
@@ -54,10 +54,10 @@ function keepSmall(entries: ReportEntry[]): ReportEntry[] {
 
 /**
  * The reports the site publishes: a build copies their Markdown sources and data once its pages are written (./copies.ts;
- * whatever NODE_ENV says, which decides `import.meta.env.PROD`). On a dev server nothing reads this.
+ * whatever NODE_ENV says, which decides `import.meta.env.PROD`). A dev server's requests leave it.
  */
 function published(entries: ReportEntry[]): ReportEntry[] {
-  notePublished(entries);
+  if (publishedAtEnd()) notePublished(entries);
   return entries;
 }
 
