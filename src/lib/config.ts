@@ -44,7 +44,7 @@ const severitySetting = z.enum(SEVERITIES).describe('"error" fails the check, "w
 function rulesSetting() {
   const ids = [...knownMessageIds()].sort();
   return z
-    .record(z.enum(ids as [string, ...string[]]), severitySetting)
+    .partialRecord(z.enum(ids as [string, ...string[]]), severitySetting)
     .describe('Severity per rule id (docs/rules.md lists them): "error", "warning", "info" or "off"');
 }
 
@@ -54,31 +54,27 @@ const globs = (what: string) => z.array(z.string().min(1)).min(1).describe(what)
  * `perflab.config.json`. Globs are matched against paths relative to the config's folder (`content/**`,
  * `content/legacy/*.md`); an override's rules apply to the files its globs match, after `rules`, in order.
  */
-export const configSchema = z
-  .object({
-    $schema: z.string().optional().describe('The JSON schema of this file, for editors: "./perflab.config.schema.json"'),
-    rules: rulesSetting().optional(),
-    overrides: z
-      .array(
-        z
-          .object({
-            files: globs('Globs of the files these rules apply to, relative to the config\'s folder ("content/legacy/**")'),
-            rules: rulesSetting(),
-          })
-          .strict(),
-      )
-      .optional()
-      .describe('Rules for some files only, applied after "rules", in order'),
-    ignores: globs('Globs of Markdown files perflab does not check, relative to the config\'s folder ("content/drafts/**")').optional(),
-    docsUrl: z
-      .string()
-      .regex(/^https?:\/\/[^\s/]\S*$/)
-      .optional()
-      .describe(
-        "Absolute URL of the rules page (the repository's docs/rules.md as your host shows it); each message and SARIF rule links to <docsUrl>#<rule-id>",
-      ),
-  })
-  .strict();
+export const configSchema = z.strictObject({
+  $schema: z.string().optional().describe('The JSON schema of this file, for editors: "./perflab.config.schema.json"'),
+  rules: rulesSetting().optional(),
+  overrides: z
+    .array(
+      z.strictObject({
+        files: globs('Globs of the files these rules apply to, relative to the config\'s folder ("content/legacy/**")'),
+        rules: rulesSetting(),
+      }),
+    )
+    .optional()
+    .describe('Rules for some files only, applied after "rules", in order'),
+  ignores: globs('Globs of Markdown files perflab does not check, relative to the config\'s folder ("content/drafts/**")').optional(),
+  docsUrl: z
+    .string()
+    .regex(/^https?:\/\/[^\s/]\S*$/)
+    .optional()
+    .describe(
+      "Absolute URL of the rules page (the repository's docs/rules.md as your host shows it); each message and SARIF rule links to <docsUrl>#<rule-id>",
+    ),
+});
 
 export type Config = z.infer<typeof configSchema> & {
   /** The folder globs are relative to: the config file's (set by loadConfig); the working directory otherwise. */
@@ -118,47 +114,60 @@ const KEYS: Record<string, string> = {
   override: '"files" and "rules"',
 };
 
-/** What is wrong at one path, in plain words (never zod's own phrasing). */
-function problemText(issue: z.ZodIssue, data: unknown): { text: string; key: boolean } {
-  const path = issue.path;
+/** One problem of a config: where (its path; `key`: at the key itself rather than its value) and what, in words. */
+interface Problem {
+  path: (string | number)[];
+  text: string;
+  key: boolean;
+}
+
+/** A schema path of JSON data: its segments are keys and indices (zod types them as any property key). */
+const jsonPath = (path: readonly PropertyKey[]): (string | number)[] => path.map((p) => (typeof p === 'symbol' ? String(p) : p));
+
+/** What is wrong at the paths of one issue, in plain words (never zod's own phrasing): one problem per path. */
+function problemsOf(issue: z.core.$ZodIssue, data: unknown): Problem[] {
+  const path = jsonPath(issue.path);
   const field = fieldName(path);
   const got = shown(valueAt(data, path));
   const inOverride = path[0] === 'overrides' && path.length === 2;
+  const at = (text: string, key = false): Problem[] => [{ path, text, key }];
   switch (issue.code) {
     case 'unrecognized_keys': {
+      // A rules object takes the rule ids as its keys: each other key is a rule id mistyped, shown at the key.
+      if (path[path.length - 1] === 'rules')
+        return issue.keys.map((k) => ({
+          path: [...path, k],
+          text: `"${fieldName([...path, k])}": "${keyText(k)}" is not a rule id; docs/rules.md lists them`,
+          key: true,
+        }));
       const keys = issue.keys.map((k) => `"${keyText(k)}"`).join(', ');
       const where = field ? `"${field}" has` : 'the config has';
-      return { text: `${where} an unknown key ${keys}; the keys are ${KEYS[inOverride ? 'override' : ''] ?? KEYS['']}`, key: true };
+      const text = `${where} an unknown key ${keys}; the keys are ${KEYS[inOverride ? 'override' : ''] ?? KEYS['']}`;
+      return [{ path: [...path, issue.keys[0]!], text, key: true }];
     }
-    case 'invalid_enum_value':
-      if (issue.options.includes('off') && issue.options.includes('error'))
-        return { text: `"${field}" is ${got}; a severity is "error", "warning", "info" or "off"`, key: false };
-      return { text: `"${field}": "${keyText(String(path[path.length - 1]))}" is not a rule id; docs/rules.md lists them`, key: true };
+    case 'invalid_value':
+      return at(`"${field}" is ${got}; a severity is "error", "warning", "info" or "off"`);
     case 'invalid_type': {
-      if (issue.received === 'undefined') return { text: `"${field}" is missing`, key: false };
+      if (valueAt(data, path) === undefined) return at(`"${field}" is missing`);
       const wanted: Record<string, string> = {
         object: 'an object',
         array: 'a list',
         string: 'a string',
       };
-      if (typeof issue.expected === 'string' && issue.expected.includes("'off'"))
-        return { text: `"${field}" is ${got}; a severity is "error", "warning", "info" or "off"`, key: false };
-      if (path.length === 0)
-        return { text: `the config is ${got}; it should be an object such as { "rules": { "image-missing": "off" } }`, key: false };
-      if (path[path.length - 1] === 'rules' || (path.length === 1 && issue.expected === 'object'))
-        return { text: `"${field}" is ${got}; it should be an object of rule ids to severities`, key: false };
-      return { text: `"${field}" is ${got}; it should be ${wanted[issue.expected] ?? issue.expected}`, key: false };
+      if (path.length === 0) return at(`the config is ${got}; it should be an object such as { "rules": { "image-missing": "off" } }`);
+      if (issue.expected === 'record' || (path.length === 1 && issue.expected === 'object'))
+        return at(`"${field}" is ${got}; it should be an object of rule ids to severities`);
+      return at(`"${field}" is ${got}; it should be ${wanted[issue.expected] ?? issue.expected}`);
     }
     case 'too_small':
-      return {
-        text: issue.type === 'array' ? `"${field}" is an empty list; give at least one glob` : `"${field}" is an empty string; give a glob`,
-        key: false,
-      };
-    case 'invalid_string':
+      return at(
+        issue.origin === 'array' ? `"${field}" is an empty list; give at least one glob` : `"${field}" is an empty string; give a glob`,
+      );
+    case 'invalid_format':
     case 'custom':
-      return { text: `"${field}" is ${got}; it should be an absolute http(s) URL`, key: false };
+      return at(`"${field}" is ${got}; it should be an absolute http(s) URL`);
     default:
-      return { text: `"${field}" is ${got}, which this field does not take`, key: false };
+      return at(`"${field}" is ${got}, which this field does not take`);
   }
 }
 
@@ -188,12 +197,12 @@ export function parseConfig(text: string, file = 'perflab.config.json'): Config 
   const parsed = configSchema.safeParse(data);
   if (!parsed.success) {
     const doc = documentOf(body);
-    for (const issue of parsed.error.issues) {
-      const { text: what, key } = problemText(issue, data);
-      // An unknown key is shown at the key; it is the last segment of the path only for record keys.
-      const path = issue.code === 'unrecognized_keys' ? [...issue.path, issue.keys[0]] : issue.path;
-      problems.push(line(placeAt(body, doc, path, key), what));
-    }
+    // In the file's order (zod gives a record's unknown keys after its values).
+    const found = parsed.error.issues
+      .flatMap((issue) => problemsOf(issue, data))
+      .map(({ path, text: what, key }) => ({ at: placeAt(body, doc, path, key), what }))
+      .sort((a, b) => a.at.line - b.at.line || a.at.column - b.at.column);
+    for (const { at, what } of found) problems.push(line(at, what));
   }
   if (problems.length) throw new ConfigError(file, problems);
   return parsed.data as Config;
@@ -235,7 +244,10 @@ export function loadConfig(dir: string, file = process.env.PERFLAB_CONFIG || und
 }
 
 type Matcher = (path: string) => boolean;
-const matchers = new WeakMap<Config, { ignored: Matcher | null; overrides: { match: Matcher; rules: Record<string, string> }[] }>();
+const matchers = new WeakMap<
+  Config,
+  { ignored: Matcher | null; overrides: { match: Matcher; rules: Partial<Record<string, string>> }[] }
+>();
 
 function compiled(config: Config) {
   let c = matchers.get(config);
@@ -266,12 +278,12 @@ export function isIgnored(config: Config, file: string): boolean {
 }
 
 /** The severities that apply to one file: `rules`, then each override whose globs match it. */
-export function rulesFor(config: Config, file: string): Record<string, Severity | 'off'> {
+export function rulesFor(config: Config, file: string): Partial<Record<string, Severity | 'off'>> {
   const { overrides } = compiled(config);
   const base = config.rules ?? {};
   if (overrides.length === 0) return base;
   const path = configPath(config, file);
-  const out: Record<string, Severity | 'off'> = { ...base };
+  const out: Partial<Record<string, Severity | 'off'>> = { ...base };
   if (path !== null) for (const o of overrides) if (o.match(path)) Object.assign(out, o.rules);
   return out;
 }
@@ -279,7 +291,7 @@ export function rulesFor(config: Config, file: string): Record<string, Severity 
 /** Set each message's severity from the config (per file, overrides included); `off` removes it, as does an ignored file. */
 export function applyConfig(messages: readonly Message[], config: Config): Message[] {
   const out: Message[] = [];
-  const byFile = new Map<string, { rules: Record<string, Severity | 'off'>; ignored: boolean }>();
+  const byFile = new Map<string, { rules: Partial<Record<string, Severity | 'off'>>; ignored: boolean }>();
   for (const m of messages) {
     let f = byFile.get(m.file);
     if (!f) byFile.set(m.file, (f = { rules: rulesFor(config, m.file), ignored: isIgnored(config, m.file) }));

@@ -4,7 +4,7 @@ import { execFileSync } from 'node:child_process';
 export function lastUpdated(projectRoot: string, projectPaths: readonly string[]): Map<string, string> {
   const dates = new Map<string, string>();
   if (projectPaths.length === 0) return dates;
-  let log = '';
+  let log: string;
   try {
     log = execFileSync('git', ['-c', 'core.quotepath=off', 'log', '--relative', '--format=@%cI', '--name-only', '--', ...projectPaths], {
       cwd: projectRoot,

@@ -21,7 +21,7 @@ describe('astroCommand', () => {
     const [file, args] = astroCommand(resolve('.'));
     expect(file).toBe(process.execPath);
     expect(args.at(-1)).toBe('build');
-    expect(args.at(-2)).toBe(resolve('node_modules/astro/astro.js'));
+    expect(args.at(-2)).toBe(resolve('node_modules/astro/bin/astro.mjs'));
     expect((args as string[]).slice(0, -2).every((a) => a.startsWith('--'))).toBe(true);
   });
 

@@ -8,7 +8,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import Ajv from 'ajv';
 import addFormats from 'ajv-formats';
-import { zodToJsonSchema } from 'zod-to-json-schema';
+import { z } from 'zod';
 import { describe, expect, it } from 'vitest';
 import { applyConfig, ConfigError, configSchema, loadConfig, parseConfig, ruleDocsUrl } from '../../src/lib/config.js';
 import { claimMismatch } from '../../src/lib/rules/claim-mismatch.js';
@@ -36,7 +36,7 @@ function problems(text: string): string[] {
 }
 
 function schemaText(): string {
-  const schema = zodToJsonSchema(configSchema, { $refStrategy: 'none', target: 'jsonSchema7' });
+  const schema = z.toJSONSchema(configSchema, { target: 'draft-7' });
   return `${JSON.stringify({ ...schema, title: 'perflab.config.json', description: 'perflab settings: severities per rule, overrides per file, ignored files (docs: README.md).' }, null, 2)}\n`;
 }
 

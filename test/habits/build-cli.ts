@@ -42,6 +42,7 @@ export function ensureCli(root = ROOT): string | null {
     const stderr = String((error as { stderr?: Buffer }).stderr ?? '').trim();
     throw new Error(
       `The CLI tests run bin/perflab.mjs, which could not be built (${reason}): \`npm run build:cli\` failed${stderr ? `:\n${stderr}` : ''}`,
+      { cause: error },
     );
   }
   return reason;

@@ -14,7 +14,7 @@ const runCount = claimKind<{ node: Paragraph; base: number; at: number; text: st
     if (site.kind !== 'prose') return [];
     const raw = ctx.text(site.node);
     const m = /Runs: (\d+)/d.exec(raw);
-    return m?.indices ? [{ node: site.node, base: site.node.position!.start.offset!, at: m.indices[1][0], text: m[1] }] : [];
+    return m?.indices ? [{ node: site.node, base: site.node.position!.start.offset!, at: m.indices[1]![0], text: m[1] }] : [];
   },
   verify(c, ctx) {
     const stated = { ...parseNumber(c.text)!, role: 'value' as const, offset: c.at, end: c.at + c.text.length, claim: c.text, unit: '' };

@@ -54,13 +54,13 @@ function parenItems(v: VisibleText, inner: string, base: number, out: Stated[]):
   const pct = PERCENT_HEAD.exec(inner);
   const at = (i: Indices): Indices => [base + i[0], base + i[1]];
   if (pct?.indices) {
-    const end = pct.indices[0][1];
-    push(out, v, 'percent', at([pct.indices[1][0], end]), at(pct.indices[1] as Indices), '%', pct[2] ? { perGpu: true } : {});
+    const end = pct.indices[0]![1];
+    push(out, v, 'percent', at([pct.indices[1]![0], end]), at(pct.indices[1] as Indices), '%', pct[2] ? { perGpu: true } : {});
   }
   const ratio = RATIO_HEAD.exec(inner);
   if (ratio?.indices) {
     const dir = ratio[2].toLowerCase() as 'faster' | 'slower';
-    push(out, v, 'ratio', at([ratio.indices[1][0], ratio.indices[0][1]]), at(ratio.indices[1] as Indices), 'x', { direction: dir });
+    push(out, v, 'ratio', at([ratio.indices[1]![0], ratio.indices[0]![1]]), at(ratio.indices[1] as Indices), 'x', { direction: dir });
   }
   for (const [re, role] of [
     [SUCCESS, 'success-rate'],
@@ -89,13 +89,13 @@ export function parseCell(raw: string): ParsedCell {
   for (const m of text.matchAll(TPS)) {
     const d = m.indices!;
     const extra = m[2] ? { multiplier: Number(m[2]) } : {};
-    push(items, v, 'total-tps', [d[1][0], d[2] ? d[2][1] : d[1][1]], d[1] as Indices, 'tok/s', extra);
+    push(items, v, 'total-tps', [d[1]![0], d[2] ? d[2][1] : d[1]![1]], d[1] as Indices, 'tok/s', extra);
   }
   for (const m of text.matchAll(TPOT)) push(items, v, 'mean-tpot', m.indices![1] as Indices, m.indices![1] as Indices, 'ms');
   for (const m of text.matchAll(LATENCY)) {
     push(items, v, 'mean-latency', m.indices![1] as Indices, m.indices![1] as Indices, 's');
   }
-  for (const m of text.matchAll(PAREN)) parenItems(v, m[1], m.indices![1][0], items);
+  for (const m of text.matchAll(PAREN)) parenItems(v, m[1], m.indices![1]![0], items);
 
   if (items.length === 0) {
     const bare =
@@ -105,8 +105,8 @@ export function parseCell(raw: string): ParsedCell {
     if (bare) {
       const [role, re, unit] = bare;
       const d = re.exec(text)!.indices!;
-      const claimEnd = role === 'percent' ? text.indexOf('%', d[1][1]) + 1 : d[1][1];
-      push(items, v, role, [d[1][0], claimEnd], d[1] as Indices, unit);
+      const claimEnd = role === 'percent' ? text.indexOf('%', d[1]![1]) + 1 : d[1]![1];
+      push(items, v, role, [d[1]![0], claimEnd], d[1] as Indices, unit);
     }
   }
   items.sort((a, b) => a.offset - b.offset);

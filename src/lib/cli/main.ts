@@ -107,7 +107,7 @@ program
         return;
       }
       let result;
-      let fixed = null;
+      let fixed: ReturnType<typeof runFix> | null;
       try {
         fixed =
           opts.fix || opts.fixDryRun

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { valueSchema } from './value.js';
 import { acknowledgementSchema } from './message.js';
 
 /** The kinds of stated numbers perflab checks. */
@@ -66,7 +67,7 @@ export const candidateSchema = z.object({
   /** What makes it plausible (`row names \`quantization\`, heading \`2. Quantization in SGLang\``, `next experiment in order`). */
   evidence: z.string(),
   /** The value this candidate gives, rounded to the stated precision (null when it gives none). */
-  recomputed: z.number().nullable(),
+  recomputed: valueSchema.nullable(),
 });
 
 /** One stated number and its verdict. */
@@ -85,9 +86,9 @@ export const claimSchema = z.object({
   /** The exact text of the number as written (`+58.1%`, `6595.66`, `2.7x faster`, `>`). */
   text: z.string(),
   /** Parsed stated value (percent as a percent, ratio as a ratio); null for relation symbols. */
-  stated: z.number().nullable(),
+  stated: valueSchema.nullable(),
   /** The value recomputed from the raw runs, rounded to the stated precision; null when untraceable. */
-  recomputed: z.number().nullable(),
+  recomputed: valueSchema.nullable(),
   verdict: verdictSchema,
   /** The formula used, with its inputs (`(10426.27 / 6595.66 - 1) x 100`). */
   formula: z.string().nullable(),

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 
-const text = z.string({ invalid_type_error: 'a non-empty text', required_error: 'a non-empty text' }).trim().min(1, 'a non-empty text');
+const text = z.string({ error: 'a non-empty text' }).trim().min(1, 'a non-empty text');
 
 /**
  * The front matter fields perflab reads; each overrides what the page says. Other keys are kept as written.
@@ -16,19 +16,19 @@ export const frontmatterFields = {
   gpu: text,
   /** Number of devices: a positive whole number. */
   gpus: z
-    .number({ invalid_type_error: 'a positive whole number' })
+    .number({ error: 'a positive whole number' })
     .int('a positive whole number')
     .positive('a positive whole number')
     .max(Number.MAX_SAFE_INTEGER, 'a positive whole number'),
   /** `throughput` or `latency` (any text naming one of them). */
   objective: z
-    .string({ invalid_type_error: 'text naming `throughput` or `latency`', required_error: 'text naming `throughput` or `latency`' })
+    .string({ error: 'text naming `throughput` or `latency`' })
     .regex(/throughput|latency/i, 'text naming `throughput` or `latency`'),
   /** Page type. */
-  kind: z.enum(['report', 'engine-baseline', 'essay'], { errorMap: () => ({ message: '`report`, `engine-baseline` or `essay`' }) }),
+  kind: z.enum(['report', 'engine-baseline', 'essay'], { error: '`report`, `engine-baseline` or `essay`' }),
 } as const;
 
-export const frontmatterSchema = z.object(frontmatterFields).partial().passthrough();
+export const frontmatterSchema = z.looseObject(frontmatterFields).partial();
 
 export type Frontmatter = z.output<typeof frontmatterSchema>;
 

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { valueSchema } from './value.js';
 
 /** One `Label:  value` line of a result block. */
 export const metricSchema = z.object({
@@ -7,7 +8,7 @@ export const metricSchema = z.object({
   /** The label exactly as printed (`Total Token throughput (tok/s)`). */
   label: z.string(),
   /** Numeric value; `null` for `N/A` or a non-numeric value such as the backend name. `inf` is `Infinity`. */
-  value: z.number().nullable(),
+  value: valueSchema.nullable(),
   /** The value token as printed (`1020.76`, `inf`, `N/A`, `sglang`). */
   text: z.string(),
   /** Unit: `s`, `ms`, `tok`, `req`, `req/s`, `tok/s`, or `` for counts without unit and text values. */

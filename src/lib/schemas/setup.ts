@@ -76,7 +76,7 @@ export const runSetupSchema = z.object({
   /** `failed`: no result; `partial`: fewer requests completed than it was set to send, or failed requests printed. */
   status: z.enum(['ok', 'failed', 'partial']),
   /** Page lines each field was read from. */
-  evidence: z.record(setupFieldSchema, z.array(z.number().int().positive())),
+  evidence: z.partialRecord(setupFieldSchema, z.array(z.number().int().positive())),
 });
 
 export type RunRole = z.output<typeof runRoleSchema>;

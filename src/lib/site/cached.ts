@@ -45,7 +45,7 @@ function read(entry: Cached, kind: keyof typeof cacheSuffixes): string {
     seen = `${hash}\n${st.size}\n${st.mtimeNs}\n${st.ino}`;
     bytes = readFileSync(fd);
   } catch (error) {
-    throw new Error(`render cache file \`${file}\` is missing (${(error as Error).message}); build again.`);
+    throw new Error(`render cache file \`${file}\` is missing (${(error as Error).message}); build again.`, { cause: error });
   } finally {
     if (fd !== undefined) closeSync(fd);
   }

@@ -91,7 +91,9 @@ export function copyReportFiles(dir: string, reports: Published | undefined = (g
       try {
         publish(from, to);
       } catch (error) {
-        throw new Error(`render cache file \`${from}\` could not be published (${(error as Error).message}); build again.`);
+        throw new Error(`render cache file \`${from}\` could not be published (${(error as Error).message}); build again.`, {
+          cause: error,
+        });
       }
       copied++;
     }

@@ -84,7 +84,7 @@ export const storeRefSchema = z.object({
 });
 
 /** An entry as pages read it: the entry file's data, with the reference it was read through. */
-export const storedEntrySchema = entryFileSchema.merge(storeRefSchema.pick({ cache: true, cacheHashes: true }));
+export const storedEntrySchema = entryFileSchema.extend(storeRefSchema.pick({ cache: true, cacheHashes: true }).shape);
 
 export type Counts = z.output<typeof countsSchema>;
 export type SiteProblem = z.output<typeof siteProblemSchema>;

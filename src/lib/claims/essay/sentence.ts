@@ -428,17 +428,18 @@ export function parseProseNumbers(raw: string): ProseNumber[] {
   /** Every value written with a time or rate unit, claim or not: [position, unit]. */
   const mentions: Array<[number, string]> = [];
   for (const m of text.matchAll(NUMBER)) {
-    const [ns, ne] = m.indices![1];
+    const [ns, ne] = m.indices![1]!;
     const unitRaw = m[4];
     if (!['%', 'x', '倍', '배'].includes(unitRaw)) mentions.push([ns, unitOf(unitRaw)]);
     // The spread of `a ± b` is not a claim of its own.
     const lead = text.slice(Math.max(0, m.index - 4), m.index).trimEnd();
     if (lead.endsWith('±') || lead.endsWith('+/-')) continue;
-    if (unitRaw === 'x' && DEVICES.test(text.slice(m.indices![4][1]))) continue;
-    if (!['%', 'x', '倍', '배'].includes(unitRaw) && !VALUE_FOLLOW.test(after(text, m.indices![4][1], 30))) continue;
+    if (unitRaw === 'x' && DEVICES.test(text.slice(m.indices![4]![1]))) continue;
+    if (!['%', 'x', '倍', '배'].includes(unitRaw) && !VALUE_FOLLOW.test(after(text, m.indices![4]![1], 30))) continue;
     if (
       (unitRaw === '%' || unitRaw === 'x' || unitRaw === '倍' || unitRaw === '배') &&
-      (NOT_A_METRIC.test(text.slice(m.indices![4][1], m.indices![4][1] + 40)) || SETTING_BEFORE.test(text.slice(Math.max(0, ns - 16), ns)))
+      (NOT_A_METRIC.test(text.slice(m.indices![4]![1], m.indices![4]![1] + 40)) ||
+        SETTING_BEFORE.test(text.slice(Math.max(0, ns - 16), ns)))
     )
       continue;
     const unit = unitOf(unitRaw);
@@ -448,7 +449,7 @@ export function parseProseNumbers(raw: string): ProseNumber[] {
     const scale = SUFFIX[text[ne]];
     if (scale !== undefined && unit !== 'tok/s' && unit !== 'req/s') continue;
     // `x` right after the number, or `x faster` / `x slower` words kept with the claim.
-    let end = m.indices![4][1];
+    let end = m.indices![4]![1];
     if (kind === 'ratio') {
       const word = /^\s*(faster|slower|speed-?up|higher|lower|more|less|better)/i.exec(text.slice(end));
       // Kept with the claim only on its line: a claim's text stands on one source line.
@@ -466,8 +467,8 @@ export function parseProseNumbers(raw: string): ProseNumber[] {
     // `120 ± 8 ms`: the centre and the spread, each with its own text, in the unit written after the spread.
     let spread: Spread | undefined;
     if (kind === 'value' && m[3] !== undefined && end > ne && scale === undefined) {
-      const [ss] = m.indices![2];
-      const [vs, ve] = m.indices![3];
+      const [ss] = m.indices![2]!;
+      const [vs, ve] = m.indices![3]!;
       const centre = statedAt(v, 'value', ns, ne, numberText, unit);
       const value = statedAt(v, 'value', ss, end, text.slice(vs, ve), unit);
       if (centre && value) {

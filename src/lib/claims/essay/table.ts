@@ -111,7 +111,7 @@ export function readTableNumbers(
       const borrowed = !colMetric[c] && !rowMetric[r] && kind !== 'value' && left > 0 ? colMetric[left] : null;
       const metric = colMetric[c] ?? rowMetric[r] ?? borrowed;
       if (!metric) return;
-      const [ns, ne] = m.indices![2];
+      const [ns, ne] = m.indices![2]!;
       const end = m.indices![5]?.[1] ?? m.indices![4]?.[1] ?? m.indices![3]?.[1] ?? ne;
       const cellUnit = colMetric[c] ? unitOf(head[c]) || unitOf(firsts[r]) : unitOf(firsts[r]) || unitOf(head[c]);
       // `12.5K`: thousands or millions of a rate; on anything else the cell is not a measurement this reader knows.
@@ -124,7 +124,7 @@ export function readTableNumbers(
       // `120 ± 8`: the centre is the claim above; the spread, and what the header or row label says it is.
       let spread: Spread | undefined;
       if (kind === 'value' && m[7] !== undefined && scale === undefined) {
-        const value = statedAt(v, 'value', m.indices![6][0], m.indices![8]?.[1] ?? m.indices![7][1], m[7], m[8] ?? unit);
+        const value = statedAt(v, 'value', m.indices![6]![0], m.indices![8]?.[1] ?? m.indices![7]![1], m[7], m[8] ?? unit);
         if (value) {
           value.claim = raw.slice(value.offset, value.end);
           const said = `${head[c]} ${firsts[r]}`;
