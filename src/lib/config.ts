@@ -124,6 +124,28 @@ interface Problem {
 /** A schema path of JSON data: its segments are keys and indices (zod types them as any property key). */
 const jsonPath = (path: readonly PropertyKey[]): (string | number)[] => path.map((p) => (typeof p === 'symbol' ? String(p) : p));
 
+/** A key of the rules object at `path` that names no rule, shown at the key. */
+const notARuleId = (path: (string | number)[], key: string): Problem => ({
+  path: [...path, key],
+  text: `"${fieldName([...path, key])}": "${keyText(key)}" is not a rule id; docs/rules.md lists them`,
+  key: true,
+});
+
+/** The `__proto__` keys of the config's rules objects, which zod 4's records skip without an issue. */
+function prototypeKeys(data: unknown): Problem[] {
+  const overrides = valueAt(data, ['overrides']);
+  const places: (string | number)[][] = [
+    ['rules'],
+    ...(Array.isArray(overrides) ? overrides.map((_, i) => ['overrides', i, 'rules']) : []),
+  ];
+  return places
+    .filter((path) => {
+      const rules = valueAt(data, path);
+      return rules !== null && typeof rules === 'object' && Object.hasOwn(rules, '__proto__');
+    })
+    .map((path) => notARuleId(path, '__proto__'));
+}
+
 /** What is wrong at the paths of one issue, in plain words (never zod's own phrasing): one problem per path. */
 function problemsOf(issue: z.core.$ZodIssue, data: unknown): Problem[] {
   const path = jsonPath(issue.path);
@@ -134,12 +156,7 @@ function problemsOf(issue: z.core.$ZodIssue, data: unknown): Problem[] {
   switch (issue.code) {
     case 'unrecognized_keys': {
       // A rules object takes the rule ids as its keys: each other key is a rule id mistyped, shown at the key.
-      if (path[path.length - 1] === 'rules')
-        return issue.keys.map((k) => ({
-          path: [...path, k],
-          text: `"${fieldName([...path, k])}": "${keyText(k)}" is not a rule id; docs/rules.md lists them`,
-          key: true,
-        }));
+      if (path[path.length - 1] === 'rules') return issue.keys.map((k) => notARuleId(path, k));
       const keys = issue.keys.map((k) => `"${keyText(k)}"`).join(', ');
       const where = field ? `"${field}" has` : 'the config has';
       const text = `${where} an unknown key ${keys}; the keys are ${KEYS[inOverride ? 'override' : ''] ?? KEYS['']}`;
@@ -195,11 +212,11 @@ export function parseConfig(text: string, file = 'perflab.config.json'): Config 
   }
   const problems = duplicateKeys(body).map((d) => line(d, d.text));
   const parsed = configSchema.safeParse(data);
-  if (!parsed.success) {
+  const refused = [...(parsed.success ? [] : parsed.error.issues.flatMap((issue) => problemsOf(issue, data))), ...prototypeKeys(data)];
+  if (refused.length) {
     const doc = documentOf(body);
     // In the file's order (zod gives a record's unknown keys after its values).
-    const found = parsed.error.issues
-      .flatMap((issue) => problemsOf(issue, data))
+    const found = refused
       .map(({ path, text: what, key }) => ({ at: placeAt(body, doc, path, key), what }))
       .sort((a, b) => a.at.line - b.at.line || a.at.column - b.at.column);
     for (const { at, what } of found) problems.push(line(at, what));
