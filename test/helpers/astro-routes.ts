@@ -14,7 +14,8 @@ export type Generate = (params: Record<string, string>) => string;
  * it is loaded from its file.
  */
 export async function astroRoutes(): Promise<{ page: Generate; markdown: Generate; data: Generate }> {
-  const file = join(ROOT, 'node_modules', 'astro', 'dist', 'core', 'routing', 'manifest', 'generator.js');
+  // Astro 7 keeps it in core/routing/generator.js (Astro 5: core/routing/manifest/generator.js).
+  const file = join(ROOT, 'node_modules', 'astro', 'dist', 'core', 'routing', 'generator.js');
   const { getRouteGenerator } = (await import(pathToFileURL(file).href)) as {
     getRouteGenerator: (segments: unknown[], trailing: string) => Generate;
   };
