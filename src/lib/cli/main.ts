@@ -14,8 +14,22 @@ import { terminalText } from '../terminal.js';
 import { didYouMean } from './suggest.js';
 import { tablesCommand } from '../tables/command.js';
 
-/** Exit codes: 0 clean, 1 unacknowledged errors in the pages, 2 usage or config error (nothing checked). */
-export const EXIT = { clean: 0, findings: 1, usage: 2 } as const;
+/**
+ * Exit codes, as ESLint's: 0 clean, 1 unacknowledged errors in the pages, 2 usage or config error (nothing checked) or
+ * an internal error (an error perflab did not expect, or output it could not write): never the findings code.
+ */
+export const EXIT = { clean: 0, findings: 1, usage: 2, internal: 2 } as const;
+
+/**
+ * An error perflab did not expect is not a finding: one line that says so, the stack below it (each line escaped), and
+ * exit 2, so a CI step that accepts 1 ("findings") does not pass on a crash or a truncated output file.
+ */
+function internalError(what: string, error: unknown): never {
+  const message = error instanceof Error ? error.message : String(error);
+  const stack = error instanceof Error && error.stack ? error.stack.split('\n').slice(1) : [];
+  process.stderr.write([`perflab: internal error: ${what}: ${message}`, ...stack].map((l) => terminalText(l)).join('\n') + '\n');
+  process.exit(EXIT.internal);
+}
 
 const program = new Command();
 program
@@ -46,7 +60,7 @@ program
   .option('--watch', 'check again whenever a Markdown file or the config changes, printing the files whose findings changed')
   .option('--max-warnings <count>', 'exit 1 also when there are more than this many unacknowledged warnings', count)
   .option('--config <file>', 'the config file to use (default: perflab.config.json here or in the nearest folder above)')
-  .addHelpText('after', '\nExit codes: 0 no unacknowledged error, 1 unacknowledged errors, 2 usage or config error.')
+  .addHelpText('after', '\nExit codes: 0 no unacknowledged error, 1 unacknowledged errors, 2 usage, config or internal error.')
   .action(
     async (
       given: string[],
@@ -162,7 +176,7 @@ program
   .description('Print the conclusion table and the summary-of-options rows computed from the runs on a page, ready to paste')
   .argument('<page>', 'Markdown report')
   .option('--config <file>', 'the config file to use (default: perflab.config.json here or in the nearest folder above)')
-  .addHelpText('after', '\nExit codes: 0 every number computed, 1 something missing (said on stderr), 2 usage or config error.')
+  .addHelpText('after', '\nExit codes: 0 every number computed, 1 something missing (said on stderr), 2 usage, config or internal error.')
   .action((page: string, opts: { config?: string }) => {
     if (opts.config) process.env.PERFLAB_CONFIG = opts.config;
     let r;
@@ -214,4 +228,11 @@ function defaultContent(): string {
 // A helper thread of `perflab check` (./threads.ts) runs this same bundle: it serves its requests instead.
 if (isCheckHelper()) serveCheck();
 else if (isStreamHelper()) serveStream();
-else void program.parseAsync();
+else {
+  process.on('uncaughtException', (error) => internalError('perflab stopped', error));
+  process.on('unhandledRejection', (error) => internalError('perflab stopped', error));
+  // A write to a pipe or a file that fails later (a full disk, a closed pipe) comes as an event, not a throw.
+  process.stdout.on('error', (error) => internalError('the output could not be written', error));
+  process.stderr.on('error', () => process.exit(EXIT.internal));
+  void program.parseAsync();
+}
