@@ -1,4 +1,5 @@
-import { existsSync, readFileSync } from 'node:fs';
+import { closeSync, existsSync, fstatSync, readFileSync, realpathSync } from 'node:fs';
+import { openRegular } from './listing.js';
 import { dirname, isAbsolute, join, relative, resolve, sep } from 'node:path';
 import picomatch from 'picomatch';
 import { z } from 'zod';
@@ -224,14 +225,55 @@ export function projectRoot(dir: string): string {
 export function loadConfig(dir: string, file = process.env.PERFLAB_CONFIG || undefined): Config {
   const path = file ? resolve(dir, file) : findConfig(dir);
   if (!path) return {};
-  let text: string;
+  return { ...parseConfig(readConfigText(path, file ? null : projectRoot(dir)), path), dir: dirname(path) };
+}
+
+/** The largest config perflab reads (real ones are a few hundred bytes). */
+export const CONFIG_MAX_BYTES = 1 << 20;
+
+/**
+ * The text of a config file: a regular file (not a FIFO or a device, which would block or never end), at most
+ * CONFIG_MAX_BYTES, and, for the config found in the project (`inside`), a file of the project: one linked from
+ * outside is not read, so its keys and values never reach a log. Anything else is a ConfigError by name.
+ */
+function readConfigText(path: string, inside: string | null): string {
+  const fail = (why: string): never => {
+    throw new ConfigError(path, [`${shownPath(path)}: ${why}`]);
+  };
+  if (inside) {
+    let target = '';
+    let root = '';
+    try {
+      target = realpathSync(path);
+      root = realpathSync(inside);
+    } catch {
+      // Read below, which says what is wrong.
+    }
+    const rel = target && root ? relative(root, target) : '';
+    if (target && root && (rel.startsWith('..') || isAbsolute(rel))) {
+      fail('is a link to a file outside the project; perflab reads the config only from inside the project (or pass --config)');
+    }
+  }
+  let fd: number;
   try {
-    text = readFileSync(path, 'utf8');
+    fd = openRegular(path);
   } catch (error) {
     const code = (error as NodeJS.ErrnoException).code;
-    throw new ConfigError(path, [`${shownPath(path)}: cannot be read (${code === 'ENOENT' ? 'no such file' : (code ?? String(error))})`]);
+    return fail(
+      code === 'ENOENT'
+        ? 'cannot be read (no such file)'
+        : code === 'ENOTREG'
+          ? 'is not a regular file (a device, a FIFO or a socket)'
+          : `cannot be read (${code ?? String(error)})`,
+    );
   }
-  return { ...parseConfig(text, path), dir: dirname(path) };
+  try {
+    const size = fstatSync(fd).size;
+    if (size > CONFIG_MAX_BYTES) fail(`is ${size} bytes; a config is at most ${CONFIG_MAX_BYTES} bytes`);
+    return readFileSync(fd, 'utf8');
+  } finally {
+    closeSync(fd);
+  }
 }
 
 type Matcher = (path: string) => boolean;
