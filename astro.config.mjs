@@ -12,6 +12,7 @@ import { isLean } from './src/lib/site/lean.ts';
 import { copyReportFiles, publishAtEnd } from './src/lib/site/copies.ts';
 import { foreignFolder, markSite, outDirProblem } from './src/lib/site/out-dir.mjs';
 import { terminalText } from './src/lib/terminal.ts';
+import { devRequests } from './src/lib/site/dev-requests.ts';
 
 // Tests build into their own folders so they never touch dist/ or the dev cache.
 const outDir = resolve(process.env.PERFLAB_OUT_DIR ?? './dist');
@@ -214,5 +215,5 @@ export default defineConfig({
   build: { format: 'directory', concurrency: 4 },
   devToolbar: { enabled: false },
   integrations: [safeOutDir(), buildHeap(), oneBuildAtATime(), reportFiles(), outsideOutDir(), watchSourcesOnly(), loaderBundle()],
-  vite: { build: { assetsInlineLimit: 0 } },
+  vite: { build: { assetsInlineLimit: 0 }, plugins: [devRequests()] },
 });
