@@ -10,7 +10,7 @@ import { join, relative, sep } from 'node:path';
 import type { Message } from './schemas/message.js';
 import { LIMITS } from './limit-scan.js';
 import { compareText } from './order.js';
-import { routeCollisions, routeOf, segmentProblem, showName, siteFilesMet, slugOf } from './route.js';
+import { routeCollisions, routeOf, segmentProblem, showName, showNames, siteFilesMet, slugOf } from './route.js';
 
 /** A Markdown file of a content folder. */
 export interface ListedPage {
@@ -169,13 +169,14 @@ export function folderCollisions(pages: readonly { file: string; path: string; f
     const page = inFolders[i];
     const named = others.map((j) => inFolders[j]).filter((o) => o.folder !== page.folder);
     if (named.length === 0) continue;
+    const [mine, ...theirs] = showNames([page, ...named].map((o) => o.file));
     out.push(
       pageError(
         page.file,
         'route-collision',
-        `Page \`${showName(page.file)}\` ends at the same place of the site as \`${named.map((o) => showName(o.file)).join('`, `')}\` (route \`${showName(routeOf(slugOf(page.path)))}\`) when their folders are built together: one would overwrite the other; rename one`,
+        `Page \`${mine}\` ends at the same place of the site as \`${theirs.join('`, `')}\` (route \`${showName(routeOf(slugOf(page.path)))}\`) when their folders are built together: one would overwrite the other; rename one`,
         'a route of its own',
-        [page, ...named].map((o) => showName(o.file)).join(' and '),
+        [mine, ...theirs].join(' and '),
       ),
     );
   }
