@@ -4,6 +4,7 @@
 // Astro's request log. Both are answered 400 here, before Astro sees or logs them, and logged through the one
 // escaping function. No route of the site has a control character in its path.
 import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { Plugin } from 'vite';
 import { CONTROL_CHARS, terminalText } from '../terminal.js';
 
 const CONTROL = new RegExp(`[${CONTROL_CHARS}]`);
@@ -34,18 +35,16 @@ export function refuseBadPaths(log: (line: string) => void) {
   };
 }
 
-type Stack = { route: string; handle: ReturnType<typeof refuseBadPaths> }[];
-
 /**
  * The Vite plugin that puts it in front of the dev server's own handlers, at the head of the connect stack: Astro
  * puts its own there (its trailing-slash handler decodes the path and throws on a malformed one).
  */
-export function devRequests() {
+export function devRequests(): Plugin {
   return {
     name: 'perflab-dev-requests',
     // After the other plugins' own hooks (Astro puts its handlers at the head of the stack there too), so this one
     // ends up first.
-    configureServer(server: { middlewares: { stack: Stack } }) {
+    configureServer(server) {
       return () => {
         server.middlewares.stack.unshift({ route: '', handle: refuseBadPaths((line) => process.stderr.write(`[perflab] ${line}\n`)) });
       };
