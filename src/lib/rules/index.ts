@@ -20,6 +20,7 @@ import { optimizedCellCommand } from './optimized-cell-command.js';
 import { optimizedCommandDiffers } from './optimized-command-differs.js';
 import { parallelismExceedsHardware } from './parallelism-exceeds-hardware.js';
 import { shellLineContinuation } from './shell-line-continuation.js';
+import { textInvisible } from './text-invisible.js';
 import { acknowledgementInvalid } from './acknowledgement-invalid.js';
 import { benchmarkAmbiguousMetric } from './benchmark-ambiguous-metric.js';
 import { benchmarkMixedFormat } from './benchmark-mixed-format.js';
@@ -83,6 +84,7 @@ export const rules: Rule[] = [
   chainEndDiffers,
   stepDropsAdopted,
   shellLineContinuation,
+  textInvisible,
   blockConsistency,
   linkUnresolved,
   anchorMissing,
