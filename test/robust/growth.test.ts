@@ -53,12 +53,16 @@ const PATTERNS: Pattern[] = [
     base: BARE,
     piece: '[a]('.repeat(LIMITS.paragraphBrackets - 1),
     join: 'paragraphs',
+    // The larger page stays under the page's own limit of link labels (LIMITS.pageBrackets), which stops longer ones.
+    small: Math.floor((LIMITS.pageBrackets * 4) / 10) - 100,
   },
   {
     name: 'paragraphs of images nested to the limit',
     base: BARE,
     piece: `${'!['.repeat(LIMITS.bracketDepth)}a${'](x)'.repeat(LIMITS.bracketDepth)}`,
     join: 'paragraphs',
+    // Under the page's limit of link labels at the larger size, as above.
+    small: Math.floor((LIMITS.pageBrackets * 6) / 10) - 200,
   },
   {
     name: 'paragraphs of emphasis nested to the limit',

@@ -3,8 +3,8 @@
  *
  * Examples: `examples` below holds an ok and a not-ok page; the tests check both and docs/rules.md#text-invisible shows them.
  */
-import type { Node } from 'unist';
-import { visit } from 'unist-util-visit';
+import { INVISIBLE, INVISIBLE_ALL } from '../model/invisible.js';
+import { pageNodes } from '../model/tree.js';
 import { emit } from '../diagnostics.js';
 import type { Rule } from './types.js';
 
@@ -17,33 +17,6 @@ ${command}
 \`\`\`
 `;
 
-/** The characters, by code point, with the name a message gives each. */
-const INVISIBLE: Record<number, string> = {
-  0x061c: 'ARABIC LETTER MARK',
-  0x200e: 'LEFT-TO-RIGHT MARK',
-  0x200f: 'RIGHT-TO-LEFT MARK',
-  0x202a: 'LEFT-TO-RIGHT EMBEDDING',
-  0x202b: 'RIGHT-TO-LEFT EMBEDDING',
-  0x202c: 'POP DIRECTIONAL FORMATTING',
-  0x202d: 'LEFT-TO-RIGHT OVERRIDE',
-  0x202e: 'RIGHT-TO-LEFT OVERRIDE',
-  0x2066: 'LEFT-TO-RIGHT ISOLATE',
-  0x2067: 'RIGHT-TO-LEFT ISOLATE',
-  0x2068: 'FIRST STRONG ISOLATE',
-  0x2069: 'POP DIRECTIONAL ISOLATE',
-  0x200b: 'ZERO WIDTH SPACE',
-  0x200c: 'ZERO WIDTH NON-JOINER',
-  0x2060: 'WORD JOINER',
-  0xfeff: 'ZERO WIDTH NO-BREAK SPACE',
-  0x00ad: 'SOFT HYPHEN',
-};
-const FIND = new RegExp(
-  `[${Object.keys(INVISIBLE)
-    .map((c) => `\\u{${Number(c).toString(16)}}`)
-    .join('')}]`,
-  'gu',
-);
-const ANY = new RegExp(FIND.source, 'u');
 const DIGIT = /\p{Nd}/u;
 
 /**
@@ -63,14 +36,13 @@ export const textInvisible: Rule = {
   examples: { ok: page('vllm serve Demo/Demo-8B --port 8000'), notOk: page('vllm serve Demo/Demo-8B --port 8000 \u202e# 0008 trop--') },
   check({ file, tree }) {
     const byLine = new Map<number, { column: number; names: Set<string> }>();
-    visit(tree, (node: Node & { value?: unknown }) => {
-      if (typeof node.value !== 'string' || !node.position) return;
+    for (const node of pageNodes(tree).invisible) {
+      if (!node.position) continue;
       const text = node.value;
-      if (!ANY.test(text)) return;
       // A fence's value starts on the line after its opening; any other node's at its start.
       const fence = node.type === 'code';
       const { line: first, column: startColumn, offset } = node.position.start;
-      for (const m of text.matchAll(FIND)) {
+      for (const m of text.matchAll(INVISIBLE_ALL)) {
         const at = m.index;
         const code = m[0].codePointAt(0) ?? 0;
         if (code === 0xfeff && offset === 0 && at === 0) continue;
@@ -83,7 +55,7 @@ export const textInvisible: Rule = {
         seen.names.add(`U+${code.toString(16).toUpperCase().padStart(4, '0')} ${INVISIBLE[code]}`);
         byLine.set(line, seen);
       }
-    });
+    }
     for (const [line, { column, names }] of byLine) {
       emit(
         file,

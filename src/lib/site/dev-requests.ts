@@ -5,9 +5,7 @@
 // escaping function. No route of the site has a control character in its path.
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Plugin } from 'vite';
-import { CONTROL_CHARS, terminalText } from '../terminal.js';
-
-const CONTROL = new RegExp(`[${CONTROL_CHARS}]`);
+import { HAS_CONTROL, terminalText } from '../terminal.js';
 
 /** Why a request path is refused (400), or null: it does not decode, or it decodes to a control character. */
 export function badRequestPath(url: string): string | null {
@@ -18,7 +16,7 @@ export function badRequestPath(url: string): string | null {
   } catch {
     return 'its percent-encoding is malformed';
   }
-  return CONTROL.test(decoded) ? 'it holds control characters' : null;
+  return HAS_CONTROL.test(decoded) ? 'it holds control characters' : null;
 }
 
 type Next = () => void;
