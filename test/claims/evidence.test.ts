@@ -40,3 +40,16 @@ describe('a column that names its run by the words of that run alone', () => {
     expect(namedByWords('TP8 config raw output', runs)).toBeNull();
   });
 });
+
+describe('a change annotated in a table with a column per run', () => {
+  it('should compare each annotation with the cells of its own row, not with another metric of its column', () => {
+    const report = check(read('row-annotations.md'), 'row-annotations.md');
+    expect(report.claims.map((c) => [c.line, c.text, c.verdict, c.formula])).toEqual([
+      [7, '-25%', 'verified', '(6300 / 8400 - 1) x 100'],
+      // A word after the change inside its brackets; against the cell it follows from.
+      [7, '+23%', 'verified', '(7770 / 6300 - 1) x 100'],
+      // No cell of its row gives +31% (55.60 is 23% over 45.20 and 7% under 60.10).
+      [8, '+31%', 'mismatch', '(55.60 / 60.10 - 1) x 100'],
+    ]);
+  });
+});
