@@ -53,3 +53,103 @@ describe('a change annotated in a table with a column per run', () => {
     ]);
   });
 });
+
+/** The claims of a line of a page of test/fixtures/evidence/, as [text, verdict]. */
+const onLine = (name: string, line: number) =>
+  check(read(name), name)
+    .claims.filter((c) => c.line === line)
+    .map((c) => [c.text, c.verdict]);
+const errorsOn = (name: string, line: number) =>
+  check(read(name), name)
+    .messages.filter((m) => m.line === line && m.severity === 'error')
+    .map((m) => m.ruleId);
+
+// The four inputs of issue 42 that made a wrong number pass: each an error or untraceable, never verified.
+describe('inputs that made a wrong number pass', () => {
+  it('should find no finite change over a baseline printed 0.00', () => {
+    // The conclusion's baseline and the run print 0.00 tok/s; `(+60.0%)` over it has no finite value.
+    const row = check(read('zero-baseline.md'), 'zero-baseline.md').claims.filter((c) => c.kind === 'improvement');
+    const overZero = row.filter((c) => c.formula?.includes('/ 0.00 '));
+    expect(overZero.map((c) => [c.text, c.verdict])).toEqual([
+      ['+60.0%', 'mismatch'],
+      ['+15.0%', 'mismatch'],
+    ]);
+    for (const c of overZero) {
+      expect(c.recomputed).toBeNull();
+      expect(c.tolerance).toContain('a divisor that may be 0 gives no finite result');
+    }
+    expect(errorsOn('zero-baseline.md', 16)).toContain('claim-mismatch');
+  });
+
+  it('should judge every number of a cell, not only the first', () => {
+    // `Total TPS: 3200.00 9999.99`: both are stated; the run prints 3200.00.
+    expect(onLine('cell-two-numbers.md', 16)).toContainEqual(['9999.99', 'mismatch']);
+    // `<del>3200.00</del> 9999.99`: the struck value is withdrawn, the one after it is what the cell states.
+    const struck = onLine('cell-deleted-number.md', 16);
+    expect(struck).toContainEqual(['9999.99', 'mismatch']);
+    expect(struck.map(([t]) => t)).not.toContain('3200.00');
+    // Ruby fallback text (`<rp>`) is a word of its own, never glued to the number before it.
+    expect(onLine('cell-ruby-fallback.md', 16)).toEqual(
+      expect.arrayContaining([
+        ['3200.00', 'verified'],
+        ['9999.99', 'mismatch'],
+      ]),
+    );
+    for (const name of ['cell-two-numbers.md', 'cell-deleted-number.md', 'cell-ruby-fallback.md'])
+      expect(errorsOn(name, 16), name).toContain('claim-mismatch');
+  });
+
+  it('should read which run a sentence credits (swapped operands, exchanged values)', () => {
+    for (const [name, lines] of [
+      ['swapped-operands.md', [61, 63, 65]],
+      ['report-swapped-operands.md', [119, 121, 123]],
+    ] as const) {
+      const [ratio, percent, values] = lines;
+      // `vLLM is 1.27x faster than SGLang` where SGLang's runs are the faster: the size is right, the order wrong.
+      expect(
+        onLine(name, ratio).map(([, v]) => v),
+        name,
+      ).toEqual(['mismatch']);
+      expect(
+        onLine(name, percent).map(([, v]) => v),
+        name,
+      ).toEqual(['mismatch']);
+      // Two engines' TTFTs exchanged in one sentence: each is the other run's value.
+      expect(
+        onLine(name, values).map(([, v]) => v),
+        name,
+      ).toEqual(['mismatch', 'mismatch']);
+    }
+    // The same sentence with the runs in their order verifies.
+    expect(onLine('swapped-operands.md', 59)).toEqual([['1.27x faster', 'verified']]);
+    const c = check(read('swapped-operands.md'), 'swapped-operands.md').claims.find((x) => x.line === 61)!;
+    expect(c.formula).toContain('the runs say the other way round');
+  });
+
+  it('should report a character that prints nothing inside a number as an error at its column', () => {
+    for (const [name, column] of [
+      ['invisible-zwsp.md', 77],
+      ['invisible-soft-hyphen.md', 80],
+      ['invisible-word-joiner.md', 76],
+    ] as const) {
+      const report = check(read(name), name);
+      expect(
+        report.messages.filter((m) => m.ruleId === 'number-invisible-character').map((m) => [m.line, m.column, m.severity]),
+        name,
+      ).toEqual([[16, column, 'error']]);
+      // No claim reads the broken number, and nothing computed from it is verified.
+      expect(
+        report.claims.filter((c) => c.line === 16 && c.verdict === 'verified' && c.kind === 'improvement'),
+        name,
+      ).toEqual([]);
+    }
+  });
+
+  it('should read a decimal comma where the page writes one', () => {
+    // `(+58,9%)` is 58.9 %: the runs give +60.0 %.
+    expect(onLine('decimal-comma.md', 16)).toContainEqual(['+58,9%', 'mismatch']);
+    const m = check(read('decimal-comma.md'), 'decimal-comma.md').messages.find((x) => x.ruleId === 'claim-mismatch')!;
+    expect(m.expected).toBe('+60,0%');
+    expect(onLine('decimal-comma-right.md', 16)).toContainEqual(['+60,0%', 'verified']);
+  });
+});

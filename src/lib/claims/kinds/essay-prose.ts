@@ -13,7 +13,17 @@ import { essayTables, tableSource, type ReadTable } from './essay-table.js';
 import { claimKind } from './types.js';
 import { comparesOffPage, essayPage, namedIn, scopeRuns, type EssayPage } from '../essay/page.js';
 import type { NamedRun } from '../essay/runs.js';
-import { resolveNumber, spreadVerdict } from '../essay/resolve.js';
+import {
+  exchangedVerdict,
+  printsMetric,
+  printsValue,
+  resolveNumber,
+  spreadVerdict,
+  type EssayNumber,
+  type EssayVerdict,
+} from '../essay/resolve.js';
+import { exchangedValue, swappedComparison } from '../essay/order.js';
+import { roundHalfUp } from '../../numbers/number.js';
 import { parseProseNumbers, type ProseNumber } from '../essay/sentence.js';
 
 interface Candidate {
@@ -122,8 +132,10 @@ export function verifyFree(ctx: PageContext, page: EssayPage, node: Paragraph, b
   const elsewhere = n.kind === 'value' && memo(reading.elsewhere, n.context, (t) => ELSEWHERE.test(t));
   const named = n.shared || elsewhere ? [] : [...(inClause.length > 0 ? [] : leadNames), ...inClause, ...others];
   const offPage = n.kind !== 'value' && memo(reading.offPage, n.context, (t) => comparesOffPage(t, page));
-  const verdict = resolveNumber({ ...n, metric: n.metric!, unit: '', named, scope, all: page.runs, offPage }, ctx.path);
+  const essay = { ...n, metric: n.metric!, unit: '', named, scope, all: page.runs, offPage };
+  let verdict = resolveNumber(essay, ctx.path);
   if (!verdict) return [];
+  verdict = ordered(essay, verdict, page, ctx.path);
   // A number without a unit is a claim only where it reproduces a printed value: its metric is not certain enough
   // for a mismatch, and one that matches nothing may be anything (a count, an id).
   if (n.bare && verdict.result?.verdict !== 'verified') return [];
@@ -137,6 +149,38 @@ export function verifyFree(ctx: PageContext, page: EssayPage, node: Paragraph, b
     ];
   }
   return [ctx.claim(kind, n.stated, base, verdict.result, verdict.source, verdict.sources, verdict.grade)];
+}
+
+/**
+ * A verified comparison or value checked for the order its sentence gives the runs (`essay/order.ts`): the two
+ * runs the wrong way round, or two values exchanged between the runs named, make it a mismatch.
+ */
+function ordered(n: EssayNumber, verdict: EssayVerdict, page: EssayPage, path: string): EssayVerdict {
+  if (verdict.result?.verdict !== 'verified' || !verdict.source) return verdict;
+  if (n.kind !== 'value') {
+    const breach = swappedComparison(n.context, n.stated.claim, n.kind, n.metric.family, [verdict.source, ...verdict.sources], page.runs);
+    if (!breach) return verdict;
+    const d = n.stated.decimals;
+    return {
+      ...verdict,
+      result: {
+        verdict: 'mismatch',
+        recomputed: roundHalfUp(breach.recomputed, d),
+        formula: breach.formula,
+        tolerance: 'the order of the two runs as printed (exact)',
+        rounding: false,
+      },
+    };
+  }
+  const owner = exchangedValue(
+    n.context,
+    n.stated.claim,
+    n.stated.unit,
+    page.runs,
+    (r) => printsValue(n, r, path),
+    (r) => printsMetric(n, r),
+  );
+  return (owner && exchangedVerdict(n, owner, path)) ?? verdict;
 }
 
 function words(text: string): string[] {
