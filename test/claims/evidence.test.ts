@@ -153,3 +153,13 @@ describe('inputs that made a wrong number pass', () => {
     expect(onLine('decimal-comma-right.md', 16)).toContainEqual(['+60,0%', 'verified']);
   });
 });
+
+describe('a comparison whose sentence states the values it compares', () => {
+  it('should take the runs the two values copy, and judge the change at its stated precision', () => {
+    // Three runs, none named by the sentence; `2.54K` and `2.00K` are each one run's total throughput.
+    expect(onLine('operands-in-sentence.md', 85)).toEqual([['28.0%', 'mismatch']]);
+    expect(onLine('operands-in-sentence.md', 86)).toEqual([['27.0%', 'verified']]);
+    const c = check(read('operands-in-sentence.md'), 'operands-in-sentence.md').claims.find((x) => x.line === 85)!;
+    expect(c.formula).toBe('(2540.00 / 2000.00 - 1) x 100 = 27.00');
+  });
+});

@@ -23,7 +23,8 @@ import {
   type EssayVerdict,
 } from '../essay/resolve.js';
 import { exchangedValue, swappedComparison } from '../essay/order.js';
-import { roundHalfUp } from '../../numbers/number.js';
+import { parseNumber, roundHalfUp } from '../../numbers/number.js';
+import { NUM } from '../stated.js';
 import { parseProseNumbers, type ProseNumber } from '../essay/sentence.js';
 
 interface Candidate {
@@ -132,7 +133,10 @@ export function verifyFree(ctx: PageContext, page: EssayPage, node: Paragraph, b
   const elsewhere = n.kind === 'value' && memo(reading.elsewhere, n.context, (t) => ELSEWHERE.test(t));
   const named = n.shared || elsewhere ? [] : [...(inClause.length > 0 ? [] : leadNames), ...inClause, ...others];
   const offPage = n.kind !== 'value' && memo(reading.offPage, n.context, (t) => comparesOffPage(t, page));
-  const essay = { ...n, metric: n.metric!, unit: '', named, scope, all: page.runs, offPage };
+  // A comparison whose sentence also states both values it compares (`13.64K ... against 12.78K ..., 6.8% more`):
+  // each an exact copy of one run's value, the two runs are the comparison's, whatever the sentence's names say.
+  const operands = n.kind === 'value' ? null : operandRuns(ctx, page, n, scope);
+  const essay = { ...n, metric: n.metric!, unit: '', named: operands ?? named, scope, all: page.runs, offPage: operands ? false : offPage };
   let verdict = resolveNumber(essay, ctx.path);
   if (!verdict) return [];
   verdict = ordered(essay, verdict, page, ctx.path);
@@ -149,6 +153,48 @@ export function verifyFree(ctx: PageContext, page: EssayPage, node: Paragraph, b
     ];
   }
   return [ctx.claim(kind, n.stated, base, verdict.result, verdict.source, verdict.sources, verdict.grade)];
+}
+
+/** A number of a sentence as a value may be written (`13.64K`, `1,234.5`), with its thousands or millions. */
+const SENTENCE_VALUE = new RegExp(String.raw`(?<![\w.,])(${NUM})([kKM](?![A-Za-z]))?(?![\w%.,])`, 'g');
+
+/**
+ * The two runs a comparison's own sentence states the values of (`13.64K total tok/s ... against 12.78K total tok/s
+ * ..., 6.8% more`): exactly two numbers of the sentence (of three digits or more) are each printed, at their stated
+ * precision, by one run of the page alone for the comparison's metric, and by two runs. An exact copy of a printed
+ * value identifies its run. Null otherwise.
+ */
+function operandRuns(ctx: PageContext, page: EssayPage, n: ProseNumber, scope: NamedRun[]): NamedRun[][] | null {
+  const runs: NamedRun[] = [];
+  for (const m of n.context.matchAll(SENTENCE_VALUE)) {
+    if ((m[1].match(/\d/g) ?? []).length < 3) continue;
+    const stated = statedOf(m[1]);
+    if (!stated || (stated.value === n.stated.value && m[0] === n.stated.claim.replace(/[^\d.,kKM+-]/g, ''))) continue;
+    const scale = m[2] ? (m[2] === 'M' ? 1_000_000 : 1000) : undefined;
+    const v = {
+      ...n,
+      kind: 'value' as const,
+      stated,
+      metric: n.metric!,
+      approx: false,
+      bound: null,
+      unit: '',
+      named: [],
+      scope,
+      all: page.runs,
+      ...(scale ? { scale } : {}),
+    };
+    const hits = page.runs.filter((r) => printsValue(v, r, ctx.path));
+    if (hits.length === 1) runs.push(hits[0]);
+  }
+  if (runs.length !== 2 || runs[0] === runs[1]) return null;
+  return [[runs[0]], [runs[1]]];
+}
+
+/** A sentence's number as a stated value (no place: it is only evidence for another claim). */
+function statedOf(text: string): Stated | null {
+  const p = parseNumber(text);
+  return p ? { ...p, role: 'value', offset: 0, end: 0, claim: text, unit: '' } : null;
 }
 
 /**
