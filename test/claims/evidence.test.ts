@@ -163,3 +163,16 @@ describe('a comparison whose sentence states the values it compares', () => {
     expect(c.formula).toBe('(2540.00 / 2000.00 - 1) x 100 = 27.00');
   });
 });
+
+describe('a number stated as the result of the arithmetic before it', () => {
+  it('should judge it on its own expression, integers exact and decimals to half a unit', () => {
+    // `1/(1 − 0.94) ≈ 17x` is 16.67: a bound from the arithmetic, not a comparison of the runs.
+    expect(onLine('operands-in-sentence.md', 87)).toEqual([['17x', 'verified']]);
+    // `128 × 0.171` is 21.82 to 21.95 for a rate shown as 0.171: 21.92 holds, 21.98 does not; `128 ×` is no ratio.
+    expect(onLine('operands-in-sentence.md', 88)).toEqual([['21.92 ms', 'verified']]);
+    expect(onLine('operands-in-sentence.md', 89)).toEqual([['21.98 ms', 'mismatch']]);
+    const c = check(read('operands-in-sentence.md'), 'operands-in-sentence.md').claims.find((x) => x.line === 89)!;
+    expect(c.formula).toBe('128 x 0.171 = 21.89');
+    expect(c.tolerance).toContain('integers exact');
+  });
+});

@@ -25,6 +25,7 @@ import {
 import { exchangedValue, swappedComparison } from '../essay/order.js';
 import { parseNumber, roundHalfUp } from '../../numbers/number.js';
 import { NUM } from '../stated.js';
+import { arithmeticBefore } from '../arithmetic.js';
 import { parseProseNumbers, type ProseNumber } from '../essay/sentence.js';
 
 interface Candidate {
@@ -119,6 +120,11 @@ function memo<T>(map: Map<string, T>, key: string, f: (key: string) => T): T {
 
 /** A number of free-form prose traced to the runs of `page` (the page's named runs), with its claim; [] when none. */
 export function verifyFree(ctx: PageContext, page: EssayPage, node: Paragraph, base: number, n: ProseNumber) {
+  const kind = n.kind === 'value' ? 'cell-value' : 'essay-change';
+  // `1/(1 − 0.94) ≈ 17x`: a number that is the result of the arithmetic written before it is judged on it.
+  const at = n.context.indexOf(n.stated.claim);
+  const arithmetic = at >= 0 ? arithmeticBefore(n.context, at, n.stated) : null;
+  if (arithmetic) return [ctx.claim(kind, n.stated, base, arithmetic.result, null)];
   const reading = readingOf(ctx, page, node);
   const { scope, leadNames } = reading;
   const inSentence = memo(reading.named, n.context, (t) => namedIn(t, page, scope));
@@ -143,7 +149,6 @@ export function verifyFree(ctx: PageContext, page: EssayPage, node: Paragraph, b
   // A number without a unit is a claim only where it reproduces a printed value: its metric is not certain enough
   // for a mismatch, and one that matches nothing may be anything (a count, an id).
   if (n.bare && verdict.result?.verdict !== 'verified') return [];
-  const kind = n.kind === 'value' ? 'cell-value' : 'essay-change';
   // `120 ± 8 ms`: the centre (over repeated runs, their mean) and the spread, each a claim of its own.
   if (n.spread) {
     const spread = spreadVerdict({ ...n, metric: n.metric!, unit: '', named, scope, all: page.runs }, verdict, ctx.path);
