@@ -206,7 +206,7 @@ function statedOf(text: string): Stated | null {
  * A verified comparison or value checked for the order its sentence gives the runs (`essay/order.ts`): the two
  * runs the wrong way round, or two values exchanged between the runs named, make it a mismatch.
  */
-function ordered(n: EssayNumber, verdict: EssayVerdict, page: EssayPage, path: string): EssayVerdict {
+function ordered(n: EssayNumber & Pick<ProseNumber, 'context'>, verdict: EssayVerdict, page: EssayPage, path: string): EssayVerdict {
   if (verdict.result?.verdict !== 'verified' || !verdict.source) return verdict;
   if (n.kind !== 'value') {
     const breach = swappedComparison(n.context, n.stated.claim, n.kind, n.metric.family, [verdict.source, ...verdict.sources], page.runs);
