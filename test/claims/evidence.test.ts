@@ -105,7 +105,7 @@ describe('inputs that made a wrong number pass', () => {
       ['report-swapped-operands.md', [119, 121, 123]],
     ] as const) {
       const [ratio, percent, values] = lines;
-      // `vLLM is 1.27x faster than SGLang` where SGLang's runs are the faster: the size is right, the order wrong.
+      // `vLLM is 1.25x faster than SGLang` where SGLang's runs are the faster: the size is right, the order wrong.
       expect(
         onLine(name, ratio).map(([, v]) => v),
         name,
@@ -121,7 +121,7 @@ describe('inputs that made a wrong number pass', () => {
       ).toEqual(['mismatch', 'mismatch']);
     }
     // The same sentence with the runs in their order verifies.
-    expect(onLine('swapped-operands.md', 59)).toEqual([['1.27x faster', 'verified']]);
+    expect(onLine('swapped-operands.md', 59)).toEqual([['1.25x faster', 'verified']]);
     const c = check(read('swapped-operands.md'), 'swapped-operands.md').claims.find((x) => x.line === 61)!;
     expect(c.formula).toContain('the runs say the other way round');
   });
@@ -156,23 +156,23 @@ describe('inputs that made a wrong number pass', () => {
 
 describe('a comparison whose sentence states the values it compares', () => {
   it('should take the runs the two values copy, and judge the change at its stated precision', () => {
-    // Three runs, none named by the sentence; `2.54K` and `2.00K` are each one run's total throughput.
-    expect(onLine('operands-in-sentence.md', 85)).toEqual([['28.0%', 'mismatch']]);
-    expect(onLine('operands-in-sentence.md', 86)).toEqual([['27.0%', 'verified']]);
+    // Three runs, none named by the sentence; `2.50K` and `2.00K` are each one run's total throughput.
+    expect(onLine('operands-in-sentence.md', 85)).toEqual([['26.0%', 'mismatch']]);
+    expect(onLine('operands-in-sentence.md', 86)).toEqual([['25.0%', 'verified']]);
     const c = check(read('operands-in-sentence.md'), 'operands-in-sentence.md').claims.find((x) => x.line === 85)!;
-    expect(c.formula).toBe('(2540.00 / 2000.00 - 1) x 100 = 27.00');
+    expect(c.formula).toBe('(2500.00 / 2000.00 - 1) x 100 = 25.00');
   });
 });
 
 describe('a number stated as the result of the arithmetic before it', () => {
   it('should judge it on its own expression, integers exact and decimals to half a unit', () => {
-    // `1/(1 − 0.94) ≈ 17x` is 16.67: a bound from the arithmetic, not a comparison of the runs.
-    expect(onLine('operands-in-sentence.md', 87)).toEqual([['17x', 'verified']]);
-    // `128 × 0.171` is 21.82 to 21.95 for a rate shown as 0.171: 21.92 holds, 21.98 does not; `128 ×` is no ratio.
-    expect(onLine('operands-in-sentence.md', 88)).toEqual([['21.92 ms', 'verified']]);
-    expect(onLine('operands-in-sentence.md', 89)).toEqual([['21.98 ms', 'mismatch']]);
+    // `1/(1 − 0.9) ≈ 10x` is 10.00: a bound from the arithmetic, not a comparison of the runs.
+    expect(onLine('operands-in-sentence.md', 87)).toEqual([['10x', 'verified']]);
+    // `300 × 0.12` is 34.5 to 37.5 for a rate shown as 0.12: 36.5 holds, 38.0 does not; `300 ×` is no ratio.
+    expect(onLine('operands-in-sentence.md', 88)).toEqual([['36.5 ms', 'verified']]);
+    expect(onLine('operands-in-sentence.md', 89)).toEqual([['38.0 ms', 'mismatch']]);
     const c = check(read('operands-in-sentence.md'), 'operands-in-sentence.md').claims.find((x) => x.line === 89)!;
-    expect(c.formula).toBe('128 x 0.171 = 21.89');
+    expect(c.formula).toBe('300 x 0.12 = 36.00');
     expect(c.tolerance).toContain('integers exact');
   });
 });

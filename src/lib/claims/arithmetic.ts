@@ -1,12 +1,12 @@
 /**
- * A number stated as the result of arithmetic written right before it (`1/(1 − 0.94) ≈ 17x`,
- * `2048 × 0.171 = 350.2`): the expression is the number's own source, checked whether or not a run is behind it.
+ * A number stated as the result of arithmetic written right before it (`1/(1 − 0.9) ≈ 10x`,
+ * `512 × 0.25 = 128.0`): the expression is the number's own source, checked whether or not a run is behind it.
  *
  * Formula: the expression as written (`+ - − × * ÷ /`, a spaced `x`, brackets), evaluated over intervals: a decimal
  * input stands for +/- half a unit of its last digit, an integer is exact (a count, a constant such as `1`).
  * Tolerance: the stated number holds when the exact result, or a value the inputs' intervals allow, rounds half-up to
  * it at its stated digits. A division by an interval that holds 0 has no finite result (never holds).
- * ok: `1/(1 − 0.94) ≈ 17x` (16.67); not ok: `128 × 0.171 = 21.98` (21.82 to 21.95).
+ * ok: `1/(1 − 0.9) ≈ 10x` (10.00); not ok: `300 × 0.12 = 38.0` (34.5 to 37.5).
  */
 import { add, displayed, div, mul, point, roundsTo, sub, type Interval } from '../numbers/interval.js';
 import { formatFixed, parseNumber, roundHalfUp } from '../numbers/number.js';

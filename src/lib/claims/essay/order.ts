@@ -1,7 +1,7 @@
 /**
  * Which side of a comparison a sentence puts first, judged on the runs it names (issue 42: swapped operands).
  *
- * - `A is 1.27x faster than B`, `A has 27.4% higher throughput than B`: the run named before the number (the
+ * - `A is 1.3x faster than B`, `A has 25% higher throughput than B`: the run named before the number (the
  *   subject) and the run named after `than` (the object) are each one run; the comparison's two runs are those
  *   two. The word says which is larger: `higher`, `more`, `greater`, `larger` the subject's value; `lower`, `less`,
  *   `smaller`, `fewer` the object's; `faster`, `better` the subject is the better (higher throughput, lower

@@ -215,9 +215,9 @@ function labelWords(text: string): Set<string> {
 
 /**
  * The one run a short label (a table's column header or row label) names by the words that only its name has
- * among the page's runs, when no alias of a run is written in it: `B: Low-Latency (TP4)` names `Config B (TP4
- * Low-Latency) raw output` beside `Config A (TP4+DP4+DeepEP Balanced) raw output` (`low` and `latency` are that
- * run's alone; `tp4` is both). Two such words at least, and none of another run's; else no run.
+ * among the page's runs, when no alias of a run is written in it: `Q: Fast-Start (TP8)` names `Config Q (TP8
+ * Fast-Start) raw output` beside `Config P (TP8+EP8 Throughput-Tuned) raw output` (`fast` and `start` are that
+ * run's alone; `tp8` is both). Two such words at least, and none of another run's; else no run.
  */
 export function namedByWords(text: string, runs: readonly NamedRun[]): NamedRun | null {
   const named = runs.filter((r) => r.name);

@@ -121,7 +121,7 @@ function memo<T>(map: Map<string, T>, key: string, f: (key: string) => T): T {
 /** A number of free-form prose traced to the runs of `page` (the page's named runs), with its claim; [] when none. */
 export function verifyFree(ctx: PageContext, page: EssayPage, node: Paragraph, base: number, n: ProseNumber) {
   const kind = n.kind === 'value' ? 'cell-value' : 'essay-change';
-  // `1/(1 − 0.94) ≈ 17x`: a number that is the result of the arithmetic written before it is judged on it.
+  // `1/(1 − 0.9) ≈ 10x`: a number that is the result of the arithmetic written before it is judged on it.
   const at = n.context.indexOf(n.stated.claim);
   const arithmetic = at >= 0 ? arithmeticBefore(n.context, at, n.stated) : null;
   if (arithmetic) return [ctx.claim(kind, n.stated, base, arithmetic.result, null)];
@@ -139,7 +139,7 @@ export function verifyFree(ctx: PageContext, page: EssayPage, node: Paragraph, b
   const elsewhere = n.kind === 'value' && memo(reading.elsewhere, n.context, (t) => ELSEWHERE.test(t));
   const named = n.shared || elsewhere ? [] : [...(inClause.length > 0 ? [] : leadNames), ...inClause, ...others];
   const offPage = n.kind !== 'value' && memo(reading.offPage, n.context, (t) => comparesOffPage(t, page));
-  // A comparison whose sentence also states both values it compares (`13.64K ... against 12.78K ..., 6.8% more`):
+  // A comparison whose sentence also states both values it compares (`2.54K ... against 2.00K ..., 27.0% more`):
   // each an exact copy of one run's value, the two runs are the comparison's, whatever the sentence's names say.
   const operands = n.kind === 'value' ? null : operandRuns(ctx, page, n, scope);
   const essay = { ...n, metric: n.metric!, unit: '', named: operands ?? named, scope, all: page.runs, offPage: operands ? false : offPage };
@@ -160,12 +160,12 @@ export function verifyFree(ctx: PageContext, page: EssayPage, node: Paragraph, b
   return [ctx.claim(kind, n.stated, base, verdict.result, verdict.source, verdict.sources, verdict.grade)];
 }
 
-/** A number of a sentence as a value may be written (`13.64K`, `1,234.5`), with its thousands or millions. */
+/** A number of a sentence as a value may be written (`2.54K`, `1,234.5`), with its thousands or millions. */
 const SENTENCE_VALUE = new RegExp(String.raw`(?<![\w.,])(${NUM})([kKM](?![A-Za-z]))?(?![\w%.,])`, 'g');
 
 /**
- * The two runs a comparison's own sentence states the values of (`13.64K total tok/s ... against 12.78K total tok/s
- * ..., 6.8% more`): exactly two numbers of the sentence (of three digits or more) are each printed, at their stated
+ * The two runs a comparison's own sentence states the values of (`2.54K total tok/s ... against 2.00K total tok/s
+ * ..., 27.0% more`): exactly two numbers of the sentence (of three digits or more) are each printed, at their stated
  * precision, by one run of the page alone for the comparison's metric, and by two runs. An exact copy of a printed
  * value identifies its run. Null otherwise.
  */
