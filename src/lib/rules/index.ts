@@ -27,6 +27,7 @@ import { benchmarkMixedFormat } from './benchmark-mixed-format.js';
 import { fileNameInvalid } from './file-name-invalid.js';
 import { routeCollision } from './route-collision.js';
 import { claimUnreadable } from './claim-unreadable.js';
+import { numberInvisibleCharacter } from './number-invisible-character.js';
 import { nestingTooDeep } from './nesting-too-deep.js';
 import { inlineTooComplex } from './inline-too-complex.js';
 import { acknowledgementUnused } from './acknowledgement-unused.js';
@@ -73,6 +74,7 @@ export const rules: Rule[] = [
   claimUntraceable,
   claimOtherPage,
   claimUnreadable,
+  numberInvisibleCharacter,
   duplicateBlockAcrossPages,
   commandModelMismatch,
   labelFlagContradiction,
