@@ -73,8 +73,14 @@ export const runSetupSchema = z.object({
   role: runRoleSchema.nullable(),
   /** Launch options and environment settings that set the run apart from the page's baseline (sorted). */
   flags: z.array(z.string()).nullable(),
-  /** `failed`: no result; `partial`: fewer requests completed than it was set to send, or failed requests printed. */
+  /**
+   * The run's verdict from its own output: `ok` (complete), `failed` (no result), `partial` (fewer requests succeeded
+   * than it was set to send, or failed, errored or incomplete requests printed). A partial or failed run is never a
+   * view's best; whether the page's numbers contradict it is the checks' verdict (`contradicted` in the explorer).
+   */
   status: z.enum(['ok', 'failed', 'partial']),
+  /** Why a run is `failed` or `partial`, in words, with the line of the count (`516 of 1000 requests succeeded (line 428)`); null when `ok`. */
+  statusReason: z.string().nullable(),
   /** Page lines each field was read from. */
   evidence: z.record(setupFieldSchema, z.array(z.number().int().positive())),
 });
