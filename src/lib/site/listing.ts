@@ -68,7 +68,7 @@ export function listing(entry: Entry): Listing {
     gainText: h?.text ?? null,
     gainCase: h?.case ?? null,
     gainNote: h?.incomplete?.note ?? null,
-    trust: trustSummary(entry.claims),
+    trust: trustSummary(entry.claims, entry.messages),
     runs: entry.runs.length,
     lastUpdated: entry.site.lastUpdated,
   };
