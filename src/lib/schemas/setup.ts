@@ -44,7 +44,11 @@ export const setupFieldSchema = z.enum([
  * not say. `evidence` names the lines each field was read from.
  */
 export const runSetupSchema = z.object({
-  /** The served model as its launch names it (`Qwen/Qwen3-14B-FP8`); a local path's last segment. */
+  /**
+   * The served model as its launch names it (`Qwen/Qwen3-14B-FP8`); a local path whose last segment is the page's
+   * model name, any case (`/workspace/DeepSeek-v3.2` on a DeepSeek-V3.2 page), is the page's model; another local
+   * path is its last segment.
+   */
   model: z.string().nullable(),
   /** Engine id, lower case: `vllm`, `sglang`, `tensorrt-llm`, `mindie`, `lmdeploy`. */
   engine: z.string().nullable(),

@@ -105,9 +105,16 @@ export function withSetups(page: SetupPage, runs: readonly WalkRun[]): Omit<Run,
     const engine = facts.get('engine');
     if (engine) versionOf(engine, page.engines, launch?.command ?? null, facts);
 
-    // Model: the launch's argument, else an adopted quantized checkpoint the run's heading names, else the page's.
-    facts.set('model', launch ? launchModel(launch.command) : null, launch?.command.line);
-    facts.set('model', run.context.model, run.context.commandLine);
+    // Model: the launch's argument, else an adopted quantized checkpoint the run's heading names, else the page's. A
+    // local path whose last segment is the page's model (any case) serves that model: `/workspace/DeepSeek-v3.2`
+    // on a DeepSeek-V3.2 page is the page's model, not another.
+    const served = launch ? launchModel(launch.command) : null;
+    facts.set('model', launch && isLocalPath(launch.command.model) ? asPageModel(served, page.model) : served, launch?.command.line);
+    facts.set(
+      'model',
+      isLocalPath(run.context.model) ? asPageModel(run.context.model, page.model) : run.context.model,
+      run.context.commandLine,
+    );
     const rec = page.recommendedCommand;
     const recModel = rec ? launchModel(rec) : null;
     if (recModel && (side === 'optimized' || role === 'optimized')) facts.set('model', recModel, rec!.line);
@@ -145,6 +152,21 @@ export function withSetups(page: SetupPage, runs: readonly WalkRun[]): Omit<Run,
     return { ...run, setup: facts.setup(status, reason) };
   });
   return withPeerWorkload(read, page.experiments);
+}
+
+/** A model argument that is a local path (`/workspace/Model`, `./Model`, `~/models/Model`), not a repository id. */
+function isLocalPath(model: string | null | undefined): boolean {
+  return !!model && /^['"]?(?:\/|\.{1,2}\/|~)/.test(model);
+}
+
+/** The page's model when `served` (a path or its last segment) ends in the page model's own name, any case; else `served`'s last segment. */
+function asPageModel(served: string | null, pageModel: string | null): string | null {
+  if (!served) return null;
+  const last = (id: string) => {
+    const trimmed = id.replace(/['"]/g, '').replace(/\/+$/, '');
+    return trimmed.slice(trimmed.lastIndexOf('/') + 1);
+  };
+  return pageModel && last(served).toLowerCase() === last(pageModel).toLowerCase() ? pageModel : last(served);
 }
 
 /** Requests that did not complete, by the metric that counts them: vLLM's failed, guidellm's errored and incomplete. */
