@@ -5,7 +5,7 @@ import type { Claim } from '../../schemas/claim.js';
 import type { Report } from '../../schemas/report.js';
 import type { Metric, Run } from '../../schemas/run.js';
 import { pageTitle } from '../describe.js';
-import { datasetText, engineName, modelFamily, modelName, parallelismText, precisionText } from './setup.js';
+import { engineName, modelFamily, modelName, parallelismText, precisionText, workloadText } from './setup.js';
 import type { RunRow, RunValue, Verdict } from './types.js';
 
 export type { RunRow, RunValue, Verdict } from './types.js';
@@ -189,7 +189,7 @@ export function compareRows(pages: Iterable<ComparedPage>): RunRow[] {
           version: s.engineVersion,
           precision: precisionText(s.precision),
           parallelism: parallelismText(s.parallelism),
-          dataset: datasetText(s),
+          dataset: workloadText(s),
           concurrency: s.maxConcurrency,
           rate: s.requestRate,
           requested,

@@ -43,6 +43,7 @@ export interface RunRow {
   version: string | null;
   precision: string | null;
   parallelism: string | null;
+  /** The workload: dataset and lengths, and the load it was set to when stated (`workloadText`: `ShareGPT · concurrency 8`). */
   dataset: string | null;
   concurrency: number | null;
   /** Request rate it was set to (req/s), when stated. */
