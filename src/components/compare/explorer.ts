@@ -162,7 +162,9 @@ export function startExplorer(root: HTMLElement): void {
       body.textContent =
         series.length === 0
           ? 'No run of this question is plotted with these filters.'
-          : 'No run that completed every request and is not flagged is within the bound.';
+          : view.limit === null
+            ? 'No run of this question completed every request without a flag: each is greyed, with its reason in the table.'
+            : 'No run that completed every request and is not flagged is within the bound.';
       answer.removeAttribute('data-best');
       answer.removeAttribute('data-value');
       return;
