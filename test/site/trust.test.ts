@@ -76,7 +76,7 @@ describe("trust summary with the page's findings", () => {
       finding({ severity: 'info' }),
     ]);
     expect(t).toMatchObject({ errors: 2, warnings: 1 });
-    expect(t.text).toBe('1 of 2 numbers verified; 1 wrong; 2 unacknowledged errors and 1 warning about the page');
+    expect(t.text).toBe('1 of 2 numbers verified; 1 wrong; 2 unacknowledged errors; 1 warning');
   });
 
   // Every number verified, but the run's command uses 2 GPUs where the page says one: the card, the meta
@@ -96,7 +96,7 @@ describe("trust summary with the page's findings", () => {
     expect(card.trust.errors).toBe(1);
     expect(trustBadge(card.trust)).toBe('badge-bad');
     expect(trustBadge(trustSummary(report.claims, []))).toBe('badge-ok');
-    expect(card.trust.text).toBe(`${n} of ${n} numbers verified; 1 unacknowledged error about the page`);
-    expect(describePage(report)).toContain(`${n} of ${n} numbers verified; 1 unacknowledged error about the page.`);
+    expect(card.trust.text).toBe(`${n} of ${n} numbers verified; 1 unacknowledged error`);
+    expect(describePage(report)).toContain(`${n} of ${n} numbers verified; 1 unacknowledged error.`);
   });
 });

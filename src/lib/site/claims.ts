@@ -101,7 +101,7 @@ export interface TrustSummary {
    */
   errors: number;
   warnings: number;
-  /** `41 of 43 numbers verified; 1 wrong; 1 last digit off; 2 unacknowledged errors about the page` */
+  /** `41 of 43 numbers verified; 1 wrong; 1 with the last digit off; 2 unacknowledged errors; 1 warning` */
   text: string;
 }
 
@@ -136,8 +136,9 @@ export function trustSummary(claims: readonly Claim[], messages: readonly TrustF
     t.rounding && `${t.rounding} with the last digit off`,
     t.consistent && `${t.consistent} consistent but unsourced`,
     t.acknowledged && `${t.acknowledged} acknowledged`,
-    (t.errors || t.warnings) &&
-      `${[t.errors && plural(t.errors, 'unacknowledged error'), t.warnings && plural(t.warnings, 'warning')].filter(Boolean).join(' and ')} about the page`,
+    // The page's own findings, after the numbers' grades (short: on a phone this line is the folded panel).
+    t.errors && plural(t.errors, 'unacknowledged error'),
+    t.warnings && plural(t.warnings, 'warning'),
   ].filter(Boolean);
   const head = t.total === 0 ? 'No checked numbers on this page' : `${t.verified} of ${plural(t.total, 'number')} verified`;
   return { ...t, text: [head, ...parts].join('; ') };
