@@ -10,8 +10,8 @@ export const LABELS = join(import.meta.dirname, '..', 'fixtures', 'run-labels');
 
 const count = z.number().int().nonnegative();
 
-/** One run's setup as a careful reader of the page states it: the run model's setup without its evidence lines. */
-export const labelledSetupSchema = runSetupSchema.omit({ evidence: true }).strict();
+/** One run's setup as a careful reader of the page states it: the run model's setup without its evidence lines and its status in words. */
+export const labelledSetupSchema = runSetupSchema.omit({ evidence: true, statusReason: true }).strict();
 
 export const labelledRunSchema = z
   .object({

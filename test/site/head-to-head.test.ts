@@ -5,6 +5,7 @@ import { relative } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { analyze, checkAll } from '../../src/lib/pipeline.js';
 import { compareRows, type ComparedPage, type RunRow } from '../../src/lib/site/compare/rows.js';
+import { isGreyed } from '../../src/lib/site/compare/state.js';
 import { headToHeads } from '../../src/lib/site/head-to-head.js';
 import { CONTENT, CORPUS, hasCorpus, markdownFiles } from '../helpers/pages.js';
 
@@ -21,8 +22,8 @@ if (!hasCorpus) console.warn('head-to-head: ../shared/corpus is absent; only con
 const rows = compareRows([...load(CONTENT), ...(hasCorpus ? load(CORPUS) : [])]);
 const matches = headToHeads(rows);
 const byHref = new Map(rows.map((r) => [r.href, r]));
-// A run a sentence misquotes (`contradicted`) is still a run: only failed and flagged runs are left out.
-const usable = (r: RunRow) => !r.failed && r.verdict !== 'flagged';
+// A run a sentence misquotes (`contradicted`) is still a run: only failed, partial and flagged runs are left out.
+const usable = (r: RunRow) => !r.failed && !isGreyed(r);
 const workloadOf = (r: RunRow) => [r.model, r.precision, r.gpu, r.gpus, r.dataset, r.concurrency, r.requested];
 const lineOf = (href: string) => {
   const [url, id] = href.split('#');
