@@ -3,7 +3,7 @@
 // content folder or the cache, never holds one of them, never lies inside a content folder, and an existing folder is
 // replaced only when it holds the marker an earlier build left there (or is empty). Plain JavaScript: the Astro config
 // and scripts/search-index.mjs (run by Node without a TypeScript loader) both use it.
-import { existsSync, lstatSync, readdirSync, realpathSync, writeFileSync } from 'node:fs';
+import { existsSync, lstatSync, readdirSync, realpathSync, renameSync, writeFileSync } from 'node:fs';
 import { basename, dirname, isAbsolute, join, relative, resolve } from 'node:path';
 
 /** The file a build leaves in its output folder, so the next build knows the folder is perflab's to replace. */
@@ -83,5 +83,8 @@ export function foreignFolder(dir) {
  * @param {string} dir
  */
 export function markSite(dir) {
-  writeFileSync(join(dir, SITE_MARKER), MARKER_TEXT);
+  // Written whole or not at all: a temporary file renamed over the marker.
+  const temp = join(dir, `${SITE_MARKER}.${process.pid}.tmp`);
+  writeFileSync(temp, MARKER_TEXT);
+  renameSync(temp, join(dir, SITE_MARKER));
 }
