@@ -97,8 +97,8 @@ function project(): string {
   dir = mkdtempSync(join(tmpdir(), 'perflab-vscode-'));
   writeFileSync(join(dir, 'package.json'), '{"private": true}\n');
   mkdirSync(join(dir, 'content', 'a'), { recursive: true });
-  copyFileSync(join(ROOT, 'content', 'qwen3-14b', 'h100.md'), join(dir, 'content', 'a', 'one.md'));
-  copyFileSync(join(ROOT, 'content', 'qwen3-32b', 'h100.md'), join(dir, 'content', 'a', 'two.md'));
+  copyFileSync(join(ROOT, 'test', 'fixtures', 'seed-pages', 'qwen3-14b', 'h100.md'), join(dir, 'content', 'a', 'one.md'));
+  copyFileSync(join(ROOT, 'test', 'fixtures', 'seed-pages', 'qwen3-32b', 'h100.md'), join(dir, 'content', 'a', 'two.md'));
   return dir;
 }
 
