@@ -34,7 +34,7 @@ describe('perflab check', () => {
     const r = perflab(['check', 'test/fixtures/seed-pages']);
     expect(r.code).toBe(0);
     expect(r.stderr).toMatch(
-      /^5 files, 95 runs, \d+\/\d+ claims verified \(\d+ consistent, \d+ mismatch\); 0 errors, \d+ warnings, 13 acknowledged \(/m,
+      /^5 files, 95 runs, \d+\/\d+ claims verified \(\d+ consistent, \d+ mismatched \(all acknowledged\)\); 0 errors, \d+ warnings, 13 acknowledged \(/m,
     );
   });
 
@@ -56,13 +56,13 @@ describe('perflab check', () => {
     );
   });
 
-  it('should print `path:line:col  severity  message  rule-id` lines', () => {
+  it('should print `path:line:col  status  message  rule-id` lines (status: severity or acknowledged)', () => {
     const lines = perflab(['check', 'test/fixtures/seed-pages/qwen3-32b/h100.md']).stdout.trim().split('\n');
     expect(lines).toContain(
-      'test/fixtures/seed-pages/qwen3-32b/h100.md:22:134  error  Unexpected `+10.7%`, expected `+46.8%` from (4068.16 / 2771.81 - 1) x 100 (line 389) ' +
-        '(acknowledged: the two cells give +46.8%; the upstream page prints +10.7%)  claim-mismatch',
+      'test/fixtures/seed-pages/qwen3-32b/h100.md:22:134  acknowledged  Unexpected `+10.7%`, expected `+46.8%` from (4068.16 / 2771.81 - 1) x 100 (line 389) ' +
+        '(reason: the two cells give +46.8%; the upstream page prints +10.7%)  claim-mismatch',
     );
-    for (const l of lines) expect(l).toMatch(/^\S+:\d+:\d+ {2}(error|warning|info) {2}.+ {2}[a-z-]+$/);
+    for (const l of lines) expect(l).toMatch(/^\S+:\d+:\d+ {2}(error|warning|info|acknowledged) {2}.+ {2}[a-z-]+$/);
   });
 
   it('should exit 1 on an unacknowledged wrong number, naming file, line and rule', () => {

@@ -55,7 +55,7 @@ it('should check again after an edit and print only the findings of the file tha
     );
     await until(
       () => err,
-      (e) => /checked again\n.*1 errors/.test(e),
+      (e) => /checked again\n.*1 error\b/.test(e),
     );
     const again = out.slice(before).trim().split('\n');
     // The edited file's findings, all of them, and nothing of the file whose findings did not change.
@@ -138,7 +138,7 @@ it('should say so when the watched folder is deleted, and check again once it is
     );
     await until(
       () => seen.err,
-      (e) => /1 files, .* 1 errors/.test(e),
+      (e) => /1 file, .* 1 error\b/.test(e),
     );
     expect(seen.code).toBe(null);
   } finally {
