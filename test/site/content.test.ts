@@ -4,7 +4,7 @@
 // serve` output with its conclusion table, and a README-style page with llama-bench tables and prose claims) passes
 // `perflab check` and builds into a site as `npm run build` builds it, failing on any unacknowledged error.
 import { spawnSync } from 'node:child_process';
-import { cpSync, existsSync, mkdirSync, readdirSync, rmSync } from 'node:fs';
+import { cpSync, existsSync, mkdirSync, rmSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { markdownFiles } from '../helpers/pages.js';
@@ -13,7 +13,7 @@ import { buildOnce, buildSite, inputHash, projectRoot } from './build.js';
 const BIN = join(projectRoot, 'bin', 'perflab.mjs');
 const CONTENT = join(projectRoot, 'content');
 const NEW = join(projectRoot, 'test', 'fixtures', 'new-reports');
-const newPages = markdownFiles(NEW).map((f) => relative(NEW, f).split('\\').join('/'));
+const newPages = markdownFiles(NEW).map((f) => `new-reports/${relative(NEW, f).split('\\').join('/')}`);
 
 /** A folder of the project (a build reads content inside it) holding content/ and the new reports, fresh per run. */
 function contentWithNewReports(): string {
@@ -23,7 +23,8 @@ function contentWithNewReports(): string {
   mkdirSync(dir, { recursive: true });
   const folder = join(dir, 'content');
   cpSync(CONTENT, folder, { recursive: true });
-  for (const name of readdirSync(NEW)) cpSync(join(NEW, name), join(folder, name), { recursive: true });
+  // In a folder of their own, so that they never take the place of a page content/ holds.
+  cpSync(NEW, join(folder, 'new-reports'), { recursive: true });
   return folder;
 }
 
@@ -34,8 +35,7 @@ beforeAll(() => {
 
 describe('content/ with two new reports', () => {
   it('should hold the two new reports beside every page of content/', () => {
-    expect(newPages).toEqual(['llama3.1-8b/l40s.md', 'notes/flash-attention-llama-bench.md']);
-    for (const page of newPages) expect(existsSync(join(CONTENT, page)), `content/${page} exists already`).toBe(false);
+    expect(newPages).toEqual(['new-reports/llama3.1-8b/l40s.md', 'new-reports/notes/flash-attention-llama-bench.md']);
     expect(markdownFiles(folder)).toHaveLength(markdownFiles(CONTENT).length + 2);
   });
 
