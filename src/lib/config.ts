@@ -4,6 +4,7 @@ import picomatch from 'picomatch';
 import { z } from 'zod';
 import { documentOf, duplicateKeys, fieldName, keyText, placeAt, syntaxError, type Place } from './config-json.js';
 import { rules } from './rules/index.js';
+import { closestName } from './suggest.js';
 import type { Message, Severity } from './schemas/message.js';
 
 /**
@@ -130,10 +131,15 @@ function problemText(issue: z.ZodIssue, data: unknown): { text: string; key: boo
       const where = field ? `"${field}" has` : 'the config has';
       return { text: `${where} an unknown key ${keys}; the keys are ${KEYS[inOverride ? 'override' : ''] ?? KEYS['']}`, key: true };
     }
-    case 'invalid_enum_value':
+    case 'invalid_enum_value': {
       if (issue.options.includes('off') && issue.options.includes('error'))
         return { text: `"${field}" is ${got}; a severity is "error", "warning", "info" or "off"`, key: false };
-      return { text: `"${field}": "${keyText(String(path[path.length - 1]))}" is not a rule id; docs/rules.md lists them`, key: true };
+      // A mistyped rule id: the closest id, when one is a few edits away.
+      const id = String(path[path.length - 1]);
+      const near = closestName(id, issue.options.map(String));
+      const hint = near ? `; did you mean "${near}"? docs/rules.md lists them` : '; docs/rules.md lists them';
+      return { text: `"${field}": "${keyText(id)}" is not a rule id${hint}`, key: true };
+    }
     case 'invalid_type': {
       if (issue.received === 'undefined') return { text: `"${field}" is missing`, key: false };
       const wanted: Record<string, string> = {

@@ -121,6 +121,9 @@ describe('perflab check --format sarif', () => {
     const base = 'https://example.org/perflab/docs/rules.md';
     const absolute = JSON.parse(formatCi('sarif', reports, ROOT, (id) => ruleDocsUrl(id, { docsUrl: base })));
     expect(errorsOf(absolute)).toBe('');
+    // The driver's informationUri is absolute too: the rules' documentation, when the config makes it absolute.
+    expect(absolute.runs[0].tool.driver.informationUri).toBe(base);
+    expect(plain.runs[0].tool.driver.informationUri).toBeUndefined();
     for (const r of absolute.runs[0].tool.driver.rules.filter((x: { id: string }) => rules.some((y) => y.id === x.id)))
       expect(r.helpUri, r.id).toBe(`${base}#${r.id}`);
   });
