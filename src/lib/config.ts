@@ -301,3 +301,35 @@ export function applyConfig(messages: readonly Message[], config: Config): Messa
 export function ruleDocsUrl(id: string, config: Pick<Config, 'docsUrl'> = {}): string {
   return `${config.docsUrl ?? 'docs/rules.md'}#${id}`;
 }
+
+/** What `perflab check --print-config <file>` prints: the settings that apply to one file, and where they come from. */
+export interface FileSettings {
+  /** The file asked about, as given. */
+  file: string;
+  /** The config file read, relative to the working directory; null when none applies. */
+  config: string | null;
+  /** Whether the config's `ignores` leave the file unchecked. */
+  ignored: boolean;
+  /** Every registered rule's severity for the file (its default, then `rules`, then the matching overrides), by id. */
+  rules: Record<string, Severity | 'off'>;
+  /** Where the messages link a rule: `<docsUrl>#<rule-id>`. */
+  docsUrl: string;
+}
+
+/** The settings that apply to `file` under the config found from `dir` (or `file` given as `--config`). */
+export function settingsFor(file: string, dir: string, configFile = process.env.PERFLAB_CONFIG || undefined): FileSettings {
+  const config = loadConfig(dir, configFile);
+  const path = configFile ? resolve(dir, configFile) : findConfig(dir);
+  const set = rulesFor(config, file);
+  const all: Record<string, Severity | 'off'> = {};
+  for (const id of [...new Set([...rules.map((r) => r.id), ...Object.keys(set)])].sort()) {
+    all[id] = Object.hasOwn(set, id) ? set[id] : (rules.find((r) => r.id === id)?.severity ?? 'error');
+  }
+  return {
+    file,
+    config: path ? shownPath(path) : null,
+    ignored: isIgnored(config, file),
+    rules: all,
+    docsUrl: config.docsUrl ?? 'docs/rules.md',
+  };
+}

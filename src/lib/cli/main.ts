@@ -1,7 +1,7 @@
 import { existsSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { Command, InvalidArgumentError, type CommanderError } from 'commander';
-import { ConfigError, projectRoot, ruleDocsUrl } from '../config.js';
+import { ConfigError, projectRoot, ruleDocsUrl, settingsFor } from '../config.js';
 import { check, checkShared } from './check.js';
 import { UsageError } from '../files.js';
 import { isCheckHelper, serveCheck } from './threads.js';
@@ -46,6 +46,10 @@ program
   .option('--watch', 'check again whenever a Markdown file or the config changes, printing the files whose findings changed')
   .option('--max-warnings <count>', 'exit 1 also when there are more than this many unacknowledged warnings', count)
   .option('--config <file>', 'the config file to use (default: perflab.config.json here or in the nearest folder above)')
+  .option(
+    '--print-config <file>',
+    "print the settings that apply to <file> as JSON (config file, ignored, each rule's severity); check nothing",
+  )
   .addHelpText('after', '\nExit codes: 0 no unacknowledged error, 1 unacknowledged errors, 2 usage or config error.')
   .action(
     async (
@@ -60,9 +64,19 @@ program
         watch?: boolean;
         maxWarnings?: number;
         config?: string;
+        printConfig?: string;
       },
     ) => {
       if (opts.config) process.env.PERFLAB_CONFIG = opts.config;
+      if (opts.printConfig !== undefined) {
+        try {
+          process.stdout.write(`${JSON.stringify(settingsFor(opts.printConfig, process.cwd()), null, 2)}\n`);
+        } catch (error) {
+          if (error instanceof ConfigError) return usage(error.message);
+          throw error;
+        }
+        return;
+      }
       const paths = given.length ? given : [defaultContent()];
       if (given.length > 0 && !existsSync(given[0])) {
         const command = didYouMean(
