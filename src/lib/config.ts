@@ -5,6 +5,7 @@ import picomatch from 'picomatch';
 import { z } from 'zod';
 import { documentOf, duplicateKeys, fieldName, keyText, placeAt, syntaxError, type Place } from './config-json.js';
 import { rules } from './rules/index.js';
+import { closestName } from './suggest.js';
 import type { Message, Severity } from './schemas/message.js';
 
 /**
@@ -131,10 +132,15 @@ function problemText(issue: z.ZodIssue, data: unknown): { text: string; key: boo
       const where = field ? `"${field}" has` : 'the config has';
       return { text: `${where} an unknown key ${keys}; the keys are ${KEYS[inOverride ? 'override' : ''] ?? KEYS['']}`, key: true };
     }
-    case 'invalid_enum_value':
+    case 'invalid_enum_value': {
       if (issue.options.includes('off') && issue.options.includes('error'))
         return { text: `"${field}" is ${got}; a severity is "error", "warning", "info" or "off"`, key: false };
-      return { text: `"${field}": "${keyText(String(path[path.length - 1]))}" is not a rule id; docs/rules.md lists them`, key: true };
+      // A mistyped rule id: the closest id, when one is a few edits away.
+      const id = String(path[path.length - 1]);
+      const near = closestName(id, issue.options.map(String));
+      const hint = near ? `; did you mean "${near}"? docs/rules.md lists them` : '; docs/rules.md lists them';
+      return { text: `"${field}": "${keyText(id)}" is not a rule id${hint}`, key: true };
+    }
     case 'invalid_type': {
       if (issue.received === 'undefined') return { text: `"${field}" is missing`, key: false };
       const wanted: Record<string, string> = {
@@ -336,4 +342,36 @@ export function applyConfig(messages: readonly Message[], config: Config): Messa
 /** Where a rule is documented: `<docsUrl>#<id>`, or the repository's `docs/rules.md#<id>` (relative to its root). */
 export function ruleDocsUrl(id: string, config: Pick<Config, 'docsUrl'> = {}): string {
   return `${config.docsUrl ?? 'docs/rules.md'}#${id}`;
+}
+
+/** What `perflab check --print-config <file>` prints: the settings that apply to one file, and where they come from. */
+export interface FileSettings {
+  /** The file asked about, as given. */
+  file: string;
+  /** The config file read, relative to the working directory; null when none applies. */
+  config: string | null;
+  /** Whether the config's `ignores` leave the file unchecked. */
+  ignored: boolean;
+  /** Every registered rule's severity for the file (its default, then `rules`, then the matching overrides), by id. */
+  rules: Record<string, Severity | 'off'>;
+  /** Where the messages link a rule: `<docsUrl>#<rule-id>`. */
+  docsUrl: string;
+}
+
+/** The settings that apply to `file` under the config found from `dir` (or `file` given as `--config`). */
+export function settingsFor(file: string, dir: string, configFile = process.env.PERFLAB_CONFIG || undefined): FileSettings {
+  const config = loadConfig(dir, configFile);
+  const path = configFile ? resolve(dir, configFile) : findConfig(dir);
+  const set = rulesFor(config, file);
+  const all: Record<string, Severity | 'off'> = {};
+  for (const id of [...new Set([...rules.map((r) => r.id), ...Object.keys(set)])].sort()) {
+    all[id] = Object.hasOwn(set, id) ? set[id] : (rules.find((r) => r.id === id)?.severity ?? 'error');
+  }
+  return {
+    file,
+    config: path ? shownPath(path) : null,
+    ignored: isIgnored(config, file),
+    rules: all,
+    docsUrl: config.docsUrl ?? 'docs/rules.md',
+  };
 }

@@ -1,4 +1,4 @@
-// The explorer's data on real pages (content/ and, when present, the shared corpus): per-GPU throughput, run
+// The explorer's data on real pages (the seed pages and, when present, the shared corpus): per-GPU throughput, run
 // verdicts, the Pareto front and the best run under a limit, the view <-> URL round trip, and both CSVs.
 import { readFileSync } from 'node:fs';
 import { relative } from 'node:path';
@@ -14,7 +14,7 @@ import * as state from '../../src/lib/site/compare/state.js';
 import type { Point, View } from '../../src/lib/site/compare/state.js';
 import { csvPart, runsCsv } from '../../src/lib/site/csv.js';
 import type { Entry } from '../../src/lib/site/entry.js';
-import { CONTENT, CORPUS, hasCorpus, markdownFiles } from '../helpers/pages.js';
+import { SEED_PAGES, CORPUS, hasCorpus, markdownFiles } from '../helpers/pages.js';
 
 function load(root: string): ComparedPage[] {
   const files = markdownFiles(root);
@@ -27,7 +27,7 @@ function load(root: string): ComparedPage[] {
 /** Each page's text by URL: the test reads the raw line a link points at. */
 const sources = new Map<string, string>();
 
-const content = load(CONTENT);
+const content = load(SEED_PAGES);
 const corpus = hasCorpus ? load(CORPUS) : [];
 const pages = [...content, ...corpus];
 const rows = compareRows(pages);
@@ -46,7 +46,7 @@ describe('explorer rows', () => {
     expect(pages.some((p) => p.report.runs.some((r) => r.repeatOf !== null))).toBe(true);
     expect(new Set(rows.map((r) => r.key)).size).toBe(rows.length);
     for (const r of rows) expect(r.href).toBe(`${r.url}#${r.run}`);
-    if (!hasCorpus) console.warn('SKIPPED: corpus rows (../shared/corpus not found); content/ only');
+    if (!hasCorpus) console.warn('SKIPPED: corpus rows (../shared/corpus not found); the seed pages only');
   });
 
   it("should show in its own columns each run's role and the launch options that set it apart from its page's baseline", () => {

@@ -1,12 +1,13 @@
 import { existsSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { Command, InvalidArgumentError, type CommanderError } from 'commander';
-import { ConfigError, projectRoot, ruleDocsUrl } from '../config.js';
+import { ConfigError, projectRoot, ruleDocsUrl, settingsFor } from '../config.js';
 import { check, checkShared } from './check.js';
 import { UsageError } from '../files.js';
 import { isCheckHelper, serveCheck } from './threads.js';
 import { checkStreamed, isStreamHelper, serveStream } from './stream.js';
 import { watchCheck } from './watch.js';
+import { changedMarkdown } from './changed.js';
 import { runFix } from '../fix/command.js';
 import { formatClaims } from '../output/claims.js';
 import { ciOutput, isCiFormat, quietOutput, toolVersion } from '../output/index.js';
@@ -60,6 +61,11 @@ program
   .option('--watch', 'check again whenever a Markdown file or the config changes, printing the files whose findings changed')
   .option('--max-warnings <count>', 'exit 1 also when there are more than this many unacknowledged warnings', count)
   .option('--config <file>', 'the config file to use (default: perflab.config.json here or in the nearest folder above)')
+  .option('--changed [ref]', 'check only the Markdown files changed against a git ref (default HEAD), and the untracked ones')
+  .option(
+    '--print-config <file>',
+    "print the settings that apply to <file> as JSON (config file, ignored, each rule's severity); check nothing",
+  )
   .addHelpText('after', '\nExit codes: 0 no unacknowledged error, 1 unacknowledged errors, 2 usage, config or internal error.')
   .action(
     async (
@@ -74,10 +80,21 @@ program
         watch?: boolean;
         maxWarnings?: number;
         config?: string;
+        printConfig?: string;
+        changed?: string | true;
       },
     ) => {
       if (opts.config) process.env.PERFLAB_CONFIG = opts.config;
-      const paths = given.length ? given : [defaultContent()];
+      if (opts.printConfig !== undefined) {
+        try {
+          process.stdout.write(`${JSON.stringify(settingsFor(opts.printConfig, process.cwd()), null, 2)}\n`);
+        } catch (error) {
+          if (error instanceof ConfigError) return usage(error.message);
+          throw error;
+        }
+        return;
+      }
+      let paths = given.length ? given : [defaultContent()];
       if (given.length > 0 && !existsSync(given[0])) {
         const command = didYouMean(
           given[0],
@@ -95,6 +112,20 @@ program
       if (opts.fix && opts.fixDryRun) {
         usage('--fix writes the pages and --fix-dry-run writes nothing: give one of them');
         return;
+      }
+      if (opts.changed !== undefined) {
+        if (opts.watch) return usage('--changed checks the files changed now; it does not go with --watch');
+        const ref = opts.changed === true ? 'HEAD' : opts.changed;
+        try {
+          paths = changedMarkdown(ref, process.cwd(), paths);
+        } catch (error) {
+          if (error instanceof UsageError) return usage(error.message);
+          throw error;
+        }
+        if (paths.length === 0) {
+          process.stderr.write(`perflab: no Markdown file changed against ${terminalText(ref)}\n`);
+          return;
+        }
       }
       if (opts.watch) {
         const other = opts.format !== 'text' ? `--format ${opts.format}` : opts.fix ? '--fix' : opts.fixDryRun ? '--fix-dry-run' : null;
