@@ -2,7 +2,8 @@
 // the meta description show the page's one accelerator count (the count the run model falls back to, and the
 // adopted run's own when the page states none); the explorer's rows (runs.csv) and /engines/ show each run's count
 // and model as its setup states them, a run served from a local path named like the page's model under that model.
-// On content/ and the shared corpus when it is there, else on content/ and the site fixtures.
+// On the seed pages (the test's copy of content/) and the shared corpus when it is there, else on the seed pages and
+// the site fixtures.
 import type { Element, Root } from 'hast';
 import { select, selectAll } from 'hast-util-select';
 import { createHash } from 'node:crypto';
@@ -21,7 +22,7 @@ import { buildOnce, buildSite, builtSite, contentRoots, inputHash, projectRoot }
 import { htmlTree, text } from './helpers.js';
 
 if (!hasCorpus) console.warn('SKIPPED (corpus part): the views are held on content/ and the site fixtures; ../shared/corpus is absent');
-const roots = hasCorpus ? [join(projectRoot, 'content'), CORPUS] : contentRoots.map((r) => join(projectRoot, r));
+const roots = hasCorpus ? [join(projectRoot, 'test', 'fixtures', 'seed-pages'), CORPUS] : contentRoots.map((r) => join(projectRoot, r));
 
 /** content/ and the corpus built into one site (the browser tests' build of the same inputs, shared with them). */
 async function site(): Promise<string> {
