@@ -7,10 +7,12 @@ import { defineConfig } from 'astro/config';
 import { lockCache } from './src/loader/cache.ts';
 import { useLoaderBundle } from './src/loader/bundle.ts';
 import { startAhead } from './src/loader/threads.ts';
-import { contentFiles } from './src/lib/site/files.ts';
+import { contentFiles, contentRoots } from './src/lib/site/files.ts';
 import { isLean } from './src/lib/site/lean.ts';
 import { copyReportFiles, publishAtEnd } from './src/lib/site/copies.ts';
+import { foreignFolder, markSite, outDirProblem } from './src/lib/site/out-dir.mjs';
 import { terminalText } from './src/lib/terminal.ts';
+import { devRequests } from './src/lib/site/dev-requests.ts';
 
 // Tests build into their own folders so they never touch dist/ or the dev cache.
 const outDir = resolve(process.env.PERFLAB_OUT_DIR ?? './dist');
@@ -20,6 +22,36 @@ const insideCwd = (/** @type {string} */ path) => {
   const rel = relative(process.cwd(), path);
   return rel !== '' && !rel.startsWith('..') && !isAbsolute(rel);
 };
+
+/**
+ * perflab removes only what it wrote (src/lib/site/out-dir.mjs): before anything is written, a build whose output
+ * folder is the project, a content folder or the cache, holds one, lies inside a content folder, or already holds
+ * files without an earlier build's marker stops with exit 2 and a one-line reason. The folder is marked as soon as it
+ * is taken (so a build that fails midway leaves a folder the next build may replace), and again when the site is done.
+ * @returns {import('astro').AstroIntegration}
+ */
+function safeOutDir() {
+  return {
+    name: 'perflab-safe-out-dir',
+    hooks: {
+      'astro:config:setup': ({ command, config }) => {
+        if (command !== 'build') return;
+        const asked = resolve(fileURLToPath(config.outDir));
+        const root = fileURLToPath(config.root);
+        const problem = outDirProblem(asked, { root, contents: contentRoots(root), cacheDir: fileURLToPath(config.cacheDir) });
+        if (problem) {
+          process.stderr.write(`perflab: the output folder \`${terminalText(asked)}\` ${terminalText(problem)}; nothing was written\n`);
+          process.exit(2);
+        }
+        if (insideCwd(asked)) {
+          mkdirSync(asked, { recursive: true });
+          markSite(asked);
+        }
+      },
+      'astro:build:done': ({ dir }) => markSite(fileURLToPath(dir)),
+    },
+  };
+}
 
 /**
  * Each report's Markdown source and data file, copied into the site once its pages are written (src/lib/site/copies.ts;
@@ -68,6 +100,14 @@ function outsideOutDir() {
       'astro:build:done': ({ dir }) => {
         const built = resolve(fileURLToPath(dir));
         if (!target || built !== stage) return;
+        // Checked before the build too (safeOutDir); the folder may have been filled meanwhile.
+        const problem = foreignFolder(target);
+        if (problem) {
+          process.stderr.write(
+            `perflab: the output folder \`${terminalText(target)}\` ${terminalText(problem)}; the site is left in \`${terminalText(stage)}\`\n`,
+          );
+          process.exit(2);
+        }
         rmSync(target, { recursive: true, force: true });
         mkdirSync(dirname(target), { recursive: true });
         try {
@@ -177,6 +217,6 @@ export default defineConfig({
   // Whitespace as HTML keeps it (runs collapsed, never removed): Astro's default since 7 drops the whitespace around
   // elements, which glues the words of adjacent elements in the search index ("ModelQwen3-14B") and in copied text.
   compressHTML: true,
-  integrations: [buildHeap(), oneBuildAtATime(), reportFiles(), outsideOutDir(), watchSourcesOnly(), loaderBundle()],
-  vite: { build: { assetsInlineLimit: 0 } },
+  integrations: [safeOutDir(), buildHeap(), oneBuildAtATime(), reportFiles(), outsideOutDir(), watchSourcesOnly(), loaderBundle()],
+  vite: { build: { assetsInlineLimit: 0 }, plugins: [devRequests()] },
 });

@@ -7,9 +7,10 @@
 //
 //   node scripts/search-index.mjs [site folder]     (default: PERFLAB_OUT_DIR, else dist)
 import { spawnSync } from 'node:child_process';
-import { copyFileSync, linkSync, mkdirSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { copyFileSync, existsSync, linkSync, mkdirSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname, join, relative, resolve, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { foreignFolder, markSite, SITE_MARKER } from '../src/lib/site/out-dir.mjs';
 
 /** Report pages per shard (`PERFLAB_SEARCH_SHARD` overrides it; the tests make it small to build several). */
 const SHARD = 1000;
@@ -35,6 +36,14 @@ function reportPages() {
     .sort((a, b) => (a < b ? -1 : a > b ? 1 : 0));
 }
 
+/** Stop with exit 2 and one line: perflab writes and removes only inside a site it built. */
+function refuse(/** @type {string} */ reason) {
+  console.error(`perflab: ${JSON.stringify(site).slice(1, -1)} ${reason}; the search index was not written`);
+  process.exit(2);
+}
+// The site folder holds the marker its build left (src/lib/site/out-dir.mjs): its `pagefind/` is perflab's to replace.
+if (!existsSync(join(site, SITE_MARKER))) refuse(`is not a site perflab built (no ${SITE_MARKER})`);
+
 const started = process.hrtime.bigint();
 const pages = reportPages();
 const shards = [];
@@ -46,7 +55,12 @@ for (const [k, files] of shards.entries()) {
   // Pagefind's own command over a folder that holds this shard's pages only, at their paths in the site (so their
   // addresses are the site's): links to the files, beside the site folder, removed once the shard is written.
   const stage = `${site}.search-${k + 1}`;
+  // Beside the site: a folder of that name that an earlier run did not leave is not perflab's to remove.
+  const taken = foreignFolder(stage);
+  if (taken) refuse(`needs ${JSON.stringify(stage).slice(1, -1)} for its search index, which ${taken}`);
   rmSync(stage, { recursive: true, force: true });
+  mkdirSync(stage, { recursive: true });
+  markSite(stage);
   try {
     for (const file of files) {
       const to = join(stage, file);
@@ -64,7 +78,8 @@ for (const [k, files] of shards.entries()) {
     });
     if (run.status !== 0) {
       console.error(`pagefind: shard ${k + 1} of ${shards.length} failed (${run.error?.message ?? `exit ${run.status}`})`);
-      status = 1;
+      // Not a finding: the site's search index could not be written (exit 2, as any failed write of the output).
+      status = 2;
     }
   } finally {
     rmSync(stage, { recursive: true, force: true });

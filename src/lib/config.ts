@@ -1,9 +1,11 @@
-import { existsSync, readFileSync } from 'node:fs';
+import { closeSync, existsSync, fstatSync, readFileSync, realpathSync } from 'node:fs';
+import { openRegular } from './listing.js';
 import { dirname, isAbsolute, join, relative, resolve, sep } from 'node:path';
 import picomatch from 'picomatch';
 import { z } from 'zod';
 import { documentOf, duplicateKeys, fieldName, keyText, placeAt, syntaxError, type Place } from './config-json.js';
 import { rules } from './rules/index.js';
+import { closestName } from './suggest.js';
 import type { Message, Severity } from './schemas/message.js';
 
 /**
@@ -125,11 +127,12 @@ interface Problem {
 const jsonPath = (path: readonly PropertyKey[]): (string | number)[] => path.map((p) => (typeof p === 'symbol' ? String(p) : p));
 
 /** A key of the rules object at `path` that names no rule, shown at the key. */
-const notARuleId = (path: (string | number)[], key: string): Problem => ({
-  path: [...path, key],
-  text: `"${fieldName([...path, key])}": "${keyText(key)}" is not a rule id; docs/rules.md lists them`,
-  key: true,
-});
+const notARuleId = (path: (string | number)[], key: string): Problem => {
+  // A mistyped rule id: the closest id, when one is a few edits away.
+  const near = closestName(key, [...knownMessageIds()]);
+  const hint = near ? `; did you mean "${near}"? docs/rules.md lists them` : '; docs/rules.md lists them';
+  return { path: [...path, key], text: `"${fieldName([...path, key])}": "${keyText(key)}" is not a rule id${hint}`, key: true };
+};
 
 /** The `__proto__` keys of the config's rules objects, which zod 4's records skip without an issue. */
 function prototypeKeys(data: unknown): Problem[] {
@@ -250,14 +253,55 @@ export function projectRoot(dir: string): string {
 export function loadConfig(dir: string, file = process.env.PERFLAB_CONFIG || undefined): Config {
   const path = file ? resolve(dir, file) : findConfig(dir);
   if (!path) return {};
-  let text: string;
+  return { ...parseConfig(readConfigText(path, file ? null : projectRoot(dir)), path), dir: dirname(path) };
+}
+
+/** The largest config perflab reads (real ones are a few hundred bytes). */
+export const CONFIG_MAX_BYTES = 1 << 20;
+
+/**
+ * The text of a config file: a regular file (not a FIFO or a device, which would block or never end), at most
+ * CONFIG_MAX_BYTES, and, for the config found in the project (`inside`), a file of the project: one linked from
+ * outside is not read, so its keys and values never reach a log. Anything else is a ConfigError by name.
+ */
+function readConfigText(path: string, inside: string | null): string {
+  const fail = (why: string): never => {
+    throw new ConfigError(path, [`${shownPath(path)}: ${why}`]);
+  };
+  if (inside) {
+    let target = '';
+    let root = '';
+    try {
+      target = realpathSync(path);
+      root = realpathSync(inside);
+    } catch {
+      // Read below, which says what is wrong.
+    }
+    const rel = target && root ? relative(root, target) : '';
+    if (target && root && (rel.startsWith('..') || isAbsolute(rel))) {
+      fail('is a link to a file outside the project; perflab reads the config only from inside the project (or pass --config)');
+    }
+  }
+  let fd: number;
   try {
-    text = readFileSync(path, 'utf8');
+    fd = openRegular(path);
   } catch (error) {
     const code = (error as NodeJS.ErrnoException).code;
-    throw new ConfigError(path, [`${shownPath(path)}: cannot be read (${code === 'ENOENT' ? 'no such file' : (code ?? String(error))})`]);
+    return fail(
+      code === 'ENOENT'
+        ? 'cannot be read (no such file)'
+        : code === 'ENOTREG'
+          ? 'is not a regular file (a device, a FIFO or a socket)'
+          : `cannot be read (${code ?? String(error)})`,
+    );
   }
-  return { ...parseConfig(text, path), dir: dirname(path) };
+  try {
+    const size = fstatSync(fd).size;
+    if (size > CONFIG_MAX_BYTES) fail(`is ${size} bytes; a config is at most ${CONFIG_MAX_BYTES} bytes`);
+    return readFileSync(fd, 'utf8');
+  } finally {
+    closeSync(fd);
+  }
 }
 
 type Matcher = (path: string) => boolean;
@@ -323,4 +367,36 @@ export function applyConfig(messages: readonly Message[], config: Config): Messa
 /** Where a rule is documented: `<docsUrl>#<id>`, or the repository's `docs/rules.md#<id>` (relative to its root). */
 export function ruleDocsUrl(id: string, config: Pick<Config, 'docsUrl'> = {}): string {
   return `${config.docsUrl ?? 'docs/rules.md'}#${id}`;
+}
+
+/** What `perflab check --print-config <file>` prints: the settings that apply to one file, and where they come from. */
+export interface FileSettings {
+  /** The file asked about, as given. */
+  file: string;
+  /** The config file read, relative to the working directory; null when none applies. */
+  config: string | null;
+  /** Whether the config's `ignores` leave the file unchecked. */
+  ignored: boolean;
+  /** Every registered rule's severity for the file (its default, then `rules`, then the matching overrides), by id. */
+  rules: Record<string, Severity | 'off'>;
+  /** Where the messages link a rule: `<docsUrl>#<rule-id>`. */
+  docsUrl: string;
+}
+
+/** The settings that apply to `file` under the config found from `dir` (or `file` given as `--config`). */
+export function settingsFor(file: string, dir: string, configFile = process.env.PERFLAB_CONFIG || undefined): FileSettings {
+  const config = loadConfig(dir, configFile);
+  const path = configFile ? resolve(dir, configFile) : findConfig(dir);
+  const set = rulesFor(config, file);
+  const all: Record<string, Severity | 'off'> = {};
+  for (const id of [...new Set([...rules.map((r) => r.id), ...Object.keys(set)])].sort()) {
+    all[id] = set[id] ?? rules.find((r) => r.id === id)?.severity ?? 'error';
+  }
+  return {
+    file,
+    config: path ? shownPath(path) : null,
+    ignored: isIgnored(config, file),
+    rules: all,
+    docsUrl: config.docsUrl ?? 'docs/rules.md',
+  };
 }

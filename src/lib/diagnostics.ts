@@ -86,10 +86,19 @@ export function toMessage(m: VFileMessage, file: string): Message {
 }
 
 /**
- * `path:line:col  severity  message  rule-id`, the CLI's and the build log's line format: always one line, its
+ * `path:line:col  status  message  rule-id` (status: the severity, or `acknowledged` with the reason after the
+ * message), the CLI's and the build log's line format: always one line, its
  * control characters made visible (`terminalText`), so that no content can start a line of its own.
  */
 export function formatMessage(m: Message): string {
-  const ack = m.acknowledged ? ` (acknowledged: ${m.acknowledged.reason})` : '';
-  return terminalText(`${m.file}:${m.line}:${m.column}  ${m.severity}  ${m.message}${ack}  ${m.ruleId}`);
+  const reason = m.acknowledged ? ` (reason: ${m.acknowledged.reason})` : '';
+  return terminalText(`${m.file}:${m.line}:${m.column}  ${statusOf(m)}  ${m.message}${reason}  ${m.ruleId}`);
+}
+
+/**
+ * The one status of a finding in every output: `acknowledged` when a comment accepts it (it fails nothing, whatever
+ * its severity), else its severity. The text format and `--quiet` print it; github and SARIF map it.
+ */
+export function statusOf(m: Pick<Message, 'severity' | 'acknowledged'>): Severity | 'acknowledged' {
+  return m.acknowledged ? 'acknowledged' : m.severity;
 }

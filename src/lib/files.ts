@@ -58,6 +58,9 @@ export function collectMarkdown(paths: readonly string[]): { files: string[]; pa
       for (const f of found) add(join(p, ...f.path.split('/')), f.path, p);
     } else if (!p.toLowerCase().endsWith('.md')) {
       throw new UsageError(`not a Markdown file (.md): ${p}`);
+    } else if (!st.isFile()) {
+      // A FIFO or a device named `x.md` would block the read, or never end it.
+      throw new UsageError(`not a regular file: ${p}`);
     } else add(p, basename(p), null);
   }
   pages.sort((a, b) => compareText(a.file, b.file));

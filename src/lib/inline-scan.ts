@@ -8,7 +8,7 @@
 
 /** Which count went over its limit, and how far. */
 export interface InlineOver {
-  what: 'emphasis' | 'brackets' | 'bracket-count' | 'delimiter-count';
+  what: 'emphasis' | 'brackets' | 'bracket-count' | 'delimiter-count' | 'page-bracket-count';
   /** 0-based offset in the text of the character that went over. */
   offset: number;
   count: number;
@@ -20,6 +20,7 @@ export interface InlineLimits {
   bracketDepth: number;
   paragraphBrackets: number;
   paragraphDelimiters: number;
+  pageBrackets: number;
 }
 
 const isSpace = (c: string) => c === '' || /\s/u.test(c);
@@ -42,6 +43,8 @@ function charAt(text: string, at: number, end: number): string {
 
 /** The running counts of one paragraph; `reset` starts the next. */
 export class InlineScan {
+  /** `[` of the whole page (not reset by `reset`). */
+  private pageBrackets = 0;
   private brackets = 0;
   private openBrackets = 0;
   private delimiters = 0;
@@ -63,6 +66,8 @@ export class InlineScan {
       const c = text[k];
       if (c === '\\') k++;
       else if (c === '[') {
+        if (++this.pageBrackets > L.pageBrackets)
+          return { what: 'page-bracket-count', offset: k, count: this.pageBrackets, limit: L.pageBrackets };
         if (++this.brackets > L.paragraphBrackets)
           return { what: 'bracket-count', offset: k, count: this.brackets, limit: L.paragraphBrackets };
         if (++this.openBrackets > L.bracketDepth) return { what: 'brackets', offset: k, count: this.openBrackets, limit: L.bracketDepth };

@@ -5,12 +5,12 @@
 // folder that the walk lists at its own path (an alias) is skipped with a note, so that the real page is published
 // at its real path and no page is published twice; a link to a page the walk would not reach otherwise (in a hidden
 // folder) is followed. Each real folder is walked once, so a link cycle ends.
-import { closeSync, fstatSync, openSync, readFileSync, readdirSync, realpathSync, statSync } from 'node:fs';
+import { closeSync, constants, fstatSync, openSync, readFileSync, readdirSync, realpathSync, statSync } from 'node:fs';
 import { join, relative, sep } from 'node:path';
 import type { Message } from './schemas/message.js';
 import { LIMITS } from './limit-scan.js';
 import { compareText } from './order.js';
-import { routeCollisions, routeOf, segmentProblem, showName, siteFilesMet, slugOf } from './route.js';
+import { routeCollisions, routeOf, segmentProblem, showName, showNames, siteFilesMet, slugOf } from './route.js';
 
 /** A Markdown file of a content folder. */
 export interface ListedPage {
@@ -110,6 +110,8 @@ export function listFolder(root: string, skipped: SkippedPath[] = [], folders: s
         seen.add(real);
         walk(full, path, false);
       } else if (isFile && isMarkdownName(entry.name)) out.push({ absolutePath: full, path });
+      else if (!isFile && isMarkdownName(entry.name))
+        skipped.push({ path: full, reason: 'not a regular file (a FIFO, a device or a socket)' });
     }
   };
   walk(root, '', true);
@@ -167,13 +169,14 @@ export function folderCollisions(pages: readonly { file: string; path: string; f
     const page = inFolders[i];
     const named = others.map((j) => inFolders[j]).filter((o) => o.folder !== page.folder);
     if (named.length === 0) continue;
+    const [mine, ...theirs] = showNames([page, ...named].map((o) => o.file));
     out.push(
       pageError(
         page.file,
         'route-collision',
-        `Page \`${showName(page.file)}\` ends at the same place of the site as \`${named.map((o) => showName(o.file)).join('`, `')}\` (route \`${showName(routeOf(slugOf(page.path)))}\`) when their folders are built together: one would overwrite the other; rename one`,
+        `Page \`${mine}\` ends at the same place of the site as \`${theirs.join('`, `')}\` (route \`${showName(routeOf(slugOf(page.path)))}\`) when their folders are built together: one would overwrite the other; rename one`,
         'a route of its own',
-        [page, ...named].map((o) => showName(o.file)).join(' and '),
+        [mine, ...theirs].join(' and '),
       ),
     );
   }
@@ -212,7 +215,7 @@ export type PageText = { text: string; tooLarge?: undefined } | { text?: undefin
  * not part of the page); the parser's limit then decides. Throws what the file system throws.
  */
 export function readPage(path: string): PageText {
-  const fd = openSync(path, 'r');
+  const fd = openRegular(path);
   try {
     const size = fstatSync(fd).size;
     if (size > LIMITS.pageBytes + 3) return { tooLarge: size };
@@ -220,4 +223,17 @@ export function readPage(path: string): PageText {
   } finally {
     closeSync(fd);
   }
+}
+
+/**
+ * Open a file for reading only if it is a regular file: a FIFO, a device (`/dev/zero`, `/dev/stdin`) or a socket
+ * would block the read or never end it. Opened without blocking (a FIFO's open waits for a writer otherwise), then
+ * checked on the descriptor, so what is read is what was checked. Throws an error whose `code` is `ENOTREG` for
+ * anything else, or what the file system throws.
+ */
+export function openRegular(path: string): number {
+  const fd = openSync(path, constants.O_RDONLY | (constants.O_NONBLOCK ?? 0));
+  if (fstatSync(fd).isFile()) return fd;
+  closeSync(fd);
+  throw Object.assign(new Error(`not a regular file: ${path}`), { code: 'ENOTREG' });
 }

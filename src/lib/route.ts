@@ -40,8 +40,8 @@ const meets = (a: string, b: string) => a === b || b.startsWith(`${a}/`) || a.st
 
 /** The site's own files (`SITE_FILES`) that a page's files meet. */
 export function siteFilesMet(path: string): string[] {
-  const mine = outputsOf(slugOf(path));
-  return SITE_FILES.filter((f) => mine.some((m) => meets(m, f)));
+  const mine = outputsOf(slugOf(path)).map(foldCase);
+  return SITE_FILES.filter((f) => mine.some((m) => meets(m, foldCase(f))));
 }
 
 /** The site URL of a route's page: the route's text percent-encoded, so that a server decodes it back to the file's name. */
@@ -77,6 +77,20 @@ export function showName(name: string): string {
   return out;
 }
 
+/**
+ * Names as a message shows them side by side (`showName`); where two would look alike (the same text in two Unicode
+ * forms: `é` and `e` with a combining accent), every character outside ASCII is shown by its code point as well, so the
+ * reader sees how they differ.
+ */
+export function showNames(names: readonly string[]): string[] {
+  const shown = names.map(showName);
+  if (new Set(shown.map((n) => n.normalize('NFC'))).size === shown.length) return shown;
+  return shown.map((n) => n.replace(/[^ -~]/gu, (c) => `<U+${(c.codePointAt(0) ?? 0).toString(16).toUpperCase().padStart(4, '0')}>`));
+}
+
+/** An output path as a case-insensitive file system compares it (one folder for `a` and `A`). */
+const foldCase = (file: string): string => file.toLowerCase();
+
 /** The folders an output file needs, outermost first (`reports/a/b.md`: `reports`, `reports/a`). */
 export function foldersOf(file: string): string[] {
   const out: string[] = [];
@@ -93,7 +107,9 @@ export class OutputPlaces {
   private readonly folders = new Set<string>();
 
   /** Takes `file`'s place and its folders; false, taking nothing, when it meets a file taken before. */
-  take(file: string): boolean {
+  take(asked: string): boolean {
+    // One place for names that differ only in case, as on a case-insensitive file system (see routeCollisions).
+    const file = foldCase(asked);
     const needs = foldersOf(file);
     if (this.files.has(file) || this.folders.has(file) || needs.some((f) => this.files.has(f))) return false;
     this.files.add(file);
@@ -105,7 +121,7 @@ export class OutputPlaces {
 /**
  * Pages that end at one place of the site, by index: for each page whose outputs (see `outputsOf`) meet another
  * page's, the indexes of those pages. They meet when both write one file (the same route, after percent-escaping,
- * normalisation and the `.md` suffix dropped in any case), or when one writes a file where the other needs a folder
+ * normalisation, the `.md` suffix dropped in any case, and case folded: one file on a case-insensitive file system), or when one writes a file where the other needs a folder
  * (`a.md` is the Markdown copy of page `a` and the folder of page `a.md/b`). Linear in the total length of the paths.
  */
 export function routeCollisions(paths: readonly string[]): Map<number, number[]> {
@@ -124,7 +140,8 @@ export function routeCollisions(paths: readonly string[]): Map<number, number[]>
     }
   };
   paths.forEach((path, i) => {
-    for (const file of outputsOf(slugOf(path))) {
+    // Folded to one case: on a case-insensitive file system (macOS, Windows) `a.md` and `A.md` are one file.
+    for (const file of outputsOf(slugOf(path)).map(foldCase)) {
       const owner = files.get(file);
       if (owner === undefined) files.set(file, i);
       else meet(owner, i);

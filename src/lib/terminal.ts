@@ -11,6 +11,8 @@
  */
 export const CONTROL_CHARS = '\\u0000-\\u001f\\u007f-\\u009f\\u061c\\u200e\\u200f\\u2028\\u2029\\u202a-\\u202e\\u2066-\\u2069';
 const CONTROL = new RegExp(`[${CONTROL_CHARS}]`, 'g');
+/** Whether a text holds one of them. */
+export const HAS_CONTROL = new RegExp(`[${CONTROL_CHARS}]`);
 /** Runs of blanks, line breaks and control characters (llms.txt makes each one space). */
 export const BLANK_RUNS = new RegExp(`[${CONTROL_CHARS}\\s]+`, 'g');
 

@@ -58,9 +58,15 @@ export function codeHash(at?: string): string {
   return value;
 }
 
-/** Path prefix of one entry's files: `<dir>/<id with / as __>-<digest>`. */
+/**
+ * Path prefix of one entry's files: `<dir>/<the id's first 40 safe characters>-<hash of the id>-<digest>`. The name's
+ * length is bounded whatever the page's path (a path of 210 characters made a name past the file system's 255 bytes,
+ * so the build failed where `perflab check` passed); the readable part only helps a person find a page's files.
+ */
 export function cachePrefix(dir: string, id: string, digest: string): string {
-  return join(dir, `${id.replace(/[^A-Za-z0-9._-]/g, '__')}-${digest}`);
+  const readable = id.replace(/[^A-Za-z0-9._-]/g, '_').slice(0, 40);
+  const idHash = createHash('sha256').update(id).digest('hex').slice(0, 16);
+  return join(dir, `${readable}-${idHash}-${digest.slice(0, 64)}`);
 }
 
 /**

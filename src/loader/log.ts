@@ -5,6 +5,7 @@ import type { AstroIntegrationLogger } from 'astro';
 import { formatMessage } from '../lib/diagnostics.js';
 import { terminalText } from '../lib/terminal.js';
 import { isBlocking } from '../lib/pipeline.js';
+import { rules } from '../lib/rules/index.js';
 import type { Claim } from '../lib/schemas/claim.js';
 import type { ListedEntry, SiteData } from '../lib/site/entry.js';
 
@@ -25,6 +26,8 @@ export interface LoggedEntry {
   lines: Array<{ level: Level; text: string }>;
   claims: number;
   verified: number;
+  /** The rule id of each unacknowledged error, for the kinds the build's stop names. */
+  errorRules: string[];
   /** Checked in this load (not an entry kept from an earlier one). */
   fresh?: boolean;
 }
@@ -41,7 +44,30 @@ export function logEntry(entry: LogSource): LoggedEntry {
   for (const p of entry.site.problems.filter((p) => !places.has(`${p.line}:${p.column}`))) {
     lines.push({ level: 'warn', text: `${entry.site.sourcePath}:${p.line}:${p.column}  warning  ${p.message}  ${p.ruleId}` });
   }
-  return { lines, claims: entry.claims.length, verified: entry.claims.filter((c) => c.verdict === 'verified').length };
+  return {
+    lines,
+    claims: entry.claims.length,
+    verified: entry.claims.filter((c) => c.verdict === 'verified').length,
+    errorRules: entry.messages.filter(isBlocking).map((m) => m.ruleId),
+  };
+}
+
+const ruleText = new Map(rules.map((r) => [r.id, r.description.replace(/\.$/, '')]));
+
+/**
+ * The kinds of the unacknowledged errors, most first, each with its count and what its rule checks:
+ * `3 claim-mismatch (a stated number does not match ...), 1 parallelism-exceeds-hardware (...)`.
+ */
+export function errorKinds(entries: readonly Pick<LoggedEntry, 'errorRules'>[]): string {
+  const counts = new Map<string, number>();
+  for (const e of entries) for (const id of e.errorRules) counts.set(id, (counts.get(id) ?? 0) + 1);
+  return [...counts]
+    .sort((a, b) => b[1] - a[1] || (a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : 0))
+    .map(([id, n]) => {
+      const what = ruleText.get(id);
+      return `${n} ${id}${what ? ` (${what.charAt(0).toLowerCase()}${what.slice(1)})` : ''}`;
+    })
+    .join(', ');
 }
 
 /** The levels the loader logs at. */

@@ -17,7 +17,7 @@ import { tooLargeFinding } from '../lib/limits.js';
 import { folderFindings, siteFileFindings, skippedLine } from '../lib/listing.js';
 import { formatMessage } from '../lib/diagnostics.js';
 import { lastUpdated } from './git.js';
-import { escapedLogger, logDiagnostics } from './log.js';
+import { errorKinds, escapedLogger, logDiagnostics } from './log.js';
 import { terminalText } from '../lib/terminal.js';
 import { mediaResolver } from './media.js';
 import { devKeepBytes, keepBytes } from './keep.js';
@@ -423,7 +423,7 @@ async function load(
     `${files.length} reports: ${checked} checked (the others unchanged), ${pages.parsed} parsed, ${rendered} rendered in ${Math.round(performance.now() - started)} ms` +
       (byHelper ? ` (${byHelper} of the ${toParse.length + jobs.length} parses and renders by a second thread)` : ''),
   );
-  const blocking = stopped ? 0 : logFindings(context, done, failOnError, repeat);
+  const blocking = stopped ? { count: 0, kinds: '' } : logFindings(context, done, failOnError, repeat);
   for (const change of changes) change();
   if (stopped) {
     throw buildStop(
@@ -472,21 +472,32 @@ function finish(context: LoaderContext, entries: readonly Logged[], failOnError:
   stopOnErrors(logFindings(context, entries, failOnError, repeat), failOnError);
 }
 
-/** Log every finding; the number of unacknowledged errors. */
-function logFindings(context: LoaderContext, entries: readonly Logged[], failOnError: boolean, repeat: boolean): number {
-  rollLogged();
-  const blocking = logDiagnostics(context.logger, entries, repeat);
-  if (blocking > 0 && !failOnError)
-    context.logger.warn(`${blocking} unacknowledged errors; building anyway (not a production build, or PERFLAB_ALLOW_ERRORS=1)`);
-  return blocking;
+/** The unacknowledged errors of a load: how many, and their kinds in words (`errorKinds`). */
+interface Blocking {
+  count: number;
+  kinds: string;
 }
 
-/** Fail the build when errors are unacknowledged and failing is on. */
-function stopOnErrors(blocking: number, failOnError: boolean): void {
-  if (blocking > 0 && failOnError) {
+/** Log every finding; the unacknowledged errors. */
+function logFindings(context: LoaderContext, entries: readonly Logged[], failOnError: boolean, repeat: boolean): Blocking {
+  rollLogged();
+  const count = logDiagnostics(context.logger, entries, repeat);
+  const kinds = count > 0 ? errorKinds(entries) : '';
+  if (count > 0 && !failOnError)
+    context.logger.warn(
+      `${count} unacknowledged error${count === 1 ? '' : 's'} (${kinds}); building anyway (not a production build, or PERFLAB_ALLOW_ERRORS=1)`,
+    );
+  return { count, kinds };
+}
+
+/** Fail the build when errors are unacknowledged and failing is on; the stop says what they are and how to publish anyway. */
+function stopOnErrors(blocking: Blocking, failOnError: boolean): void {
+  const n = blocking.count;
+  if (n > 0 && failOnError) {
     throw buildStop(
-      `perflab: ${blocking} unacknowledged error${blocking === 1 ? '' : 's'} in the reports (listed above). ` +
-        'Fix the numbers, or acknowledge a finding with `<!-- perflab-ignore rule-id: reason -->`.',
+      `perflab: ${n} unacknowledged error${n === 1 ? '' : 's'} in the reports (listed above): ${blocking.kinds}. ` +
+        `Fix ${n === 1 ? 'it' : 'them'}, or acknowledge a finding with \`<!-- perflab-ignore rule-id: reason -->\`; ` +
+        'to publish anyway, with each finding marked on its page, build with PERFLAB_ALLOW_ERRORS=1.',
     );
   }
 }

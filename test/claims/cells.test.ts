@@ -14,14 +14,14 @@ function cellOf(path: string, needle: string, index: number) {
 
 describe('parseCell on seed conclusion tables', () => {
   it('should read the baseline cell `Total TPS: 6595.66<br>Mean TPOT(ms): 226.03`', () => {
-    const { parsed } = cellOf('content/qwen3-14b/h100.md', '| **ShareGPT** |', 1);
+    const { parsed } = cellOf('test/fixtures/seed-pages/qwen3-14b/h100.md', '| **ShareGPT** |', 1);
     expect(parsed.items.map((s) => [s.role, s.text, s.decimals])).toEqual([
       ['total-tps', '6595.66', 2],
       ['mean-tpot', '226.03', 2],
     ]);
   });
   it('should read the optimized cell with its highlighted (+58.1%) and hint', () => {
-    const { parsed, line, column } = cellOf('content/qwen3-14b/h100.md', '| **ShareGPT** |', 2);
+    const { parsed, line, column } = cellOf('test/fixtures/seed-pages/qwen3-14b/h100.md', '| **ShareGPT** |', 2);
     const pct = pick(parsed, 'percent');
     expect(pct).toMatchObject({ claim: '+58.1%', value: 58.1, decimals: 1, hint: 'positive' });
     expect(line.indexOf('+58.1%')).toBe(column + pct!.offset);
@@ -29,28 +29,28 @@ describe('parseCell on seed conclusion tables', () => {
     expect(pick(parsed, 'mean-tpot')?.value).toBe(251.67);
   });
   it('should read latency cells `Mean latency: 0.62s/req (2.7x faster)`', () => {
-    const { parsed } = cellOf('content/qwen3-8b/h100-latency.md', '| **ShareGPT BS=1** |', 2);
+    const { parsed } = cellOf('test/fixtures/seed-pages/qwen3-8b/h100-latency.md', '| **ShareGPT BS=1** |', 2);
     expect(pick(parsed, 'mean-latency')).toMatchObject({ value: 0.62, unit: 's' });
     expect(pick(parsed, 'ratio')).toMatchObject({ claim: '2.7x faster', value: 2.7, direction: 'faster', hint: 'positive' });
   });
   it('should read plain `(1.23x faster)` in the flattened seed without spans', () => {
-    const { parsed } = cellOf('content/qwen3.5-35b-a3b/h200-latency.md', '| **Rate 1** |', 2);
+    const { parsed } = cellOf('test/fixtures/seed-pages/qwen3.5-35b-a3b/h200-latency.md', '| **Rate 1** |', 2);
     expect(pick(parsed, 'ratio')).toMatchObject({ value: 1.23, decimals: 2 });
     expect(pick(parsed, 'ratio')?.hint).toBeUndefined();
   });
   it('should read a V1 summary value `+4.3%` inside a span', () => {
-    const { parsed } = cellOf('content/qwen3-8b/h100-latency.md', '| Engine Selection ', 1);
+    const { parsed } = cellOf('test/fixtures/seed-pages/qwen3-8b/h100-latency.md', '| Engine Selection ', 1);
     expect(parsed.items).toHaveLength(1);
     expect(parsed.items[0]).toMatchObject({ role: 'percent', claim: '+4.3%', value: 4.3 });
   });
   it('should mark a `-` summary cell as not adopted', () => {
-    const { parsed } = cellOf('content/qwen3-8b/h100-latency.md', '| Attention Backend ', 1);
+    const { parsed } = cellOf('test/fixtures/seed-pages/qwen3-8b/h100-latency.md', '| Attention Backend ', 1);
     expect(parsed).toMatchObject({ notAdopted: true, items: [] });
   });
   it('should read V2 bare latency cells `3.53s` and the comparison `(1.51x faster)`', () => {
-    const a = cellOf('content/qwen3.5-35b-a3b/h200-latency.md', '| Quantization | 3.53s', 2).parsed;
+    const a = cellOf('test/fixtures/seed-pages/qwen3.5-35b-a3b/h200-latency.md', '| Quantization | 3.53s', 2).parsed;
     expect(a.items[0]).toMatchObject({ role: 'mean-latency', value: 3.53, claim: '3.53' });
-    const c = cellOf('content/qwen3.5-35b-a3b/h200-latency.md', '| Quantization | 3.53s', 4).parsed;
+    const c = cellOf('test/fixtures/seed-pages/qwen3.5-35b-a3b/h200-latency.md', '| Quantization | 3.53s', 4).parsed;
     expect(pick(c, 'ratio')?.value).toBe(1.51);
   });
 });

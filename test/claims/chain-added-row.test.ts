@@ -9,7 +9,7 @@ import { join, relative } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { analyze, checkAll } from '../../src/lib/pipeline.js';
 import type { Report } from '../../src/lib/schemas/report.js';
-import { CONTENT, CORPUS, hasCorpus, markdownFiles } from '../helpers/pages.js';
+import { SEED_PAGES, CORPUS, hasCorpus, markdownFiles } from '../helpers/pages.js';
 
 const FIXTURE = join(import.meta.dirname, '..', 'fixtures', 'claims', 'house', 'base.md');
 const ADDED = '| Prefix Caching | <span style="background-color:lightgreen;">+7.9%</span> |';
@@ -74,9 +74,9 @@ describe('summary chain: an added row for an option the page never ran', () => {
     expect(expectStable(wrong, 'test/fixtures/claims/house/base.md')).toBe(true);
   });
 
-  it.skipIf(!hasCorpus)('changes no other row on the real pages (content/ and the corpus)', () => {
+  it.skipIf(!hasCorpus)('changes no other row on the real pages (the seed pages and the corpus)', () => {
     let tried = 0;
-    for (const file of [...markdownFiles(CONTENT), ...markdownFiles(CORPUS)]) {
+    for (const file of [...markdownFiles(SEED_PAGES), ...markdownFiles(CORPUS)]) {
       const text = readFileSync(file, 'utf8');
       // A page that runs prefix caching has an experiment the added row names: not an unrelated row there.
       if (/^#{2,4}\s.*prefix/im.test(text)) continue;

@@ -62,7 +62,7 @@ describe('the chain-table kind (2-column summary of options)', () => {
     expect(claims).toEqual([{ text: '+27.7%', verdict: 'untraceable', formula: null }]);
   });
   it('should trace each step of a real page to its runs (previous adopted step as the reference)', () => {
-    const text = readFileSync('content/qwen3-14b/h100.md', 'utf8');
+    const text = readFileSync('test/fixtures/seed-pages/qwen3-14b/h100.md', 'utf8');
     const [page] = verifyClaims([analyze(text, 'qwen3-14b/h100.md')]);
     const steps = page.claims.filter((c) => c.line === 305 || c.line === 306);
     // The page's own acknowledgements say so: the runs give +27.4% and +24.1%.

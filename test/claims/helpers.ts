@@ -1,4 +1,4 @@
-/** Test helpers: read real pages (seeds in content/, the shared corpus beside the repo) and split rows. */
+/** Test helpers: read real pages (the seed pages under test/fixtures/, the shared corpus beside the repo) and split rows. */
 import { existsSync, readFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -9,7 +9,7 @@ export const corpusDir = resolve(root, '../shared/corpus');
 export const hasCorpus = existsSync(corpusDir);
 if (!hasCorpus) console.warn(`claims tests: corpus not found at ../shared/corpus; corpus cases are skipped`);
 
-/** Lines of a seed page (`content/...`) or a corpus page (`corpus:...`). */
+/** Lines of a seed page (`test/fixtures/seed-pages/...`) or a corpus page (`corpus:...`). */
 export function pageLines(path: string): string[] {
   const file = path.startsWith('corpus:') ? join(corpusDir, path.slice(7)) : join(root, path);
   return readFileSync(file, 'utf8').split(/\r?\n/);

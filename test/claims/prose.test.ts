@@ -11,7 +11,7 @@ function at(line: string, s: Stated | null | undefined): string {
 
 describe('parseRanking (P1, P2) on seeds', () => {
   it('should read a P1 throughput ranking with values, offsets and relations', () => {
-    const { text } = findLine('content/qwen3-14b/h100.md', 'Result: SGLang');
+    const { text } = findLine('test/fixtures/seed-pages/qwen3-14b/h100.md', 'Result: SGLang');
     const r = parseRanking(text)!;
     expect(r.kind).toBe('throughput');
     expect(r.entries.map((e) => [e.name, e.value?.value])).toEqual([
@@ -27,7 +27,7 @@ describe('parseRanking (P1, P2) on seeds', () => {
     ]);
   });
   it('should read a P2 latency ranking with `SGLang(1.61 s)` and mixed relations', () => {
-    const { text } = findLine('content/qwen3-8b/h100-latency.md', 'Mean latency per request:');
+    const { text } = findLine('test/fixtures/seed-pages/qwen3-8b/h100-latency.md', 'Mean latency per request:');
     const r = parseRanking(text)!;
     expect(r).toMatchObject({ kind: 'latency', label: 'Mean latency per request' });
     expect(r.entries.map((e) => [e.name, e.value?.value, e.value?.unit])).toEqual([
@@ -92,7 +92,7 @@ describe.runIf(hasCorpus)('parseTransitions (P3, P4)', () => {
 
 describe('parseSummarySentence (P7) on the flattened seed', () => {
   it('should read every number of the engine summary with offsets', () => {
-    const { text } = findLine('content/qwen3.5-35b-a3b/h200-latency.md', '- Summary: `vLLM`');
+    const { text } = findLine('test/fixtures/seed-pages/qwen3.5-35b-a3b/h200-latency.md', '- Summary: `vLLM`');
     const s = parseSummarySentence(text)!;
     expect(s.kind).toBe('latency');
     expect(s.values.map((x) => [x.name, x.metric, x.value.value])).toEqual([
@@ -109,7 +109,7 @@ describe('parseSummarySentence (P7) on the flattened seed', () => {
     expect(at(text, s.comparisons[1].relative)).toBe('38.10x faster');
   });
   it('should read `increased by 0.23 ms (1.15x slower)`', () => {
-    const { text } = findLine('content/qwen3.5-35b-a3b/h200-latency.md', '- Summary: `Size 512`');
+    const { text } = findLine('test/fixtures/seed-pages/qwen3.5-35b-a3b/h200-latency.md', '- Summary: `Size 512`');
     const c = parseSummarySentence(text)!.comparisons[1];
     expect(c).toMatchObject({ metric: 'TPOT', change: 'increased' });
     expect(c.relative).toMatchObject({ value: 1.15, direction: 'slower' });

@@ -11,23 +11,23 @@ function row(path: string, needle: string) {
 
 describe('conclusion rows', () => {
   it('should verify qwen3-14b/h100 ShareGPT (+58.1%)', () => {
-    const [, base, opt] = row('content/qwen3-14b/h100.md', '| **ShareGPT** |');
+    const [, base, opt] = row('test/fixtures/seed-pages/qwen3-14b/h100.md', '| **ShareGPT** |');
     const r = checkPercentChange(pick(opt, 'percent')!, pick(base, 'total-tps')!, pick(opt, 'total-tps')!);
     expect(r).toMatchObject({ verdict: 'verified', formula: '(10426.27 / 6595.66 - 1) x 100' });
   });
   it('should report qwen3-32b/h100 Very Long Prompt (+10.7%), which the cells put at +46.8%', () => {
-    const [, base, opt] = row('content/qwen3-32b/h100.md', '| **Very Long Prompt** |');
+    const [, base, opt] = row('test/fixtures/seed-pages/qwen3-32b/h100.md', '| **Very Long Prompt** |');
     const r = checkPercentChange(pick(opt, 'percent')!, pick(base, 'total-tps')!, pick(opt, 'total-tps')!);
     expect(r).toMatchObject({ verdict: 'mismatch', recomputed: 46.8 });
   });
   it('should verify the latency cell (2.7x faster) from 1.66 and 0.62', () => {
-    const [, base, opt] = row('content/qwen3-8b/h100-latency.md', '| **ShareGPT BS=1** |');
+    const [, base, opt] = row('test/fixtures/seed-pages/qwen3-8b/h100-latency.md', '| **ShareGPT BS=1** |');
     const ratio = pick(opt, 'ratio')!;
     const r = checkRatio(ratio, pick(base, 'mean-latency')!, pick(opt, 'mean-latency')!, ratio.direction!);
     expect(r.verdict).toBe('verified');
   });
   it('should accept Rate 8 (1.63x faster) from 5.32 s and 3.28 s by interval', () => {
-    const [, base, opt] = row('content/qwen3.5-35b-a3b/h200-latency.md', '| **Rate 8** |');
+    const [, base, opt] = row('test/fixtures/seed-pages/qwen3.5-35b-a3b/h200-latency.md', '| **Rate 8** |');
     const r = checkRatio(pick(opt, 'ratio')!, pick(base, 'mean-latency')!, pick(opt, 'mean-latency')!, 'faster');
     expect(r).toMatchObject({ verdict: 'verified', accepted: 'interval' });
   });
@@ -61,7 +61,7 @@ describe.runIf(hasCorpus)('corpus conclusion cells', () => {
 
 describe('prose on seeds', () => {
   it('should verify every number of the P7 engine summary, (94.29x) and (38.10x) by interval', () => {
-    const s = parseSummarySentence(findLine('content/qwen3.5-35b-a3b/h200-latency.md', '- Summary: `vLLM`').text)!;
+    const s = parseSummarySentence(findLine('test/fixtures/seed-pages/qwen3.5-35b-a3b/h200-latency.md', '- Summary: `vLLM`').text)!;
     const [a, b] = s.values.map((v) => v.value);
     const big = (x: typeof a, y: typeof a) => (x.value >= y.value ? [x, y] : [y, x]);
     expect(checkDifference(s.winner!.difference, a, b).verdict).toBe('verified');
@@ -74,7 +74,7 @@ describe('prose on seeds', () => {
     }
   });
   it('should report the P2 relation `vLLM (1.68 s) > TensorRT-LLM (1.74 s)`', () => {
-    const r = parseRanking(findLine('content/qwen3-8b/h100-latency.md', 'Mean latency per request:').text)!;
+    const r = parseRanking(findLine('test/fixtures/seed-pages/qwen3-8b/h100-latency.md', 'Mean latency per request:').text)!;
     const verdicts = r.relations.map((rel) => checkOrder(rel.symbol, r.entries[rel.left].value, r.entries[rel.left + 1].value).verdict);
     expect(verdicts).toEqual(['verified', 'mismatch']);
   });

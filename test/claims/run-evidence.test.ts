@@ -5,7 +5,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { analyze, checkAll } from '../../src/lib/pipeline.js';
-import { CONTENT } from '../helpers/pages.js';
+import { SEED_PAGES } from '../helpers/pages.js';
 
 const FIXTURES = join(import.meta.dirname, '..', 'fixtures', 'run-evidence');
 const checked = (source: string, path: string) => checkAll([analyze(source, path)])[0];
@@ -23,7 +23,7 @@ describe('a claim judged on the evidence of its row and cell', () => {
   });
 
   it('should raise an error on a cell whose TPOT is from another run than its throughput (the adopted run)', () => {
-    const source = readFileSync(join(CONTENT, 'qwen3-14b', 'h100.md'), 'utf8');
+    const source = readFileSync(join(SEED_PAGES, 'qwen3-14b', 'h100.md'), 'utf8');
     const { runs } = checked(source, 'h100.md');
     const optimized = runs.find((r) => r.setup.role === 'optimized')!;
     const other = runs.find((r) => r.setup.role === 'experiment' && r.metrics.mean_tpot_ms)!;

@@ -30,16 +30,16 @@ function countBlocks(source: string): number {
 }
 
 describe('perflab check', () => {
-  it('should exit 0 on content/, whose findings are all acknowledged, and print a summary', () => {
-    const r = perflab(['check', 'content']);
+  it('should exit 0 on the seed pages, whose findings are all acknowledged, and print a summary', () => {
+    const r = perflab(['check', 'test/fixtures/seed-pages']);
     expect(r.code).toBe(0);
     expect(r.stderr).toMatch(
-      /^5 files, 95 runs, \d+\/\d+ claims verified \(\d+ consistent, \d+ mismatch\); 0 errors, \d+ warnings, 13 acknowledged \(/m,
+      /^5 files, 95 runs, \d+\/\d+ claims verified \(\d+ consistent, \d+ mismatched \(all acknowledged\)\); 0 errors, \d+ warnings, 13 acknowledged \(/m,
     );
   });
 
   it('should print every claim with its grade under --claims, one line per claim of the JSON', () => {
-    const page = 'content/qwen3-32b/h100.md';
+    const page = 'test/fixtures/seed-pages/qwen3-32b/h100.md';
     const json = JSON.parse(perflab(['check', page, '--format', 'json']).stdout);
     const claims = json.files[0].claims as { line: number; column: number; verdict: string; rounding?: boolean }[];
     const lines = perflab(['check', page, '--claims'])
@@ -56,13 +56,13 @@ describe('perflab check', () => {
     );
   });
 
-  it('should print `path:line:col  severity  message  rule-id` lines', () => {
-    const lines = perflab(['check', 'content/qwen3-32b/h100.md']).stdout.trim().split('\n');
+  it('should print `path:line:col  status  message  rule-id` lines (status: severity or acknowledged)', () => {
+    const lines = perflab(['check', 'test/fixtures/seed-pages/qwen3-32b/h100.md']).stdout.trim().split('\n');
     expect(lines).toContain(
-      'content/qwen3-32b/h100.md:22:134  error  Unexpected `+10.7%`, expected `+46.8%` from (4068.16 / 2771.81 - 1) x 100 (line 389) ' +
-        '(acknowledged: the two cells give +46.8%; the upstream page prints +10.7%)  claim-mismatch',
+      'test/fixtures/seed-pages/qwen3-32b/h100.md:22:134  acknowledged  Unexpected `+10.7%`, expected `+46.8%` from (4068.16 / 2771.81 - 1) x 100 (line 389) ' +
+        '(reason: the two cells give +46.8%; the upstream page prints +10.7%)  claim-mismatch',
     );
-    for (const l of lines) expect(l).toMatch(/^\S+:\d+:\d+ {2}(error|warning|info) {2}.+ {2}[a-z-]+$/);
+    for (const l of lines) expect(l).toMatch(/^\S+:\d+:\d+ {2}(error|warning|info|acknowledged) {2}.+ {2}[a-z-]+$/);
   });
 
   it('should exit 1 on an unacknowledged wrong number, naming file, line and rule', () => {
@@ -101,7 +101,7 @@ describe('perflab check', () => {
   });
 
   it('should print one stable JSON document with --format json', () => {
-    const doc = JSON.parse(perflab(['check', 'content/qwen3-8b/h100-latency.md', '--format', 'json']).stdout);
+    const doc = JSON.parse(perflab(['check', 'test/fixtures/seed-pages/qwen3-8b/h100-latency.md', '--format', 'json']).stdout);
     const file = doc.files[0];
     expect(Object.keys(file)).toEqual(['path', 'runs', 'claims', 'messages']);
     expect(file.runs[0]).toEqual({
@@ -122,7 +122,7 @@ describe('perflab check', () => {
 });
 
 describe('no benchmark block is lost through the whole pipeline', () => {
-  const files = [...markdownFiles(join(ROOT, 'content')), ...(hasCorpus ? markdownFiles(CORPUS) : [])];
+  const files = [...markdownFiles(join(ROOT, 'test', 'fixtures', 'seed-pages')), ...(hasCorpus ? markdownFiles(CORPUS) : [])];
   const doc = JSON.parse(perflab(['check', ...files, '--format', 'json']).stdout || '{"files":[]}');
 
   for (const file of files) {

@@ -159,7 +159,7 @@ describe('the CLI and the config', () => {
     expect(r.code).toBe(0);
     expect(r.stdout).toMatch(/^\.\.\/page\.md:\d+:\d+ {2}warning {2}Unexpected .* {2}claim-mismatch$/m);
     expect(r.stdout).not.toContain('new.md');
-    expect(r.stderr).toMatch(/^1 files \(1 ignored by the config\), /m);
+    expect(r.stderr).toMatch(/^1 file \(1 ignored by the config\), /m);
     // npm takes a folder with node_modules/ for a project root: none is made where the command ran.
     expect(existsSync(join(dir, 'content', 'drafts', 'node_modules'))).toBe(false);
     expect(existsSync(join(dir, 'node_modules', '.cache', 'perflab'))).toBe(true);

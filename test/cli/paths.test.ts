@@ -130,7 +130,7 @@ describe('perflab check: every path checked', () => {
     project({ 'a.md': '# A\n\nSee [missing](nope.md).\n' });
     symlinkSync(join(dir, 'c', 'a.md'), join(dir, 'link.md'));
     const r = perflab(['c/a.md', 'c/../c/a.md', 'link.md', 'c']);
-    expect(r.stderr).toMatch(/^1 files,/m);
+    expect(r.stderr).toMatch(/^1 file,/m);
     expect(r.stdout.trim().split('\n')).toHaveLength(1);
     expect(r.stdout).not.toContain('duplicate');
   });

@@ -9,10 +9,10 @@ import { checkShared } from '../../src/lib/cli/check.js';
 import { checkStreamed } from '../../src/lib/cli/stream.js';
 import { compactView } from '../../src/lib/page-view.js';
 import { rules } from '../../src/lib/rules/index.js';
-import { CONTENT, CORPUS, hasCorpus, page } from '../helpers/pages.js';
+import { SEED_PAGES, CORPUS, hasCorpus, page } from '../helpers/pages.js';
 
 const ROOT = join(import.meta.dirname, '..', '..');
-if (!hasCorpus) console.warn('cli stream: ../shared/corpus is absent; comparing on content/ and the cross-page pages only');
+if (!hasCorpus) console.warn('cli stream: ../shared/corpus is absent; comparing on the seed pages and the cross-page pages only');
 
 /**
  * Pages that exercise what the streamed check keeps of the others: every cross-page rule's examples with their
@@ -28,8 +28,8 @@ function crossPages(): string {
     writeFileSync(join(dir, rule.id, 'context.md'), rule.examples.context);
   }
   mkdirSync(join(dir, 'twice'));
-  copyFileSync(join(CONTENT, 'qwen3-14b', 'h100.md'), join(dir, 'twice', 'first.md'));
-  copyFileSync(join(CONTENT, 'qwen3-14b', 'h100.md'), join(dir, 'twice', 'second.md'));
+  copyFileSync(join(SEED_PAGES, 'qwen3-14b', 'h100.md'), join(dir, 'twice', 'first.md'));
+  copyFileSync(join(SEED_PAGES, 'qwen3-14b', 'h100.md'), join(dir, 'twice', 'second.md'));
   writeFileSync(
     join(dir, 'twice', 'links.md'),
     '# Links\n\nSee [the conclusion](first.md#conclusion), [a missing part](second.md#conclusions) and [none](third.md).\n',
@@ -42,7 +42,7 @@ const dir = crossPages();
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
 it('should print what the check holding every page prints, on the real pages and cross-page cases', async () => {
-  const paths = [CONTENT, dir, ...(hasCorpus ? [CORPUS] : [])];
+  const paths = [SEED_PAGES, dir, ...(hasCorpus ? [CORPUS] : [])];
   for (const format of ['json', 'text'] as const) {
     const options = { format, cwd: ROOT, cache: false };
     const held = await checkShared(paths, options);

@@ -22,7 +22,7 @@ const twoCores = availableParallelism() >= 2;
 if (!twoCores) console.warn('cli threads: this machine has one core, so no check uses a helper; the comparison is skipped');
 
 it.skipIf(!twoCores)('should print the same findings and JSON with a second thread as with one, on the real pages', () => {
-  const paths = ['content', ...(hasCorpus ? [CORPUS] : [])];
+  const paths = ['test/fixtures/seed-pages', ...(hasCorpus ? [CORPUS] : [])];
   for (const format of ['json', 'text']) {
     const one = perflab(['check', '--no-cache', '--format', format, ...paths], '1');
     const two = perflab(['check', '--no-cache', '--format', format, ...paths], '2');
@@ -39,8 +39,8 @@ it.skipIf(!twoCores)('should print the same findings and JSON with a second thre
 });
 
 it.skipIf(!twoCores)('should use the analysis cache from either thread', () => {
-  const first = perflab(['check', 'content'], '2');
-  const again = perflab(['check', 'content'], '2');
+  const first = perflab(['check', 'test/fixtures/seed-pages'], '2');
+  const again = perflab(['check', 'test/fixtures/seed-pages'], '2');
   expect(again.stdout).toBe(first.stdout);
   expect(again.stderr).toMatch(/; 5 of 5 files parsed earlier; [1-9]\d* read and checked by a second thread\)/);
 });

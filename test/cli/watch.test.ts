@@ -15,8 +15,8 @@ afterEach(() => dir && rmSync(dir, { recursive: true, force: true }));
 function project() {
   dir = mkdtempSync(join(tmpdir(), 'perflab-watch-'));
   mkdirSync(join(dir, 'content', 'a'), { recursive: true });
-  copyFileSync(join(ROOT, 'content', 'qwen3-14b', 'h100.md'), join(dir, 'content', 'a', 'one.md'));
-  copyFileSync(join(ROOT, 'content', 'qwen3-32b', 'h100.md'), join(dir, 'content', 'a', 'two.md'));
+  copyFileSync(join(ROOT, 'test', 'fixtures', 'seed-pages', 'qwen3-14b', 'h100.md'), join(dir, 'content', 'a', 'one.md'));
+  copyFileSync(join(ROOT, 'test', 'fixtures', 'seed-pages', 'qwen3-32b', 'h100.md'), join(dir, 'content', 'a', 'two.md'));
   return dir;
 }
 
@@ -55,7 +55,7 @@ it('should check again after an edit and print only the findings of the file tha
     );
     await until(
       () => err,
-      (e) => /checked again\n.*1 errors/.test(e),
+      (e) => /checked again\n.*1 error\b/.test(e),
     );
     const again = out.slice(before).trim().split('\n');
     // The edited file's findings, all of them, and nothing of the file whose findings did not change.
@@ -138,7 +138,7 @@ it('should say so when the watched folder is deleted, and check again once it is
     );
     await until(
       () => seen.err,
-      (e) => /1 files, .* 1 errors/.test(e),
+      (e) => /1 file, .* 1 error\b/.test(e),
     );
     expect(seen.code).toBe(null);
   } finally {

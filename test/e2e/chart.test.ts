@@ -98,7 +98,7 @@ describe.skipIf(!hasChromium)('report charts in Chromium', () => {
     expect(withFile.missing).toEqual([]);
 
     // A page whose image file is not there: no broken image and no box; a line for screen readers, and its finding.
-    const md = join(projectRoot, 'content', 'qwen3-32b', 'h100.md');
+    const md = join(projectRoot, 'test', 'fixtures', 'seed-pages', 'qwen3-32b', 'h100.md');
     const written = writtenImages(md);
     expect(written.length).toBeGreaterThan(0);
     expect(written.every((i) => !existsSync(resolve(dirname(md), i.src)))).toBe(true);

@@ -1,4 +1,4 @@
-// /compare/ as a question, on the real pages (content/ and the shared corpus) in Chromium, on a desktop (1440x900)
+// /compare/ as a question, on the real pages (the seed pages and the shared corpus) in Chromium, on a desktop (1440x900)
 // and a phone (390x844): from a report, "compare this setup" and the answer (two actions); from the home page, the
 // Compare link and the three question fields (four). The answer is checked against a brute-force search over the
 // table and against the raw line of its run on the report page. Then the keyboard (a skip link past the question,
@@ -24,12 +24,12 @@ const sizes = [
 
 if (!hasCorpus) console.warn('[e2e] SKIPPED: the compare question needs ../shared/corpus');
 
-/** content/ and the corpus built into one site, named by the hash of the inputs and of the corpus. */
+/** The seed pages and the corpus built into one site, named by the hash of the inputs and of the corpus. */
 async function corpusSite(): Promise<string> {
   const corpus = createHash('sha256');
   for (const f of markdownFiles(CORPUS)) corpus.update(relative(CORPUS, f)).update('\0').update(readFileSync(f));
   const dir = join(projectRoot, 'test-results', 'corpus-site', `${inputHash()}-${corpus.digest('hex').slice(0, 8)}`);
-  await buildOnce(dir, (d) => buildSite(d, [join(projectRoot, 'content'), CORPUS]));
+  await buildOnce(dir, (d) => buildSite(d, [join(projectRoot, 'test', 'fixtures', 'seed-pages'), CORPUS]));
   return join(dir, 'dist');
 }
 

@@ -8,7 +8,7 @@ import { describe, expect, it } from 'vitest';
 import { HOME_PAGE } from '../../src/lib/site/listing.js';
 import { LIST_PAGE, TREE_FULL } from '../../src/lib/site/tree.js';
 import { buildOnce, buildSite, inputHash, projectRoot } from '../site/build.js';
-import { CONTENT } from '../helpers/pages.js';
+import { SEED_PAGES } from '../helpers/pages.js';
 import { hasChromium, siteForTests, startSite } from './browser.js';
 
 const MODELS = 11;
@@ -23,7 +23,7 @@ async function largeSite(): Promise<string> {
   const dir = join(projectRoot, 'test-results', 'large-site', inputHash());
   await buildOnce(dir, (d) => {
     const content = join(d, 'content');
-    const page = readFileSync(join(CONTENT, 'qwen3-14b/h100.md'), 'utf8');
+    const page = readFileSync(join(SEED_PAGES, 'qwen3-14b/h100.md'), 'utf8');
     for (let m = 0; m < MODELS; m++) {
       mkdirSync(join(content, `zeta${m}-14b`), { recursive: true });
       for (const gpu of GPUS) {

@@ -1,4 +1,4 @@
-// The report page on a phone, on the real pages (content/ and ../shared/corpus): the Conclusion is on the first screen
+// The report page on a phone, on the real pages (the seed pages and ../shared/corpus): the Conclusion is on the first screen
 // of every optimization report at 390 x 844, under a one-row header, with the facts and the number check folded to a
 // line each and no box for a missing image; a wide screen still shows them open. Axe finds nothing serious, the
 // controls above the Conclusion are at least 24 px, and the acknowledged 8424.86 has one status on the page.
@@ -14,10 +14,15 @@ import { hasChromium, siteForTests, startSite } from './browser.js';
 const shots = process.env.PERFLAB_SHOTS ?? join(projectRoot, 'test-results', 'screenshots');
 const CORPUS_ROOT = '../shared/corpus';
 
-/** The site of content/ and the corpus, built once per change of the code, the content or the corpus. */
+/** The site of the seed pages (test/fixtures/seed-pages/) and the corpus, built once per change of the code, the content or the corpus. */
 async function realSite(): Promise<string> {
-  const dir = join(projectRoot, 'test-results', 'real-site', inputHash([...['content', 'src', 'public', 'astro.config.mjs'], CORPUS_ROOT]));
-  await buildOnce(dir, (d) => buildSite(d, ['content', CORPUS_ROOT]));
+  const dir = join(
+    projectRoot,
+    'test-results',
+    'real-site',
+    inputHash([...['test/fixtures/seed-pages', 'src', 'public', 'astro.config.mjs'], CORPUS_ROOT]),
+  );
+  await buildOnce(dir, (d) => buildSite(d, ['test/fixtures/seed-pages', CORPUS_ROOT]));
   return join(dir, 'dist');
 }
 

@@ -5,7 +5,7 @@ import { readPage } from '../site/build.js';
 import { pipelinePages } from '../site/helpers.js';
 import { hasChromium, siteForTests } from './browser.js';
 
-const pages = pipelinePages().filter((p) => p.root === 'content');
+const pages = pipelinePages().filter((p) => p.root === 'seed');
 
 describe.skipIf(!hasChromium)('search for a raw number', () => {
   const site = siteForTests({ timeout: 600_000 });

@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join, relative } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { analyze, checkAll } from '../../src/lib/pipeline.js';
-import { CONTENT, CORPUS, hasCorpus, markdownFiles } from '../helpers/pages.js';
+import { SEED_PAGES, CORPUS, hasCorpus, markdownFiles } from '../helpers/pages.js';
 
 const ROOT = join(import.meta.dirname, '..', '..');
 const BIN = join(ROOT, 'bin', 'perflab.mjs');
@@ -17,7 +17,7 @@ function perflab(args: string[], cwd: string) {
 /** A temporary copy of real pages with every `perflab-ignore` acknowledgement removed, so their errors are live. */
 function liveCopy(withCorpus: boolean): string {
   const dir = mkdtempSync(join(tmpdir(), 'perflab-fix-'));
-  cpSync(CONTENT, join(dir, 'content'), { recursive: true });
+  cpSync(SEED_PAGES, join(dir, 'content'), { recursive: true });
   if (withCorpus) cpSync(CORPUS, join(dir, 'corpus'), { recursive: true });
   for (const f of markdownFiles(dir)) writeFileSync(f, readFileSync(f, 'utf8').replace(/ ?<!--\s*perflab-ignore[\s\S]*?-->/g, ''));
   return dir;
@@ -45,7 +45,7 @@ function verified(dir: string): number {
   );
 }
 
-/** The fixes of content/ that `--fix` makes whether or not the corpus is checked with it. */
+/** The fixes of the seed pages (copied to a temporary content/) that `--fix` makes whether or not the corpus is checked with it. */
 const CONTENT_FIXES = [
   'content/qwen3-14b/h100.md:305:76  fixed  `+27.7%` -> `+27.4%` from (8403.97 / 6595.66 - 1) x 100',
   'content/qwen3-14b/h100.md:306:76  fixed  `+23.8%` -> `+24.1%` from (10426.27 / 8403.97 - 1) x 100',
@@ -106,7 +106,7 @@ describe('perflab check --fix on copies of the seed pages with their known wrong
 
   it('should not touch the pages as published, whose wrong numbers are all acknowledged', () => {
     const dir = mkdtempSync(join(tmpdir(), 'perflab-fix-'));
-    cpSync(CONTENT, join(dir, 'content'), { recursive: true });
+    cpSync(SEED_PAGES, join(dir, 'content'), { recursive: true });
     const before = snapshot(dir);
     const r = perflab(['check', 'content', '--fix', '--no-cache'], dir);
     expect(r.code).toBe(0);

@@ -4,13 +4,13 @@ import { describe, expect, it } from 'vitest';
 import { guidellm } from '../../src/lib/formats/guidellm.js';
 import { detects } from '../../src/lib/formats/registry.js';
 import { fixture, run } from './golden.js';
-import { contentDir, corpusDir, hasCorpus, parsePage, runAt } from './pages.js';
+import { seedDir, corpusDir, hasCorpus, parsePage, runAt } from './pages.js';
 
-const flatPath = join(contentDir, 'qwen3.5-35b-a3b/h200-latency.md');
+const flatPath = join(seedDir, 'qwen3.5-35b-a3b/h200-latency.md');
 const flat = parsePage(flatPath);
 const flatLines = readFileSync(flatPath, 'utf8').split('\n');
 
-describe('guidellm (F2) on the flattened seed content/qwen3.5-35b-a3b/h200-latency.md', () => {
+describe('guidellm (F2) on the flattened seed page qwen3.5-35b-a3b/h200-latency.md', () => {
   it('should find all 18 blocks as guidellm, with no message', () => {
     expect(flat.runs).toHaveLength(18);
     expect(flat.runs.every((r) => r.format === 'guidellm')).toBe(true);

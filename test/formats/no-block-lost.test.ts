@@ -5,7 +5,7 @@
 import { readFileSync } from 'node:fs';
 import { relative } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { contentDir, corpusDir, hasCorpus, markdownFiles, parsePage, root } from './pages.js';
+import { seedDir, corpusDir, hasCorpus, markdownFiles, parsePage, root } from './pages.js';
 
 const HEADER = /Serving Benchmark Result/;
 const HEADERLESS = /^\s*Successful requests:/;
@@ -38,8 +38,8 @@ function metricLines(lines: readonly string[], from: number, to: number): number
   return n;
 }
 
-const files = [...markdownFiles(contentDir), ...(hasCorpus ? markdownFiles(corpusDir) : [])];
-if (!hasCorpus) console.warn(`no-block-lost: ${corpusDir} is absent, checking content/ only`);
+const files = [...markdownFiles(seedDir), ...(hasCorpus ? markdownFiles(corpusDir) : [])];
+if (!hasCorpus) console.warn(`no-block-lost: ${corpusDir} is absent, checking the seed pages only`);
 
 describe('no block lost', () => {
   it('should have pages to check', () => {
@@ -66,7 +66,7 @@ describe('no block lost', () => {
 });
 
 describe.skipIf(!hasCorpus)('no block lost, totals', () => {
-  it('should find 243 runs over content/ and the corpus (236 blocks, 7 failure stubs)', () => {
+  it('should find 243 runs over the seed pages and the corpus (236 blocks, 7 failure stubs)', () => {
     const runs = files.flatMap((f) => parsePage(f).runs);
     expect(runs.filter((r) => !r.failed)).toHaveLength(236);
     expect(runs.filter((r) => r.failed)).toHaveLength(7);

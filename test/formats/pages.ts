@@ -9,7 +9,8 @@ import type { FenceInput, RunDraft } from '../../src/lib/formats/index.js';
 import { readFence, type ReadFence } from './golden.js';
 
 export const root = fileURLToPath(new URL('../../', import.meta.url));
-export const contentDir = join(root, 'content');
+/** The tests' own copy of the seed reports (never content/, which contributors change). */
+export const seedDir = join(root, 'test', 'fixtures', 'seed-pages');
 /** The shared corpus lives beside the repository and is never copied into it. */
 export const corpusDir = join(root, '..', 'shared', 'corpus');
 export const hasCorpus = existsSync(corpusDir);

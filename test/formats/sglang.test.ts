@@ -2,11 +2,11 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { sglang } from '../../src/lib/formats/sglang.js';
 import { detects } from '../../src/lib/formats/registry.js';
-import { contentDir, parsePage, runAt } from './pages.js';
+import { seedDir, parsePage, runAt } from './pages.js';
 
-const page = parsePage(join(contentDir, 'engine-baselines/sglang-v0.5.1.md'));
+const page = parsePage(join(seedDir, 'engine-baselines/sglang-v0.5.1.md'));
 
-describe('sglang (F3) on content/engine-baselines/sglang-v0.5.1.md', () => {
+describe('sglang (F3) on seed-pages/engine-baselines/sglang-v0.5.1.md', () => {
   it('should find 24 runs, 4 in each of the 6 transcripts, each with an invocation', () => {
     expect(page.runs).toHaveLength(24);
     expect(page.runs.every((r) => r.format === 'sglang' && r.invocation !== null)).toBe(true);

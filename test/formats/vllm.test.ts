@@ -5,14 +5,14 @@ import { parseFence } from '../../src/lib/formats/index.js';
 import { vllm } from '../../src/lib/formats/vllm.js';
 import { detects } from '../../src/lib/formats/registry.js';
 import { fixture, run } from './golden.js';
-import { contentDir, corpusDir, hasCorpus, parsePage, runAt } from './pages.js';
+import { seedDir, corpusDir, hasCorpus, parsePage, runAt } from './pages.js';
 
-const latencyPath = join(contentDir, 'qwen3-8b/h100-latency.md');
+const latencyPath = join(seedDir, 'qwen3-8b/h100-latency.md');
 const latency = parsePage(latencyPath);
 const latencyLines = readFileSync(latencyPath, 'utf8').split('\n');
-const throughput = parsePage(join(contentDir, 'qwen3-14b/h100.md'));
+const throughput = parsePage(join(seedDir, 'qwen3-14b/h100.md'));
 
-describe('vllm (F1) on content/qwen3-8b/h100-latency.md', () => {
+describe('vllm (F1) on seed-pages/qwen3-8b/h100-latency.md', () => {
   it('should start the first block at its header line 85 and end it at the closer line 108', () => {
     const first = latency.runs[0];
     expect(first.line).toBe(85);
@@ -82,7 +82,7 @@ describe('vllm (F1) on content/qwen3-8b/h100-latency.md', () => {
   });
 });
 
-describe('vllm (F1) on content/qwen3-14b/h100.md', () => {
+describe('vllm (F1) on seed-pages/qwen3-14b/h100.md', () => {
   it('should label the first Other case `random 32K input` (line 320) in a ```bash fence', () => {
     const r = runAt(throughput.runs, 321);
     expect(r).toMatchObject({ label: 'random 32K input', labelLine: 320, fenceLine: 319, format: 'vllm' });

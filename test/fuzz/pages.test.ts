@@ -11,7 +11,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import fc from 'fast-check';
 import { describe, expect, it, vi } from 'vitest';
-import { CONTENT, CORPUS, hasCorpus, markdownFiles } from '../helpers/pages.js';
+import { SEED_PAGES, CORPUS, hasCorpus, markdownFiles } from '../helpers/pages.js';
 import { blockArb } from './blocks.js';
 import { baselessClaims, lostFences, problems, run, RUNS, SEED } from './oracle.js';
 import { pageArb } from './pages.js';
@@ -135,7 +135,7 @@ describe('fuzz: raw text', () => {
 });
 
 const ESSAYS = join(import.meta.dirname, '..', 'fixtures', 'essay-pages');
-const realPages = [...markdownFiles(CONTENT), ...(hasCorpus ? markdownFiles(CORPUS) : []), ...markdownFiles(ESSAYS)].map((f) =>
+const realPages = [...markdownFiles(SEED_PAGES), ...(hasCorpus ? markdownFiles(CORPUS) : []), ...markdownFiles(ESSAYS)].map((f) =>
   readFileSync(f, 'utf8'),
 );
 

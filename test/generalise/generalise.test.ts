@@ -1,5 +1,5 @@
 /**
- * How the checker holds on pages it has never seen (issue 9): the real pages of content/ and ../shared/corpus
+ * How the checker holds on pages it has never seen (issue 9): the real pages of the seed pages (test/fixtures/seed-pages/) and ../shared/corpus
  * rewritten into layouts other authors of the family use (no fault: any new error is a false error), and pages
  * with one injected fault (a finding must appear at its place). Seeded and deterministic; the table of precision
  * and recall per kind is printed. `PERFLAB_GENERALISE_SAMPLES=20 npx vitest run test/generalise` (or
@@ -9,15 +9,15 @@
  * names issue 9. When a fix lowers a count, lower the bound here.
  */
 import { describe, expect, it } from 'vitest';
-import { CONTENT, CORPUS, hasCorpus, markdownFiles } from '../helpers/pages.js';
+import { SEED_PAGES, CORPUS, hasCorpus, markdownFiles } from '../helpers/pages.js';
 import { campaign, DERIVED, examples, FAULTS, formatTable, LAYOUTS, loadBases, tabulate, type Row } from './harness.js';
 
 const SAMPLES = Number(process.env.PERFLAB_GENERALISE_SAMPLES) || 2;
 const SEED = Number(process.env.PERFLAB_GENERALISE_SEED) || 9;
-/** The ratchets hold for the default campaign over content/ and the corpus; a larger one only prints. */
+/** The ratchets hold for the default campaign over the seed pages and the corpus; a larger one only prints. */
 const DEFAULT = SAMPLES === 2 && SEED === 9 && hasCorpus;
 
-const bases = loadBases([...markdownFiles(CONTENT), ...(hasCorpus ? markdownFiles(CORPUS) : [])]);
+const bases = loadBases([...markdownFiles(SEED_PAGES), ...(hasCorpus ? markdownFiles(CORPUS) : [])]);
 const outcomes = campaign(bases, SAMPLES, SEED);
 const rows = tabulate(outcomes);
 console.log(
@@ -33,7 +33,7 @@ describe('generalisation harness (issue 9)', () => {
   it('should generate pages of every kind from the real pages', () => {
     const kinds = [...Object.keys(LAYOUTS), ...Object.keys(DERIVED), 'combined layouts', ...Object.keys(FAULTS)];
     const generated = kinds.filter((k) => row(k).pages > 0);
-    // Without the corpus only content/ is read, and a few kinds find nothing to vary there.
+    // Without the corpus only the seed pages are read, and a few kinds find nothing to vary there.
     expect(generated.length).toBeGreaterThanOrEqual(hasCorpus ? kinds.length : kinds.length - 4);
     expect(outcomes.length).toBeGreaterThan(hasCorpus ? 400 : 100);
   });

@@ -3,13 +3,13 @@
  * their displayed inputs; every fault changes what it says and leaves a unique place to look for the finding.
  */
 import { describe, expect, it } from 'vitest';
-import { CONTENT, CORPUS, hasCorpus, markdownFiles } from '../helpers/pages.js';
+import { SEED_PAGES, CORPUS, hasCorpus, markdownFiles } from '../helpers/pages.js';
 import { rerender } from './derived.js';
 import { DERIVED, FAULTS, LAYOUTS, loadBases } from './harness.js';
 import { rng } from './rng.js';
 import { isRow, outline, resultFences } from './structure.js';
 
-const bases = loadBases([...markdownFiles(CONTENT), ...(hasCorpus ? markdownFiles(CORPUS) : [])]);
+const bases = loadBases([...markdownFiles(SEED_PAGES), ...(hasCorpus ? markdownFiles(CORPUS) : [])]);
 
 /** Table rows and result-fence bodies: what a layout must keep line for line. */
 function kept(text: string): string[] {

@@ -41,7 +41,7 @@ vi.mock('unist-util-visit-parents', async (original) => {
 const { analyze, checkAll } = await import('../../src/lib/pipeline.js');
 const { renderReport } = await import('../../src/lib/render/index.js');
 const { countConstructs } = await import('../../src/lib/render/counts.js');
-const { CONTENT, CORPUS, hasCorpus, markdownFiles } = await import('../helpers/pages.js');
+const { SEED_PAGES, CORPUS, hasCorpus, markdownFiles } = await import('../helpers/pages.js');
 const { nodeWalks } = await import('../../src/lib/model/tree.js');
 const { siteTextMisses } = await import('../../src/lib/model/site-text.js');
 const { visibleTextCounts } = await import('../../src/lib/claims/html.js');
@@ -49,12 +49,12 @@ const { visibleTextCounts } = await import('../../src/lib/claims/html.js');
 const links = { pageUrl: () => null, anchors: () => null, image: () => null };
 
 describe('walks of a page tree', () => {
-  if (!hasCorpus) console.warn('[walks] ../shared/corpus is absent: walks counted on content/ only');
-  const files = [...markdownFiles(CONTENT), ...(hasCorpus ? markdownFiles(CORPUS) : [])];
+  if (!hasCorpus) console.warn('[walks] ../shared/corpus is absent: walks counted on the seed pages only');
+  const files = [...markdownFiles(SEED_PAGES), ...(hasCorpus ? markdownFiles(CORPUS) : [])];
   /** The page as the analysis cache gives it back (a v8 copy: no object shared with the first reading). */
   const copy = <T>(value: T): T => deserialize(serialize(value)) as T;
 
-  it('should walk each page once, when it is read, and not again to check or render it (content/ and the corpus)', () => {
+  it('should walk each page once, when it is read, and not again to check or render it (the seed pages and the corpus)', () => {
     expect(files.length).toBeGreaterThan(0);
     const rows: string[] = [];
     const totals = { read: 0, check: 0, renderMdast: 0, renderHast: 0 };
@@ -62,7 +62,7 @@ describe('walks of a page tree', () => {
     const fallback = nodeWalks.count;
     for (const file of files) {
       calls.length = 0;
-      const first = analyze(readFileSync(file, 'utf8'), relative(CONTENT, file), file);
+      const first = analyze(readFileSync(file, 'utf8'), relative(SEED_PAGES, file), file);
       const read = calls.filter((t) => t === first.tree).length;
       calls.length = 0;
       const checked = copy(first);
@@ -76,7 +76,7 @@ describe('walks of a page tree', () => {
       const renderMdast = calls.filter((t) => t === analysis.tree).length;
       const renderHast = calls.length - renderMdast;
       marked += report.claims.filter((c) => c.mark).length;
-      rows.push(`${relative(CONTENT, file)}: read ${read}, check ${check}, render ${renderMdast} (+${renderHast} of the hast)`);
+      rows.push(`${relative(SEED_PAGES, file)}: read ${read}, check ${check}, render ${renderMdast} (+${renderHast} of the hast)`);
       totals.read = Math.max(totals.read, read);
       totals.check = Math.max(totals.check, check);
       totals.renderMdast = Math.max(totals.renderMdast, renderMdast);
@@ -114,7 +114,7 @@ describe('walks of a page tree', () => {
     const who = new Map<string, number>();
     const misses = siteTextMisses.count;
     for (const file of files) {
-      const first = analyze(readFileSync(file, 'utf8'), relative(CONTENT, file), file);
+      const first = analyze(readFileSync(file, 'utf8'), relative(SEED_PAGES, file), file);
       const [report] = checkAll([counted(copy(first), 'check', who)]);
       renderReport(counted(copy(first), 'render', who), report, links);
     }
@@ -133,7 +133,7 @@ describe('walks of a page tree', () => {
   it('should tokenise each text of a site once, however many claim kinds read it (each site is read within its scope)', () => {
     visibleTextCounts.start();
     try {
-      for (const file of files) checkAll([analyze(readFileSync(file, 'utf8'), relative(CONTENT, file), file)]);
+      for (const file of files) checkAll([analyze(readFileSync(file, 'utf8'), relative(SEED_PAGES, file), file)]);
     } finally {
       visibleTextCounts.counting = false;
     }

@@ -4,7 +4,11 @@ import { analyze, type Analysis } from '../../src/lib/pipeline.js';
 
 /** The shared corpus of real pages, beside the repository; tests skip with a visible message without it. */
 export const CORPUS = join(import.meta.dirname, '..', '..', '..', 'shared', 'corpus');
-export const CONTENT = join(import.meta.dirname, '..', '..', 'content');
+/**
+ * The tests' own copy of the seed reports (the pages content/ held when they were written): tests that need real
+ * pages with known findings read these, so adding or editing a report in content/ changes no test's result.
+ */
+export const SEED_PAGES = join(import.meta.dirname, '..', 'fixtures', 'seed-pages');
 export const hasCorpus = existsSync(CORPUS);
 if (!hasCorpus) console.warn(`SKIPPED: corpus tests need ../shared/corpus (not found at ${CORPUS})`);
 
@@ -24,11 +28,11 @@ export function markdownFiles(dir: string): string[] {
 
 const cache = new Map<string, Analysis>();
 
-/** Analyse a page of content/ (`qwen3-14b/h100.md`) or of the corpus (`corpus:qwen3-14b/a100.md`). */
+/** Analyse a seed page (`qwen3-14b/h100.md`, under test/fixtures/seed-pages/) or of the corpus (`corpus:qwen3-14b/a100.md`). */
 export function page(name: string): Analysis {
   const hit = cache.get(name);
   if (hit) return hit;
-  const file = name.startsWith('corpus:') ? join(CORPUS, name.slice(7)) : join(CONTENT, name);
+  const file = name.startsWith('corpus:') ? join(CORPUS, name.slice(7)) : join(SEED_PAGES, name);
   const a = analyze(readFileSync(file, 'utf8'), relative(join(import.meta.dirname, '..', '..'), file), file);
   cache.set(name, a);
   return a;

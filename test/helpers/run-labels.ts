@@ -4,14 +4,14 @@ import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { z } from 'zod';
 import { runSetupSchema } from '../../src/lib/schemas/setup.js';
-import { CONTENT, CORPUS } from './pages.js';
+import { SEED_PAGES, CORPUS } from './pages.js';
 
 export const LABELS = join(import.meta.dirname, '..', 'fixtures', 'run-labels');
 
 const count = z.number().int().nonnegative();
 
-/** One run's setup as a careful reader of the page states it: the run model's setup without its evidence lines. */
-export const labelledSetupSchema = runSetupSchema.omit({ evidence: true }).strict();
+/** One run's setup as a careful reader of the page states it: the run model's setup without its evidence lines and its status in words. */
+export const labelledSetupSchema = runSetupSchema.omit({ evidence: true, statusReason: true }).strict();
 
 export const labelledRunSchema = z
   .object({
@@ -54,7 +54,7 @@ export function labelledPages(): { file: string; labels: LabelledPage; source: s
 /** `corpus:qwen3-14b/a100.md` -> its file. */
 export function pagePath(page: string): string {
   const [root, rest] = [page.slice(0, page.indexOf(':')), page.slice(page.indexOf(':') + 1)];
-  return join(root === 'content' ? CONTENT : CORPUS, rest);
+  return join(root === 'content' ? SEED_PAGES /* `content:` names a seed page */ : CORPUS, rest);
 }
 
 /** Whether a run's setup states a field as the label does: the same value (a model id in any case), or both null. */

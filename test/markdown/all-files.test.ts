@@ -26,11 +26,12 @@ function checkFile(path: string): void {
   expect(codes(tree)).toHaveLength(fences / 2);
 }
 
-describe('every page of content/', () => {
-  const files = markdownFiles(join(root, 'content'));
+describe('every seed page (test/fixtures/seed-pages/)', () => {
+  const seeds = join(root, 'test', 'fixtures', 'seed-pages');
+  const files = markdownFiles(seeds);
 
   it('should find the five seed pages', () => {
-    expect(files.map((f) => relative(join(root, 'content'), f))).toEqual([
+    expect(files.map((f) => relative(seeds, f))).toEqual([
       'engine-baselines/sglang-v0.5.1.md',
       'qwen3-14b/h100.md',
       'qwen3-32b/h100.md',

@@ -17,7 +17,7 @@ export function read(path: string): string {
 }
 
 export function page(relativePath: string): string {
-  return read(join(root, 'content', relativePath));
+  return read(join(root, 'test', 'fixtures', 'seed-pages', relativePath));
 }
 
 export function corpusPage(relativePath: string): string {

@@ -41,7 +41,7 @@ describe('parseMarkdown', () => {
   });
 
   it('should keep offsets consistent with lines and columns on every seed page', () => {
-    for (const file of markdownFiles(join(root, 'content'))) {
+    for (const file of markdownFiles(join(root, 'test', 'fixtures', 'seed-pages'))) {
       const text = read(file);
       expectConsistentPositions(text, parseMarkdown(text).tree);
     }

@@ -3,14 +3,14 @@ import { join, relative } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { tokenizeCount } from '../../src/lib/markdown/index.js';
 import { analyze, checkAll } from '../../src/lib/pipeline.js';
-import { CONTENT, CORPUS, hasCorpus, markdownFiles } from '../helpers/pages.js';
+import { SEED_PAGES, CORPUS, hasCorpus, markdownFiles } from '../helpers/pages.js';
 
 const ROOT = join(import.meta.dirname, '..', '..');
 
 describe('one tokenize per page', () => {
-  const files = [...markdownFiles(CONTENT), ...(hasCorpus ? markdownFiles(CORPUS) : [])];
+  const files = [...markdownFiles(SEED_PAGES), ...(hasCorpus ? markdownFiles(CORPUS) : [])];
 
-  it(`should tokenize each of the ${files.length} pages of content/${hasCorpus ? ' and the corpus' : ''} exactly once, and checking tokenizes none again`, () => {
+  it(`should tokenize each of the ${files.length} seed pages${hasCorpus ? ' and the corpus' : ''} exactly once, and checking tokenizes none again`, () => {
     expect(files.length).toBeGreaterThan(4);
     const perPage: number[] = [];
     const analyses = files.map((file) => {

@@ -7,7 +7,7 @@ import { page } from '../helpers/pages.js';
 import { modelSnapshot } from './snapshot.js';
 
 /**
- * The page model of a real page of content/, written by the page model as it was before the single walk
+ * The page model of a seed page (test/fixtures/seed-pages/), written by the page model as it was before the single walk
  * (`UPDATE_GOLDEN=1` writes it again). Any change to the model of this page must be one we mean; the two since
  * the golden was written are checked on their own: the links inside list items (missed before) and the shell
  * words of each command (a field added since). Rewritten since (links kept as they were): the backend parameters

@@ -9,7 +9,7 @@ import { describe, expect, it } from 'vitest';
 import { MESSAGE_TEXT_MAX, messageText, ownStrings } from '../../src/lib/own-strings.js';
 import { analyze } from '../../src/lib/pipeline.js';
 import type { Report } from '../../src/lib/schemas/report.js';
-import { CONTENT } from '../helpers/pages.js';
+import { SEED_PAGES } from '../helpers/pages.js';
 
 describe('own strings', () => {
   it('should cut a long message text and keep a short one whole', () => {
@@ -41,7 +41,7 @@ describe('own strings', () => {
   it('should leave the models of many pages holding none of their pages', () => {
     setFlagsFromString('--expose-gc');
     const gc = runInNewContext('gc') as () => void;
-    const text = readFileSync(join(CONTENT, 'qwen3-14b/h100.md'), 'utf8');
+    const text = readFileSync(join(SEED_PAGES, 'qwen3-14b/h100.md'), 'utf8');
     const end = '    ==================================================\n';
     expect(text).toContain(end);
     // Each copy's first result fence gets 1 MB of chatter after its block, unique to the copy.

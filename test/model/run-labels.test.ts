@@ -70,7 +70,7 @@ describe('hand labels of every run', () => {
       ].join('\n'),
     );
     expect(runs).toBeGreaterThan(0);
-    // Floors: a little under what the run setups reached when this was last measured (99.9 % on content/ alone and
+    // Floors: a little under what the run setups reached when this was last measured (99.9 % on the seed pages alone and
     // with the corpus; pages never seen are measured elsewhere).
     expect(total / (runs * FIELDS.length)).toBeGreaterThanOrEqual(hasCorpus ? FLOOR.withCorpus : FLOOR.content);
     expect(missing).toBe(0);

@@ -3,13 +3,13 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { walkCount } from '../../src/lib/model/walk/index.js';
 import { analyze, checkAll } from '../../src/lib/pipeline.js';
-import { CONTENT, CORPUS, hasCorpus, markdownFiles } from '../helpers/pages.js';
+import { SEED_PAGES, CORPUS, hasCorpus, markdownFiles } from '../helpers/pages.js';
 
 describe('one walk per page', () => {
   it('should visit the tree of a page once, from analyze through checkAll', () => {
-    const text = readFileSync(join(CONTENT, 'qwen3-14b/h100.md'), 'utf8');
+    const text = readFileSync(join(SEED_PAGES, 'qwen3-14b/h100.md'), 'utf8');
     const before = walkCount.roots;
-    const analysis = analyze(text, 'content/qwen3-14b/h100.md');
+    const analysis = analyze(text, 'test/fixtures/seed-pages/qwen3-14b/h100.md');
     expect(walkCount.roots - before).toBe(1);
     checkAll([analysis]);
     expect(walkCount.roots - before).toBe(1);
@@ -17,7 +17,7 @@ describe('one walk per page', () => {
   });
 
   it('should visit each page once when several pages are checked together', () => {
-    const files = markdownFiles(CONTENT);
+    const files = markdownFiles(SEED_PAGES);
     const before = walkCount.roots;
     checkAll(files.map((f) => analyze(readFileSync(f, 'utf8'), f)));
     expect(walkCount.roots - before).toBe(files.length);
@@ -81,7 +81,7 @@ describe('links and images wherever they sit', () => {
 });
 
 describe('claim sites', () => {
-  const files = [...markdownFiles(CONTENT), ...(hasCorpus ? markdownFiles(CORPUS) : [])];
+  const files = [...markdownFiles(SEED_PAGES), ...(hasCorpus ? markdownFiles(CORPUS) : [])];
 
   it.each(files.map((f) => [f.slice(f.lastIndexOf('/', f.lastIndexOf('/') - 1) + 1), f]))(
     'should come in document order, each a paragraph or a table (%s)',
@@ -96,7 +96,7 @@ describe('claim sites', () => {
 });
 
 describe('scripts: every command tokenised once', () => {
-  const files = [...markdownFiles(CONTENT), ...(hasCorpus ? markdownFiles(CORPUS) : [])];
+  const files = [...markdownFiles(SEED_PAGES), ...(hasCorpus ? markdownFiles(CORPUS) : [])];
 
   it.each(files.map((f) => [f.slice(f.lastIndexOf('/', f.lastIndexOf('/') - 1) + 1), f]))(
     'should take every command of the model from the scripts, the same objects (%s)',

@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parse } from 'yaml';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { CONTENT } from '../helpers/pages.js';
+import { SEED_PAGES } from '../helpers/pages.js';
 
 const ROOT = join(import.meta.dirname, '..', '..');
 const BIN = join(ROOT, 'bin', 'perflab.mjs');
@@ -91,7 +91,7 @@ describe('docs/ci.md', () => {
     chmodSync(join(dir, '.git', 'hooks', 'pre-commit'), 0o755);
     mkdirSync(join(dir, 'content'));
     const page = join(dir, 'content', 'my page.md');
-    cpSync(join(CONTENT, 'qwen3-32b', 'h100.md'), page);
+    cpSync(join(SEED_PAGES, 'qwen3-32b', 'h100.md'), page);
     writeFileSync(page, readFileSync(page, 'utf8').replace(/ <!-- perflab-ignore claim-mismatch: the two cells[^>]*-->/, ''));
     git('add', '-A', 'content');
     const blocked = git('commit', '-qm', 'wrong number');

@@ -63,20 +63,20 @@ describe('GitHub annotation escaping', () => {
 
 describe('perflab check --format github', () => {
   it('should refuse an unknown format as a usage error (exit 2) naming the four formats', () => {
-    const r = perflab(['check', 'content', '--format', 'xml']);
+    const r = perflab(['check', 'test/fixtures/seed-pages', '--format', 'xml']);
     expect(r.code).toBe(2);
     expect(r.stderr).toBe('perflab: --format must be "text" or "json", got "xml" (for CI: "github" or "sarif")\n');
   });
 
-  it('should print one valid annotation per finding of content/ and exit 0 (all errors acknowledged)', () => {
-    const text = perflab(['check', 'content']);
-    const gh = perflab(['check', 'content', '--format', 'github']);
+  it('should print one valid annotation per finding of the seed pages and exit 0 (all errors acknowledged)', () => {
+    const text = perflab(['check', 'test/fixtures/seed-pages']);
+    const gh = perflab(['check', 'test/fixtures/seed-pages', '--format', 'github']);
     expect(gh.code).toBe(0);
     const lines = gh.stdout.trim().split('\n');
     expect(lines.length).toBe(text.stdout.trim().split('\n').length);
     for (const l of lines) expect(l).toMatch(ANNOTATION);
     expect(lines).toContain(
-      '::notice file=content/qwen3-32b/h100.md,line=22,col=134,title=claim-mismatch (acknowledged)::Unexpected `+10.7%25`, expected `+46.8%25` from (4068.16 / 2771.81 - 1) x 100 (line 389) (acknowledged: the two cells give +46.8%25; the upstream page prints +10.7%25)',
+      '::notice file=test/fixtures/seed-pages/qwen3-32b/h100.md,line=22,col=134,title=claim-mismatch (acknowledged)::Unexpected `+10.7%25`, expected `+46.8%25` from (4068.16 / 2771.81 - 1) x 100 (line 389) (acknowledged: the two cells give +46.8%25; the upstream page prints +10.7%25)',
     );
   });
 

@@ -8,7 +8,7 @@ import { analyze, checkAll } from '../../src/lib/pipeline.js';
 import { formatCi } from '../../src/lib/output/index.js';
 import { ruleDocsUrl } from '../../src/lib/config.js';
 import { rules } from '../../src/lib/rules/index.js';
-import { CONTENT, CORPUS, hasCorpus, markdownFiles } from '../helpers/pages.js';
+import { SEED_PAGES, CORPUS, hasCorpus, markdownFiles } from '../helpers/pages.js';
 
 /**
  * The SARIF 2.1.0 JSON schema as published with the standard (the `2.1.0-rtm.5` schema, a draft-04 JSON
@@ -21,7 +21,7 @@ const ajv = new Ajv({ allErrors: true, strict: false, unicodeRegExp: false });
 addFormats(ajv);
 const validate = ajv.compile(schema);
 
-const ROOT = CONTENT.replace(/[/\\]content$/, '');
+const ROOT = join(SEED_PAGES, '..', '..', '..');
 
 function sarifOf(files: string[]) {
   const reports = checkAll(files.map((f) => analyze(readFileSync(f, 'utf8'), relative(ROOT, f), f)));
@@ -33,7 +33,7 @@ function errorsOf(log: unknown): string {
 }
 
 describe('perflab check --format sarif', () => {
-  const log = sarifOf(markdownFiles(CONTENT));
+  const log = sarifOf(markdownFiles(SEED_PAGES));
 
   it('should validate against the SARIF 2.1.0 schema', () => {
     expect(errorsOf(log)).toBe('');
@@ -70,14 +70,19 @@ describe('perflab check --format sarif', () => {
     const mismatch = run.results.find(
       (r: Result) =>
         r.locations[0].physicalLocation.region.startLine === 22 &&
-        r.locations[0].physicalLocation.artifactLocation.uri === 'content/qwen3-32b/h100.md',
+        r.locations[0].physicalLocation.artifactLocation.uri === 'test/fixtures/seed-pages/qwen3-32b/h100.md',
     );
     expect(mismatch).toMatchObject({
       ruleId: 'claim-mismatch',
       level: 'error',
       message: { text: 'Unexpected `+10.7%`, expected `+46.8%` from (4068.16 / 2771.81 - 1) x 100 (line 389)' },
       locations: [
-        { physicalLocation: { artifactLocation: { uri: 'content/qwen3-32b/h100.md' }, region: { startLine: 22, startColumn: 134 } } },
+        {
+          physicalLocation: {
+            artifactLocation: { uri: 'test/fixtures/seed-pages/qwen3-32b/h100.md' },
+            region: { startLine: 22, startColumn: 134 },
+          },
+        },
       ],
       suppressions: [{ kind: 'inSource', justification: 'the two cells give +46.8%; the upstream page prints +10.7%' }],
     });
@@ -85,7 +90,7 @@ describe('perflab check --format sarif', () => {
   });
 
   it('should have as many results as the text format has lines', () => {
-    const reports = checkAll(markdownFiles(CONTENT).map((f) => analyze(readFileSync(f, 'utf8'), relative(ROOT, f), f)));
+    const reports = checkAll(markdownFiles(SEED_PAGES).map((f) => analyze(readFileSync(f, 'utf8'), relative(ROOT, f), f)));
     expect(log.runs[0].results).toHaveLength(reports.flatMap((r) => r.messages).length);
   });
 
@@ -107,7 +112,7 @@ describe('perflab check --format sarif', () => {
   });
 
   it("should link each rule to its section: helpUri with the config's absolute docsUrl, the relative docs path in the help otherwise", () => {
-    const reports = checkAll(markdownFiles(CONTENT).map((f) => analyze(readFileSync(f, 'utf8'), relative(ROOT, f), f)));
+    const reports = checkAll(markdownFiles(SEED_PAGES).map((f) => analyze(readFileSync(f, 'utf8'), relative(ROOT, f), f)));
     const plain = JSON.parse(formatCi('sarif', reports, ROOT, (id) => ruleDocsUrl(id)));
     const mismatch = plain.runs[0].tool.driver.rules.find((r: { id: string }) => r.id === 'claim-mismatch');
     // SARIF's helpUri is an absolute URI: a path relative to the repository is only in the help.
@@ -116,6 +121,9 @@ describe('perflab check --format sarif', () => {
     const base = 'https://example.org/perflab/docs/rules.md';
     const absolute = JSON.parse(formatCi('sarif', reports, ROOT, (id) => ruleDocsUrl(id, { docsUrl: base })));
     expect(errorsOf(absolute)).toBe('');
+    // The driver's informationUri is absolute too: the rules' documentation, when the config makes it absolute.
+    expect(absolute.runs[0].tool.driver.informationUri).toBe(base);
+    expect(plain.runs[0].tool.driver.informationUri).toBeUndefined();
     for (const r of absolute.runs[0].tool.driver.rules.filter((x: { id: string }) => rules.some((y) => y.id === x.id)))
       expect(r.helpUri, r.id).toBe(`${base}#${r.id}`);
   });

@@ -13,7 +13,7 @@ import { analyze, checkAll } from '../../src/lib/pipeline.js';
 import { metricAnchor, outputLines, type OwnHtml } from '../../src/lib/render/code.js';
 import { decorate } from '../../src/lib/render/decorate.js';
 import type { Run } from '../../src/lib/schemas/run.js';
-import { CONTENT, CORPUS, hasCorpus, markdownFiles } from '../helpers/pages.js';
+import { CORPUS, hasCorpus, markdownFiles } from '../helpers/pages.js';
 
 /** The spans as a tree, the way the renderer built them before it wrote them itself: the reference. */
 function lineTree(value: string, firstLine: number, runs: readonly Run[]): ElementContent[] {
@@ -57,7 +57,8 @@ function reference(value: string, firstLine: number, runs: readonly Run[]): { ht
 }
 
 const root = join(import.meta.dirname, '..', '..');
-const pages = [...markdownFiles(CONTENT), ...markdownFiles(CORPUS), ...markdownFiles(join(root, 'test', 'fixtures'))];
+// The fixtures hold the seed pages (test/fixtures/seed-pages/) too.
+const pages = [...markdownFiles(CORPUS), ...markdownFiles(join(root, 'test', 'fixtures'))];
 
 describe('outputLines', () => {
   it('should write every fence of the real pages as the serialiser writes the same spans', () => {

@@ -12,7 +12,7 @@ import { claimMismatch } from '../../src/lib/rules/claim-mismatch.js';
 import { claimRounding } from '../../src/lib/rules/claim-rounding.js';
 import type { Report } from '../../src/lib/schemas/report.js';
 import { claimGrade, correction, gradeIcon, gradeOrder } from '../../src/lib/site/claims.js';
-import { CONTENT, CORPUS, hasCorpus, markdownFiles } from '../helpers/pages.js';
+import { SEED_PAGES, CORPUS, hasCorpus, markdownFiles } from '../helpers/pages.js';
 
 const links = { pageUrl: () => null, anchors: () => null, image: () => null };
 const toString = (n: Nodes): string =>
@@ -84,7 +84,7 @@ describe('corrections and grades on the rule examples', () => {
 
 describe('corrections on the real pages', () => {
   const load = (root: string) => markdownFiles(root).map((f) => ({ source: readFileSync(f, 'utf8'), path: relative(root, f) }));
-  const pages = [...checked(load(CONTENT)), ...(hasCorpus ? checked(load(CORPUS)) : [])];
+  const pages = [...checked(load(SEED_PAGES)), ...(hasCorpus ? checked(load(CORPUS)) : [])];
 
   it('should show the recomputed value after every wrong number the page marks, and nowhere else', () => {
     let corrected = 0;
@@ -99,9 +99,9 @@ describe('corrections on the real pages', () => {
       expect(selectAll('.claim-expected', root).length, page.report.path).toBe(expected.length);
       corrected += expected.length;
     }
-    // content/ holds acknowledged wrong numbers on purpose: each still shows what the runs give.
+    // The seed pages hold acknowledged wrong numbers on purpose: each still shows what the runs give.
     expect(corrected).toBeGreaterThan(0);
-    if (!hasCorpus) console.warn('SKIPPED: corpus pages (../shared/corpus not found); content/ only');
+    if (!hasCorpus) console.warn('SKIPPED: corpus pages (../shared/corpus not found); the seed pages only');
   });
 
   it('should mark each number with its grade as a class and a data attribute', () => {

@@ -10,7 +10,7 @@ import { analyze, checkAll, type Analysis } from '../../src/lib/pipeline.js';
 import { renderReport } from '../../src/lib/render/index.js';
 import type { Report } from '../../src/lib/schemas/report.js';
 import { pageArb } from '../fuzz/pages.js';
-import { CONTENT, CORPUS, hasCorpus, markdownFiles } from '../helpers/pages.js';
+import { SEED_PAGES, CORPUS, hasCorpus, markdownFiles } from '../helpers/pages.js';
 
 /** The text of a hast node. */
 const toString = (n: Nodes): string =>
@@ -37,7 +37,7 @@ function disagreements(analysis: Analysis, report: Report): string[] {
 
 describe('claim marks agree with the check stage', () => {
   it('should mark every claim of the real pages at its place', () => {
-    const files = [...markdownFiles(CONTENT), ...(hasCorpus ? markdownFiles(CORPUS) : [])];
+    const files = [...markdownFiles(SEED_PAGES), ...(hasCorpus ? markdownFiles(CORPUS) : [])];
     const analyses = files.map((f) => analyze(readFileSync(f, 'utf8'), f));
     const reports = checkAll(analyses);
     expect(reports.reduce((n, r) => n + r.claims.length, 0)).toBeGreaterThan(100);

@@ -12,7 +12,7 @@ import { describe, expect, it } from 'vitest';
 import { analyze } from '../../src/lib/pipeline.js';
 import { handlers, unknownHandler } from '../../src/lib/render/handlers.js';
 import { parseRaw, standsAlone } from '../../src/lib/render/raw.js';
-import { CONTENT, CORPUS, hasCorpus, markdownFiles } from '../helpers/pages.js';
+import { SEED_PAGES, CORPUS, hasCorpus, markdownFiles } from '../helpers/pages.js';
 import { readFileSync } from 'node:fs';
 
 const toHast = unified().use(remarkRehype, { allowDangerousHtml: true, handlers, unknownHandler }).freeze();
@@ -76,7 +76,7 @@ describe('standsAlone', () => {
 
 describe('raw HTML parsed block by block', () => {
   it('should render the real pages as one pass over the whole page does, most of them block by block', () => {
-    const files = [...markdownFiles(CONTENT), ...(hasCorpus ? markdownFiles(CORPUS) : [])];
+    const files = [...markdownFiles(SEED_PAGES), ...(hasCorpus ? markdownFiles(CORPUS) : [])];
     expect(files.length).toBeGreaterThan(4);
     let blockwise = 0;
     for (const file of files) if (same(readFileSync(file, 'utf8'), file).blockwise) blockwise++;

@@ -9,11 +9,11 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { analyze, checkAll } from '../../src/lib/pipeline.js';
 import { LIMITS } from '../../src/lib/limits.js';
-import { CONTENT } from '../helpers/pages.js';
+import { SEED_PAGES } from '../helpers/pages.js';
 
 const FIXTURES = join(import.meta.dirname, '..', 'fixtures', 'essay-pages');
 /** A report with experiments, variants and runs (the report kinds' claims trace to them). */
-const REPORT = readFileSync(join(CONTENT, 'qwen3-32b', 'h100.md'), 'utf8');
+const REPORT = readFileSync(join(SEED_PAGES, 'qwen3-32b', 'h100.md'), 'utf8');
 /** A write-up with runs of two engines (free prose numbers are traced to them). */
 const ESSAY_RUNS = readFileSync(join(FIXTURES, 'sglang-vs-vllm-multimodal.md'), 'utf8');
 /** A write-up without runs (its percentages restate its tables). */
@@ -53,12 +53,16 @@ const PATTERNS: Pattern[] = [
     base: BARE,
     piece: '[a]('.repeat(LIMITS.paragraphBrackets - 1),
     join: 'paragraphs',
+    // The larger page stays under the page's own limit of link labels (LIMITS.pageBrackets), which stops longer ones.
+    small: Math.floor((LIMITS.pageBrackets * 4) / 10) - 100,
   },
   {
     name: 'paragraphs of images nested to the limit',
     base: BARE,
     piece: `${'!['.repeat(LIMITS.bracketDepth)}a${'](x)'.repeat(LIMITS.bracketDepth)}`,
     join: 'paragraphs',
+    // Under the page's limit of link labels at the larger size, as above.
+    small: Math.floor((LIMITS.pageBrackets * 6) / 10) - 200,
   },
   {
     name: 'paragraphs of emphasis nested to the limit',

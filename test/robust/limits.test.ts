@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { analyze, checkAll } from '../../src/lib/pipeline.js';
 import { checkLimits, LIMITS } from '../../src/lib/limits.js';
-import { CONTENT, CORPUS, hasCorpus, markdownFiles } from '../helpers/pages.js';
+import { SEED_PAGES, CORPUS, hasCorpus, markdownFiles } from '../helpers/pages.js';
 
 describe('per-page input limits', () => {
   it('reports a page over the byte limit as page-too-large and does not parse it', () => {
@@ -122,9 +122,9 @@ describe('per-page input limits', () => {
   });
 
   it('leaves every real page and write-up within the limits', () => {
-    if (!hasCorpus) console.warn('limits: ../shared/corpus is absent; only content/ and the write-up fixtures are read');
+    if (!hasCorpus) console.warn('limits: ../shared/corpus is absent; only the seed pages and the write-up fixtures are read');
     const files = [
-      ...markdownFiles(CONTENT),
+      ...markdownFiles(SEED_PAGES),
       ...(hasCorpus ? markdownFiles(CORPUS) : []),
       ...markdownFiles(join(import.meta.dirname, '..', 'fixtures', 'essay-pages')),
     ];

@@ -12,6 +12,7 @@ import {
   routeOf,
   routeUrl,
   segmentProblem,
+  showNames,
   siteFilesMet,
   slugOf,
 } from '../../src/lib/route.js';
@@ -73,8 +74,8 @@ describe('routeCollisions', () => {
     expect(named(6)).toEqual(['b/x.md.md']);
     // `data/c.json` is page c's data, and the folder of page `c.json/d`'s data.
     expect(named(9)).toEqual(['c.md']);
-    // Case is kept by the route: these are three pages.
-    expect([10, 11, 12].map(named)).toEqual([[], [], []]);
+    // Names that differ only in case are one file where file names ignore case (macOS, Windows).
+    expect([10, 11, 12].map(named)).toEqual([['Fine/one.md'], [], ['fine/one.md']]);
   });
 
   it('should take time linear in the number of pages', () => {
@@ -95,6 +96,13 @@ describe('SITE_FILES', () => {
   });
 });
 
+describe('showNames', () => {
+  it('should show two names that look alike by their code points, and others as they are', () => {
+    expect(showNames(['caf\u00e9.md', 'cafe\u0301.md'])).toEqual(['caf<U+00E9>.md', 'cafe<U+0301>.md']);
+    expect(showNames(['caf\u00e9.md', 'A.md'])).toEqual(['caf\u00e9.md', 'A.md']);
+  });
+});
+
 describe('segmentProblem', () => {
   it('should name each character that breaks a URL once, control characters by code point', () => {
     expect(segmentProblem('ok name é')).toEqual([]);
@@ -112,6 +120,7 @@ describe('OutputPlaces', () => {
     expect(places.take('reports/a.md')).toBe(true);
     expect(places.take('reports/a.md/b.md')).toBe(false);
     expect(places.take('reports/b.md')).toBe(true);
+    expect(places.take('reports/B.md')).toBe(false);
     expect(foldersOf('reports/x/y.md')).toEqual(['reports', 'reports/x']);
     // Pages that routeCollisions names are the ones whose files a set of places refuses.
     const paths = ['a.md', 'a.md/b.md', 'c.md'];

@@ -7,7 +7,7 @@ import { join, relative } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { analyze, checkAll } from '../../src/lib/pipeline.js';
 import type { Report } from '../../src/lib/schemas/report.js';
-import { CONTENT, CORPUS, hasCorpus, markdownFiles } from '../helpers/pages.js';
+import { SEED_PAGES, CORPUS, hasCorpus, markdownFiles } from '../helpers/pages.js';
 
 const PATH = 'test/fixtures/claims/house/base.md';
 const base = readFileSync(join(import.meta.dirname, '..', 'fixtures', 'claims', 'house', 'base.md'), 'utf8');
@@ -59,9 +59,9 @@ describe('table-malformed', () => {
     expect(row.filter((c) => c.text === '2000.00').map((c) => c.verdict)).toEqual(['verified']);
   });
 
-  it.skipIf(!hasCorpus)('raises nothing on the real pages (content/ and the corpus)', () => {
+  it.skipIf(!hasCorpus)('raises nothing on the real pages (the seed pages and the corpus)', () => {
     const root = join(import.meta.dirname, '..', '..');
-    const files = [...markdownFiles(CONTENT), ...markdownFiles(CORPUS)];
+    const files = [...markdownFiles(SEED_PAGES), ...markdownFiles(CORPUS)];
     const reports = checkAll(files.map((f) => analyze(readFileSync(f, 'utf8'), relative(root, f), f)));
     expect(reports.length).toBeGreaterThan(5);
     expect(reports.flatMap((r) => found(r, 'table-malformed').map((m) => `${r.path}:${m.line}`))).toEqual([]);

@@ -34,7 +34,7 @@ const CONTROL = /[\u0000-\u0009\u000b-\u001f\u007f-\u009f\u061c\u200e\u200f\u202
 
 /** The lines a program prints itself: a finding's place, a summary, advice, the fixer's lines, a usage error. */
 const OWN =
-  /^(models\/hostile\.md:\d+:\d+ {2}|\d+ files, |What to do:| {2}[a-z-]+: | {2}To keep a finding|would fix \d+|fixed \d+|perflab: |$)/;
+  /^(models\/hostile\.md:\d+:\d+ {2}|\d+ files?, |What to do:| {2}[a-z-]+: | {2}To keep a finding|would fix \d+|fixed \d+|perflab: |$)/;
 
 describe('perflab check prints no content as a line of its own, nor a control character', () => {
   for (const args of [[], ['--quiet'], ['--claims'], ['--fix-dry-run'], ['--format', 'github']]) {

@@ -1,4 +1,5 @@
-// Builds the site once per test run (and reuses it while nothing it depends on changes): content/ plus the site
+// Builds the site once per test run (and reuses it while nothing it depends on changes): the seed pages (the tests'
+// own copy, test/fixtures/seed-pages/; content/ is the contributors' and is built by test/site/content.test.ts) plus the site
 // fixtures, into test-results/site/<hash>/. Parallel test files wait on a lock directory instead of rebuilding.
 import { execFileSync, spawnSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
@@ -7,10 +8,10 @@ import { join, relative } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 
 export const projectRoot = join(import.meta.dirname, '..', '..');
-export const contentRoots = ['content', 'test/fixtures/site'];
+export const contentRoots = ['test/fixtures/seed-pages', 'test/fixtures/site'];
 
 const inputs = [
-  'content',
+  'test/fixtures/seed-pages',
   'test/fixtures/site',
   'src',
   'public',
@@ -41,7 +42,8 @@ export function inputHash(list: readonly string[] = inputs): string {
 /**
  * Builds the site of the content folders `content` into `dir/dist` (its cache in `dir/cache`), indexes it for search
  * and marks `dir/done`. The build's output (stdout, then stderr, where its errors go) is kept in `dir/build.log`, so
- * tests can read every message it printed; a failed build throws with the end of it. `env` adds to the environment.
+ * tests can read every message it printed; a failed build throws with the end of it. `env` adds to the environment
+ * (and may set `PERFLAB_ALLOW_ERRORS`).
  */
 export function buildSite(dir: string, content: readonly string[], env: Record<string, string> = {}): void {
   const fullEnv = {
@@ -50,10 +52,11 @@ export function buildSite(dir: string, content: readonly string[], env: Record<s
     // The log is read as text: the tools' own colours (which `CI` turns on) are not content, and a test that looks
     // for an ESC that content sent must not find theirs.
     NO_COLOR: '1',
+    // The content has mismatches on purpose: the tests need them on the pages, and every page must still render. A
+    // test of a build as users run it passes `PERFLAB_ALLOW_ERRORS: ''` in `env`.
+    PERFLAB_ALLOW_ERRORS: '1',
     ...env,
     PERFLAB_CONTENT: content.join(','),
-    // The content has mismatches on purpose: the tests need them on the pages, and every page must still render.
-    PERFLAB_ALLOW_ERRORS: '1',
     PERFLAB_OUT_DIR: join(dir, 'dist'),
     PERFLAB_CACHE_DIR: join(dir, 'cache'),
   };

@@ -11,13 +11,13 @@ import { headlineSeries, latencySeries, numberAfter, type Series } from '../../s
 import { axisTitle, layout, seriesSvg } from '../../src/lib/site/chart.js';
 import { formatNumber } from '../../src/lib/site/format.js';
 import { corrected } from '../../src/lib/site/gain.js';
-import { CONTENT, CORPUS, hasCorpus, markdownFiles } from '../helpers/pages.js';
+import { SEED_PAGES, CORPUS, hasCorpus, markdownFiles } from '../helpers/pages.js';
 
 const load = (root: string) => {
   const files = markdownFiles(root);
   return checkAll(files.map((f) => analyze(readFileSync(f, 'utf8'), relative(root, f), f)));
 };
-const reports = [...load(CONTENT), ...(hasCorpus ? load(CORPUS) : [])];
+const reports = [...load(SEED_PAGES), ...(hasCorpus ? load(CORPUS) : [])];
 const charted = reports.flatMap((report) => {
   const c = corrected(report);
   return c ? [{ report, c, series: [headlineSeries(c), ...latencySeries(report, c)] }] : [];

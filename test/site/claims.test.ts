@@ -44,7 +44,7 @@ describe.each(withClaims.map((p) => [p.report.path, p] as const))('%s', (_path, 
 
   it('should show the trust summary with the page counts', () => {
     const summary = text(select('[data-trust-summary]', htmlTree(dist, page.url))!);
-    expect(summary).toContain(trustSummary(page.report.claims).text);
+    expect(summary).toContain(trustSummary(page.report.claims, page.report.messages).text);
   });
 
   it('should list every number that is not verified in the summary', () => {

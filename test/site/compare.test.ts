@@ -1,4 +1,4 @@
-// The explorer's data on real pages (content/ and, when present, the shared corpus): per-GPU throughput, run
+// The explorer's data on real pages (the seed pages and, when present, the shared corpus): per-GPU throughput, run
 // verdicts, the Pareto front and the best run under a limit, the view <-> URL round trip, and both CSVs.
 import { readFileSync } from 'node:fs';
 import { relative } from 'node:path';
@@ -14,7 +14,7 @@ import * as state from '../../src/lib/site/compare/state.js';
 import type { Point, View } from '../../src/lib/site/compare/state.js';
 import { csvPart, runsCsv } from '../../src/lib/site/csv.js';
 import type { Entry } from '../../src/lib/site/entry.js';
-import { CONTENT, CORPUS, hasCorpus, markdownFiles } from '../helpers/pages.js';
+import { SEED_PAGES, CORPUS, hasCorpus, markdownFiles } from '../helpers/pages.js';
 
 function load(root: string): ComparedPage[] {
   const files = markdownFiles(root);
@@ -27,7 +27,7 @@ function load(root: string): ComparedPage[] {
 /** Each page's text by URL: the test reads the raw line a link points at. */
 const sources = new Map<string, string>();
 
-const content = load(CONTENT);
+const content = load(SEED_PAGES);
 const corpus = hasCorpus ? load(CORPUS) : [];
 const pages = [...content, ...corpus];
 const rows = compareRows(pages);
@@ -46,7 +46,7 @@ describe('explorer rows', () => {
     expect(pages.some((p) => p.report.runs.some((r) => r.repeatOf !== null))).toBe(true);
     expect(new Set(rows.map((r) => r.key)).size).toBe(rows.length);
     for (const r of rows) expect(r.href).toBe(`${r.url}#${r.run}`);
-    if (!hasCorpus) console.warn('SKIPPED: corpus rows (../shared/corpus not found); content/ only');
+    if (!hasCorpus) console.warn('SKIPPED: corpus rows (../shared/corpus not found); the seed pages only');
   });
 
   it("should show in its own columns each run's role and the launch options that set it apart from its page's baseline", () => {
@@ -171,13 +171,15 @@ describe('Pareto front and best run under a limit', () => {
   });
 
   it('should group one question into configurations labelled by engine, role and flags, failed and flagged runs never the best', () => {
-    let grouped = 0;
     let shared = 0;
     const questions = new Set(rows.map((r) => JSON.stringify(state.questionIds.map((id) => state.filterValue(r, id)))));
     for (const q of questions) {
       const view = state.defaultView();
       (JSON.parse(q) as string[]).forEach((v, i) => (view.filters[state.questionIds[i]] = [v]));
-      const pts = points(rows.filter((r) => state.matches(r, view)));
+      const asked = rows.filter((r) => state.matches(r, view));
+      // The workload names its load: one question never mixes concurrencies or request rates.
+      expect(new Set(asked.map((r) => JSON.stringify([r.concurrency, r.rate]))).size, q).toBe(1);
+      const pts = points(asked);
       const series = seriesOf(pts, null);
       expect(series.flatMap((s) => s.points).length).toBe(pts.length);
       for (const s of series) {
@@ -191,14 +193,12 @@ describe('Pareto front and best run under a limit', () => {
             expect(o.points[0].row.flags).toContain(f);
         if (s.shared.length > 0) shared++;
         if (s.best) expect(state.isGreyed(s.best.row)).toBe(false);
-        if (s.points.length > 1) grouped++;
       }
       expect(new Set(series.map((s) => s.label)).size, q).toBe(series.length);
       const top = bestSeries(series);
       if (top) expect(top.best!.y).toBe(Math.max(...pts.filter((p) => !state.isGreyed(p.row)).map((p) => p.y)));
     }
     expect(questions.size).toBeGreaterThan(5);
-    expect(grouped).toBeGreaterThan(0);
     if (hasCorpus) expect(shared).toBeGreaterThan(0);
   });
 
@@ -218,7 +218,30 @@ describe('Pareto front and best run under a limit', () => {
       ).toBe(true);
       const adopted = own.find((r) => r.role === 'optimized' && !state.isGreyed(r));
       if (adopted) expect(state.matches(adopted, view), p.report.slug).toBe(true);
+      expect(view.limit, p.report.slug).toBeNull();
     }
+  });
+
+  it("should open a latency report's comparison on its own objective: at most the adopted run's TPOT, at its load", () => {
+    let latency = 0;
+    for (const p of pages) {
+      const own = rows.filter((r) => r.report === p.report.slug);
+      const adopted = own.find((r) => r.role === 'optimized' && !state.isGreyed(r));
+      if (!adopted?.values.tpot) continue;
+      const view = state.viewFromQuery(compareQuery(own, 'latency'));
+      latency++;
+      expect(view.limit, p.report.slug).toBe(adopted.values.tpot.value);
+      expect(state.matches(adopted, view), p.report.slug).toBe(true);
+      // The question's workload is the adopted run's load, not another concurrency of the same dataset.
+      for (const r of rows.filter((x) => state.matches(x, view)))
+        expect([r.concurrency, r.rate]).toEqual([adopted.concurrency, adopted.rate]);
+      // The answer is the adopted run or one at least as fast that serves more per GPU.
+      const pts = points(rows.filter((r) => state.matches(r, view)));
+      const best = bestSeries(seriesOf(pts, view.limit))!.best!;
+      expect(best.x).toBeLessThanOrEqual(adopted.values.tpot.value);
+      expect(best.y).toBeGreaterThanOrEqual(adopted.values.total!.value / adopted.gpus!);
+    }
+    expect(latency).toBeGreaterThan(0);
   });
 });
 

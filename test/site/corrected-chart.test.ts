@@ -10,7 +10,7 @@ import { chartDescription, chartSvg } from '../../src/lib/site/chart.js';
 import { correction } from '../../src/lib/site/claims.js';
 import { formatNumber } from '../../src/lib/site/format.js';
 import { comparison, corrected } from '../../src/lib/site/gain.js';
-import { CONTENT, CORPUS, hasCorpus, markdownFiles } from '../helpers/pages.js';
+import { SEED_PAGES, CORPUS, hasCorpus, markdownFiles } from '../helpers/pages.js';
 
 const check = (source: string, path = 'page.md'): Report => checkAll([analyze(source, path)])[0];
 /** The bar widths of a chart, by class and case. */
@@ -79,7 +79,7 @@ describe('the charts of the real pages', () => {
     const files = markdownFiles(root);
     return checkAll(files.map((f) => analyze(readFileSync(f, 'utf8'), relative(root, f), f)));
   };
-  const reports = [...load(CONTENT), ...(hasCorpus ? load(CORPUS) : [])];
+  const reports = [...load(SEED_PAGES), ...(hasCorpus ? load(CORPUS) : [])];
 
   it('should show every wrong improvement of a Conclusion row as `stated → recomputed`, and change nothing else', () => {
     let shown = 0;

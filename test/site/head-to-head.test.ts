@@ -1,12 +1,13 @@
-// Engines head to head on real pages (content/ and, when present, the shared corpus): workloads measured with two or
+// Engines head to head on real pages (the seed pages and, when present, the shared corpus): workloads measured with two or
 // more engines, each engine's best usable run there, and the links to the raw lines behind every figure.
 import { readFileSync } from 'node:fs';
 import { relative } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { analyze, checkAll } from '../../src/lib/pipeline.js';
 import { compareRows, type ComparedPage, type RunRow } from '../../src/lib/site/compare/rows.js';
+import { isGreyed } from '../../src/lib/site/compare/state.js';
 import { headToHeads } from '../../src/lib/site/head-to-head.js';
-import { CONTENT, CORPUS, hasCorpus, markdownFiles } from '../helpers/pages.js';
+import { SEED_PAGES, CORPUS, hasCorpus, markdownFiles } from '../helpers/pages.js';
 
 const sources = new Map<string, string>();
 function load(root: string): ComparedPage[] {
@@ -17,12 +18,12 @@ function load(root: string): ComparedPage[] {
     return { report, url: `/reports/${report.slug}/` };
   });
 }
-if (!hasCorpus) console.warn('head-to-head: ../shared/corpus is absent; only content/ is read');
-const rows = compareRows([...load(CONTENT), ...(hasCorpus ? load(CORPUS) : [])]);
+if (!hasCorpus) console.warn('head-to-head: ../shared/corpus is absent; only the seed pages are read');
+const rows = compareRows([...load(SEED_PAGES), ...(hasCorpus ? load(CORPUS) : [])]);
 const matches = headToHeads(rows);
 const byHref = new Map(rows.map((r) => [r.href, r]));
-// A run a sentence misquotes (`contradicted`) is still a run: only failed and flagged runs are left out.
-const usable = (r: RunRow) => !r.failed && r.verdict !== 'flagged';
+// A run a sentence misquotes (`contradicted`) is still a run: only failed, partial and flagged runs are left out.
+const usable = (r: RunRow) => !r.failed && !isGreyed(r);
 const workloadOf = (r: RunRow) => [r.model, r.precision, r.gpu, r.gpus, r.dataset, r.concurrency, r.requested];
 const lineOf = (href: string) => {
   const [url, id] = href.split('#');

@@ -11,7 +11,7 @@ import { contentRoots, projectRoot, readPage } from './build.js';
 export interface Page {
   analysis: Analysis;
   report: Report;
-  /** `content` or `test/fixtures/site`. */
+  /** `seed` (test/fixtures/seed-pages) or `test/fixtures/site`. */
   root: string;
   url: string;
 }
@@ -27,7 +27,7 @@ export function pipelinePages(): Page[] {
   return files.map((f, i) => ({
     analysis: analyses[i],
     report: reports[i],
-    root: f.projectPath.startsWith('content/') ? 'content' : 'test/fixtures/site',
+    root: f.projectPath.startsWith('test/fixtures/seed-pages/') ? 'seed' : 'test/fixtures/site',
     url: `/reports/${f.path.replace(/\.md$/, '')}/`,
   }));
 }

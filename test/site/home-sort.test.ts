@@ -6,12 +6,12 @@ import { describe, expect, it } from 'vitest';
 import { analyze, checkAll } from '../../src/lib/pipeline.js';
 import { shownFactor } from '../../src/lib/site/gain.js';
 import { byGainOf, gainKinds, listing, type Listing } from '../../src/lib/site/listing.js';
-import { CONTENT, CORPUS, hasCorpus, markdownFiles } from '../helpers/pages.js';
+import { SEED_PAGES, CORPUS, hasCorpus, markdownFiles } from '../helpers/pages.js';
 
 /** The cards of these pages, as the home page lists them. */
 function cards(dirs: string[]): Listing[] {
   const files = dirs.flatMap(markdownFiles);
-  const reports = checkAll(files.map((f) => analyze(readFileSync(f, 'utf8'), relative(CONTENT, f), f)));
+  const reports = checkAll(files.map((f) => analyze(readFileSync(f, 'utf8'), relative(SEED_PAGES, f), f)));
   return reports.map((r) =>
     listing({ ...r, site: { url: `/reports/${r.path}/`, lastUpdated: null, description: '', headings: [] } } as never),
   );
@@ -50,14 +50,14 @@ describe('home sort by gain', () => {
     expect(shownFactor('faster')).toBeNull();
   });
 
-  it('should order the cards of content/ by the gain each shows', () => {
-    const items = cards([CONTENT]);
+  it('should order the cards of the seed pages by the gain each shows', () => {
+    const items = cards([SEED_PAGES]);
     expect(items.filter((l) => l.gainText).length).toBeGreaterThan(1);
     expectOrdered(items);
   });
 
   it.skipIf(!hasCorpus)('should put +31.6%/GPU below +99.0% with the corpus, and order every card by what it shows', () => {
-    const items = cards([CONTENT, CORPUS]);
+    const items = cards([SEED_PAGES, CORPUS]);
     expectOrdered(items);
     const order = [...items].sort(byGainOf('throughput')).map((l) => l.gainText);
     const perGpu = order.findIndex((t) => t?.startsWith('+31.6%/GPU'));

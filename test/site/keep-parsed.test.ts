@@ -10,10 +10,10 @@ import { cachedRuns, keepParsed, RECENT } from '../../src/lib/site/cached.js';
 import { contentBytes, isLean, LEAN_BYTES, leanBytes } from '../../src/lib/site/lean.js';
 import { keptListings, listing } from '../../src/lib/site/listing.js';
 import { fakeLoader, readEntry } from './loader-context.js';
-import { CONTENT } from '../helpers/pages.js';
+import { SEED_PAGES } from '../helpers/pages.js';
 
 let root = '';
-const PAGE = readFileSync(join(CONTENT, 'qwen3-14b', 'h100.md'), 'utf8');
+const PAGE = readFileSync(join(SEED_PAGES, 'qwen3-14b', 'h100.md'), 'utf8');
 
 beforeEach(() => {
   root = mkdtempSync(join(tmpdir(), 'perflab-keep-parsed-'));

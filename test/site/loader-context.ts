@@ -82,20 +82,20 @@ export function readEntry(item: { data: unknown } | undefined): { data: StoredEn
 }
 
 /**
- * A temporary project whose `content/` holds the repository's real pages, the site fixtures (links between pages,
+ * A temporary project whose `content/` holds the seed pages (test/fixtures/seed-pages/), the site fixtures (links between pages,
  * images, mismatches) and, when it is beside the repository, the family's corpus (copied to the temporary folder,
  * never into the repository). `who` names the test in the message said when the corpus is absent.
  */
 export function realPagesProject(who: string, copiesWithoutCorpus = 0): string {
   const corpus = join(projectRoot, '..', 'shared', 'corpus');
   const root = mkdtempSync(join(tmpdir(), `perflab-${who}-`));
-  cpSync(join(projectRoot, 'content'), join(root, 'content'), { recursive: true });
+  cpSync(join(projectRoot, 'test', 'fixtures', 'seed-pages'), join(root, 'content'), { recursive: true });
   cpSync(join(projectRoot, 'test/fixtures/site'), join(root, 'content', 'fixtures'), { recursive: true });
   if (existsSync(corpus)) cpSync(corpus, join(root, 'content', 'corpus'), { recursive: true });
   else {
     // A test that needs about as many pages as the corpus adds gets copies of the repository's pages instead.
     for (let i = 1; i <= copiesWithoutCorpus; i++)
-      cpSync(join(projectRoot, 'content'), join(root, 'content', `copy-${i}`), { recursive: true });
+      cpSync(join(projectRoot, 'test', 'fixtures', 'seed-pages'), join(root, 'content', `copy-${i}`), { recursive: true });
     if (!warned.has(who)) {
       warned.add(who);
       const copies = copiesWithoutCorpus ? ` (and ${copiesWithoutCorpus} copies of them, for as many pages)` : '';

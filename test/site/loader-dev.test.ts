@@ -14,7 +14,7 @@ import { fakeLoader, readEntry } from './loader-context.js';
 let root = '';
 beforeEach(() => {
   root = mkdtempSync(join(tmpdir(), 'perflab-dev-'));
-  cpSync(join(projectRoot, 'content'), join(root, 'content'), { recursive: true });
+  cpSync(join(projectRoot, 'test', 'fixtures', 'seed-pages'), join(root, 'content'), { recursive: true });
 });
 afterEach(() => rmSync(root, { recursive: true, force: true }));
 

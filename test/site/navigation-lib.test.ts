@@ -19,6 +19,7 @@ const item = (slug: string, over: Partial<Listing> = {}): Listing => ({
   gainKind: null,
   gainText: null,
   gainCase: null,
+  gainNote: null,
   trust: { total: 0, verified: 0, mismatch: 0, untraceable: 0, rounding: 0, consistent: 0, acknowledged: 0, text: '' } as never,
   runs: 0,
   lastUpdated: null,

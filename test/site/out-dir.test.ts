@@ -4,8 +4,9 @@ import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
-import { afterEach, expect, it } from 'vitest';
+import { afterEach, expect, it, vi } from 'vitest';
 import config from '../../astro.config.mjs';
+import { SITE_MARKER } from '../../src/lib/site/out-dir.mjs';
 
 type Hooks = {
   'astro:config:setup': (o: { command: string; config: { outDir: URL }; updateConfig: (c: { outDir: URL }) => void }) => void;
@@ -25,6 +26,7 @@ it('should stage a build whose output folder is outside the project, however it 
   const target = join(tmp, 'site');
   mkdirSync(target);
   writeFileSync(join(target, 'stale.html'), 'from an earlier build');
+  writeFileSync(join(target, SITE_MARKER), 'an earlier build');
   const h = hooks();
   const updates: URL[] = [];
   // As `astro build --outDir <target>` gives it: the final config's folder, not this project's default.
@@ -59,4 +61,37 @@ it('should leave a build into a folder inside the project, and the dev server, a
     updateConfig: (c) => updates.push(c.outDir),
   });
   expect(updates).toEqual([]);
+});
+
+it('should leave an outside folder that holds files of its own untouched, and the site in its stage', () => {
+  tmp = mkdtempSync(join(tmpdir(), 'perflab-outdir-'));
+  const target = join(tmp, 'site');
+  const h = hooks();
+  const updates: URL[] = [];
+  h['astro:config:setup']({
+    command: 'build',
+    config: { outDir: pathToFileURL(`${target}/`) },
+    updateConfig: (c) => updates.push(c.outDir),
+  });
+  const stage = resolve(fileURLToPath(updates[0]));
+  mkdirSync(stage, { recursive: true });
+  writeFileSync(join(stage, 'index.html'), 'the site');
+  // Filled by someone else while the site was being built.
+  mkdirSync(target);
+  writeFileSync(join(target, 'notes.txt'), 'mine');
+  const exit = vi.spyOn(process, 'exit').mockImplementation(() => {
+    throw new Error('exit');
+  });
+  const stderr = vi.spyOn(process.stderr, 'write').mockImplementation(() => true);
+  try {
+    expect(() => h['astro:build:done']({ dir: pathToFileURL(`${stage}/`) })).toThrow('exit');
+    expect(exit).toHaveBeenCalledWith(2);
+    expect(String(stderr.mock.calls[0]?.[0])).toMatch(/holds files perflab did not write/);
+  } finally {
+    exit.mockRestore();
+    stderr.mockRestore();
+  }
+  expect(readFileSync(join(target, 'notes.txt'), 'utf8')).toBe('mine');
+  expect(readFileSync(join(stage, 'index.html'), 'utf8')).toBe('the site');
+  rmSync(stage, { recursive: true, force: true });
 });

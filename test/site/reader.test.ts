@@ -13,7 +13,7 @@ import { htmlTree, ids, pipelinePages } from './helpers.js';
 
 const shots = process.env.PERFLAB_SHOTS ?? join(projectRoot, 'test-results', 'screenshots');
 const pages = pipelinePages();
-// A page with a number stated wrongly (content/ keeps acknowledged ones on purpose), and that number.
+// A page with a number stated wrongly (the seed pages keep acknowledged ones on purpose), and that number.
 const wrongPage = pages.find((p) => p.report.claims.some((c) => correction(c) !== null && c.source))!;
 const wrong = wrongPage.report.claims.find((c) => correction(c) !== null && c.source)!;
 

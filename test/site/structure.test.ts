@@ -5,7 +5,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { builtSite } from './build.js';
 import { countNodes, htmlTree, pipelinePages, text } from './helpers.js';
 
-const pages = pipelinePages().filter((p) => p.root === 'content');
+const pages = pipelinePages().filter((p) => p.root === 'seed');
 let dist = '';
 beforeAll(async () => {
   dist = await builtSite();

@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { analyze, checkAll } from '../../src/lib/pipeline.js';
 import { techniques } from '../../src/lib/site/catalog.js';
 import type { ListedEntry } from '../../src/lib/site/entry.js';
-import { CONTENT, CORPUS, hasCorpus, markdownFiles } from '../helpers/pages.js';
+import { SEED_PAGES, CORPUS, hasCorpus, markdownFiles } from '../helpers/pages.js';
 import { displayName, techniqueKey } from '../../src/lib/site/technique-name.js';
 
 describe('technique names across reports', () => {
@@ -40,8 +40,8 @@ describe('technique names across reports', () => {
 });
 
 describe('techniques on real pages (read from the row claims and the run record)', () => {
-  const reports = [...markdownFiles(CONTENT), ...(hasCorpus ? markdownFiles(CORPUS) : [])].map((f) =>
-    analyze(readFileSync(f, 'utf8'), relative(join(CONTENT, '..'), f), f),
+  const reports = [...markdownFiles(SEED_PAGES), ...(hasCorpus ? markdownFiles(CORPUS) : [])].map((f) =>
+    analyze(readFileSync(f, 'utf8'), relative(join(SEED_PAGES, '..'), f), f),
   );
   const checked = checkAll(reports);
   const entries = checked.map((r) => ({ ...r, site: { url: `/reports/${r.slug}/` } })) as unknown as ListedEntry[];

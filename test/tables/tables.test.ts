@@ -7,7 +7,7 @@ import { analyze, checkAll } from '../../src/lib/pipeline.js';
 import { computeTables } from '../../src/lib/tables/tables.js';
 import { formatFixed } from '../../src/lib/numbers/number.js';
 import type { Report } from '../../src/lib/schemas/report.js';
-import { CONTENT, CORPUS, hasCorpus, markdownFiles } from '../helpers/pages.js';
+import { SEED_PAGES, CORPUS, hasCorpus, markdownFiles } from '../helpers/pages.js';
 
 const ROOT = join(import.meta.dirname, '..', '..');
 const BIN = join(ROOT, 'bin', 'perflab.mjs');
@@ -49,11 +49,11 @@ beforeAll(() => {
 });
 
 describe('perflab tables on real pages whose stated tables are right', () => {
-  const pages = rightPages([...markdownFiles(CONTENT), ...(hasCorpus ? markdownFiles(CORPUS) : [])]);
+  const pages = rightPages([...markdownFiles(SEED_PAGES), ...(hasCorpus ? markdownFiles(CORPUS) : [])]);
 
   it('should find such pages', () => {
     expect(pages.map((p) => relative(ROOT, p.file).replace(/^\.\.\/\.\.\/shared\//, ''))).toEqual(
-      expect.arrayContaining(['content/qwen3.5-35b-a3b/h200-latency.md']),
+      expect.arrayContaining(['test/fixtures/seed-pages/qwen3.5-35b-a3b/h200-latency.md']),
     );
     expect(pages.length).toBeGreaterThanOrEqual(hasCorpus ? 5 : 1);
   });
@@ -84,7 +84,7 @@ describe('perflab tables on real pages whose stated tables are right', () => {
   // own throughput pages have such rows, so this holds on a clone without the shared corpus too.
   it('should print throughput cells as the runs print them and improvements from the displayed cells', () => {
     let checked = 0;
-    const all = [...markdownFiles(CONTENT), ...(hasCorpus ? markdownFiles(CORPUS) : [])].map((file) => load(file));
+    const all = [...markdownFiles(SEED_PAGES), ...(hasCorpus ? markdownFiles(CORPUS) : [])].map((file) => load(file));
     for (const { report, source } of all) {
       const printed = new Set(
         report.runs.flatMap((r) => (r.metrics.total_token_throughput ? [r.metrics.total_token_throughput.text] : [])),
@@ -104,7 +104,7 @@ describe('perflab tables on real pages whose stated tables are right', () => {
 
 describe('perflab tables on a page with a wrong summary step', () => {
   it('should print the computed steps and say on stderr which stated numbers it changed', () => {
-    const { report, source } = load(join(CONTENT, 'qwen3-14b', 'h100.md'));
+    const { report, source } = load(join(SEED_PAGES, 'qwen3-14b', 'h100.md'));
     const { markdown, changes, notes } = computeTables(report, source);
     expect(changes).toEqual([
       'line 305:76: stated `+27.7%`, computed `+27.4%` from (8403.97 / 6595.66 - 1) x 100',
@@ -116,7 +116,7 @@ describe('perflab tables on a page with a wrong summary step', () => {
   });
 
   it('should change nothing on the pages whose tables are right', () => {
-    for (const { file, report, source } of rightPages([...markdownFiles(CONTENT), ...(hasCorpus ? markdownFiles(CORPUS) : [])])) {
+    for (const { file, report, source } of rightPages([...markdownFiles(SEED_PAGES), ...(hasCorpus ? markdownFiles(CORPUS) : [])])) {
       expect(computeTables(report, source).changes, file).toEqual([]);
     }
   });
@@ -124,7 +124,7 @@ describe('perflab tables on a page with a wrong summary step', () => {
 
 describe('perflab tables on a page without a conclusion table', () => {
   it('should build the rows from "Other Benchmark Cases" with the numbers the stated table had, and say what is missing', () => {
-    const file = join(CONTENT, 'qwen3-14b', 'h100.md');
+    const file = join(SEED_PAGES, 'qwen3-14b', 'h100.md');
     const source = readFileSync(file, 'utf8');
     const { report } = load(file);
     const rowLines = new Set(report.conclusion.map((r) => r.line));

@@ -4,7 +4,7 @@ import { findAcknowledgements } from '../../src/lib/acknowledge.js';
 import { analyze, checkAll, isBlocking } from '../../src/lib/pipeline.js';
 import { claimMismatch } from '../../src/lib/rules/claim-mismatch.js';
 import { claimOtherPage } from '../../src/lib/rules/claim-other-page.js';
-import { CONTENT, CORPUS, hasCorpus, markdownFiles } from '../helpers/pages.js';
+import { SEED_PAGES, CORPUS, hasCorpus, markdownFiles } from '../helpers/pages.js';
 import { join, relative } from 'node:path';
 
 const EXAMPLE_OK = claimMismatch.examples.ok;
@@ -49,8 +49,8 @@ describe('acknowledgements', () => {
     ).toEqual([5]);
   });
 
-  it('should leave no unacknowledged error in content/, each acknowledgement with its reason', () => {
-    const reports = checkAll(markdownFiles(CONTENT).map((f) => analyze(readFileSync(f, 'utf8'), relative(CONTENT, f), f)));
+  it('should leave no unacknowledged error in the seed pages, each acknowledgement with its reason', () => {
+    const reports = checkAll(markdownFiles(SEED_PAGES).map((f) => analyze(readFileSync(f, 'utf8'), relative(SEED_PAGES, f), f)));
     const all = reports.flatMap((r) => r.messages);
     expect(all.filter(isBlocking)).toEqual([]);
     expect(
@@ -192,8 +192,8 @@ describe('acknowledgements follow the number across claim rules', () => {
   });
 
   it.skipIf(!hasCorpus)('should give the real acknowledged 8424.86 one status with and without the corpus', () => {
-    const read = (f: string) => analyze(readFileSync(f, 'utf8'), relative(CONTENT, f), f);
-    const target = join(CONTENT, 'qwen3-14b', 'h100.md');
+    const read = (f: string) => analyze(readFileSync(f, 'utf8'), relative(SEED_PAGES, f), f);
+    const target = join(SEED_PAGES, 'qwen3-14b', 'h100.md');
     for (const pages of [[target], [target, ...markdownFiles(CORPUS)]]) {
       const report = checkAll(pages.map(read))[0];
       const claim = report.claims.find((c) => c.text === '8424.86' && c.verdict !== 'verified')!;

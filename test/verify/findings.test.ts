@@ -3,7 +3,7 @@ import { relative } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { analyze, checkAll } from '../../src/lib/pipeline.js';
 import type { Report } from '../../src/lib/schemas/report.js';
-import { CONTENT, CORPUS, hasCorpus, markdownFiles } from '../helpers/pages.js';
+import { SEED_PAGES, CORPUS, hasCorpus, markdownFiles } from '../helpers/pages.js';
 
 /**
  * The exact claim findings on the real pages, each checked by hand against the raw block it names. A new
@@ -24,8 +24,8 @@ function check(files: string[], root: string): Report[] {
   return checkAll(files.map((f) => analyze(readFileSync(f, 'utf8'), relative(root, f), f)));
 }
 
-describe('claim findings on the seed reports in content/', () => {
-  const reports = check(markdownFiles(CONTENT), CONTENT);
+describe('claim findings on the seed reports (test/fixtures/seed-pages/)', () => {
+  const reports = check(markdownFiles(SEED_PAGES), SEED_PAGES);
 
   it('should verify every claim except the hand-checked findings', () => {
     expect(findings(reports)).toEqual([
@@ -52,10 +52,10 @@ describe('claim findings on the seed reports in content/', () => {
   });
 
   it('should trace the 8424.86 ranking value to the run of another page when checked with the corpus', { skip: !hasCorpus }, () => {
-    const all = check([...markdownFiles(CONTENT), ...markdownFiles(CORPUS)], CONTENT);
+    const all = check([...markdownFiles(SEED_PAGES), ...markdownFiles(CORPUS)], SEED_PAGES);
     const page = all.find((r) => r.path === 'qwen3-14b/h100.md')!;
     const claim = page.claims.find((c) => c.line === 180 && c.text === '8424.86')!;
-    expect(claim.sources.map((s) => `${s.path}:${s.line}`)).toEqual(['../../shared/corpus/qwen3-235b-a22b/h100.md:97']);
+    expect(claim.sources.map((s) => `${s.path}:${s.line}`)).toEqual([`${relative(SEED_PAGES, CORPUS)}/qwen3-235b-a22b/h100.md:97`]);
     expect(page.messages.some((m) => m.ruleId === 'claim-other-page' && m.line === 180)).toBe(true);
   });
 });

@@ -4,12 +4,12 @@ import { roundHalfUp } from '../../src/lib/numbers/number.js';
 import { analyze } from '../../src/lib/pipeline.js';
 import { PageValues } from '../../src/lib/claims/verify/page-values.js';
 import { MEAN_REQUEST_LATENCY, printsAs, valueOf } from '../../src/lib/claims/verify/sources.js';
-import { CONTENT, CORPUS, hasCorpus, markdownFiles } from '../helpers/pages.js';
+import { SEED_PAGES, CORPUS, hasCorpus, markdownFiles } from '../helpers/pages.js';
 
 const METRICS = ['total_token_throughput', 'mean_tpot_ms', 'mean_ttft_ms', 'mean_latency_s', MEAN_REQUEST_LATENCY];
 
 describe("PageValues (a page's run values indexed by metric)", () => {
-  const files = [...markdownFiles(CONTENT), ...(hasCorpus ? markdownFiles(CORPUS) : [])];
+  const files = [...markdownFiles(SEED_PAGES), ...(hasCorpus ? markdownFiles(CORPUS) : [])];
 
   it('should find exactly the runs a scan of every run finds, in run order', () => {
     let compared = 0;

@@ -9,7 +9,7 @@ import { relative } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { analyze, checkAll } from '../../src/lib/pipeline.js';
 import type { Report } from '../../src/lib/schemas/report.js';
-import { CONTENT, CORPUS, hasCorpus, markdownFiles } from '../helpers/pages.js';
+import { SEED_PAGES, CORPUS, hasCorpus, markdownFiles } from '../helpers/pages.js';
 
 function check(text: string, path: string): Report {
   return checkAll([analyze(text, path)])[0];
@@ -76,7 +76,10 @@ function perturbConclusion(text: string): { text: string; wrong: string } | null
   return { text: text.slice(0, m.index) + `(${wrong})` + text.slice(m.index + m[0].length), wrong };
 }
 
-const pages = [...markdownFiles(CONTENT).map((f) => ({ f, root: CONTENT })), ...markdownFiles(CORPUS).map((f) => ({ f, root: CORPUS }))];
+const pages = [
+  ...markdownFiles(SEED_PAGES).map((f) => ({ f, root: SEED_PAGES })),
+  ...markdownFiles(CORPUS).map((f) => ({ f, root: CORPUS })),
+];
 if (!hasCorpus) console.warn('SKIPPED: page variants of the corpus need ../shared/corpus');
 
 describe('structural variants of real pages', () => {
@@ -107,7 +110,7 @@ describe('structural variants of real pages', () => {
   }
 
   it('should build an engine-first variant whose options are #### headings under engine headings', () => {
-    const text = readFileSync(`${CONTENT}/qwen3-32b/h100.md`, 'utf8');
+    const text = readFileSync(`${SEED_PAGES}/qwen3-32b/h100.md`, 'utf8');
     const variant = engineFirst(text, check(text, 'qwen3-32b/h100.md'))!;
     const report = check(variant, 'qwen3-32b/h100.md');
     expect(report.headings.filter((h) => h.depth === 3).map((h) => h.text)).toEqual(expect.arrayContaining(['vLLM', 'TensorRT-LLM']));
@@ -117,7 +120,7 @@ describe('structural variants of real pages', () => {
   });
 
   it('should still find a wrong chain step on the page in its own order', () => {
-    const text = readFileSync(`${CONTENT}/qwen3-32b/h100.md`, 'utf8');
+    const text = readFileSync(`${SEED_PAGES}/qwen3-32b/h100.md`, 'utf8');
     const wrong = text.replace(
       /(\| Quantization\s*\|[^\n]*?)\+(\d+\.\d)%/,
       (_m, head: string, v: string) => `${head}+${(Number(v) + 9).toFixed(1)}%`,

@@ -6,9 +6,9 @@ import { expect, it } from 'vitest';
 import { analyze } from '../../src/lib/pipeline.js';
 import { RunIndex } from '../../src/lib/claims/verify/run-index.js';
 import { printsAs, valueOf } from '../../src/lib/claims/verify/sources.js';
-import { CONTENT } from '../helpers/pages.js';
+import { SEED_PAGES } from '../helpers/pages.js';
 
-const report = (name: string) => analyze(readFileSync(join(CONTENT, name), 'utf8'), name).report;
+const report = (name: string) => analyze(readFileSync(join(SEED_PAGES, name), 'utf8'), name).report;
 
 it('should give the same answers when built again from the same pages', () => {
   const pages = ['qwen3-14b/h100.md', 'qwen3-32b/h100.md'].map(report);

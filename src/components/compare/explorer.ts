@@ -162,7 +162,9 @@ export function startExplorer(root: HTMLElement): void {
       body.textContent =
         series.length === 0
           ? 'No run of this question is plotted with these filters.'
-          : 'No run that did not fail and is not flagged is within the bound.';
+          : view.limit === null
+            ? 'No run of this question completed every request without a flag: each is greyed, with its reason in the table.'
+            : 'No run that completed every request and is not flagged is within the bound.';
       answer.removeAttribute('data-best');
       answer.removeAttribute('data-value');
       return;
@@ -217,7 +219,7 @@ export function startExplorer(root: HTMLElement): void {
     const shared = new Map<string, string>();
     for (const s of series) if (s.shared.length > 0) shared.set(s.engine, s.shared.join(' '));
     for (const [engine, flags] of shared) notes.push(`Every ${engine} configuration here with launch options also sets ${flags}.`);
-    if (greyed > 0) notes.push(`${greyed} failed or flagged run${greyed === 1 ? ' is' : 's are'} greyed and never the answer.`);
+    if (greyed > 0) notes.push(`${greyed} failed, partial or flagged run${greyed === 1 ? ' is' : 's are'} greyed and never the answer.`);
     for (const text of notes) {
       const note = document.createElement('p');
       note.className = 'muted';

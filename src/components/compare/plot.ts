@@ -1,5 +1,5 @@
 // Draws the explorer's scatter into an <svg>: gridlines, labelled axes with units, one colour and line per
-// configuration, failed and flagged runs greyed, the Pareto front as a staircase, the latency bound, and one link per
+// configuration, failed, partial and flagged runs greyed, the Pareto front as a staircase, the latency bound, and one link per
 // run to its raw block (its target at least 24 px across). Text from content is only ever set as text or
 // attribute values (never parsed as markup).
 import { axes, isGreyed, type Point, type View } from '../../lib/site/compare/state';
@@ -33,7 +33,7 @@ export function describePoint(p: Point, view: View, config?: string): string {
   const setup = [r.engine && (r.version ? `${r.engine} ${r.version}` : r.engine), r.precision, r.parallelism, r.dataset]
     .filter(Boolean)
     .join(', ');
-  return `${formatValue(p.y)} ${y.unit} at ${formatValue(p.x)} ${x.unit} ${x.label.replace(/^Mean /, 'mean ')}: ${r.model ?? 'model not stated'} on ${r.gpus ?? '?'} x ${r.gpu ?? 'GPU not stated'}${setup ? `, ${setup}` : ''} ${config ? `; ${config}` : ''}${isGreyed(r) ? `; ${r.verdict}, greyed` : ''} (${r.title}, ${r.setting ?? r.run}). Opens the raw run.`;
+  return `${formatValue(p.y)} ${y.unit} at ${formatValue(p.x)} ${x.unit} ${x.label.replace(/^Mean /, 'mean ')}: ${r.model ?? 'model not stated'} on ${r.gpus ?? '?'} x ${r.gpu ?? 'GPU not stated'}${setup ? `, ${setup}` : ''} ${config ? `; ${config}` : ''}${isGreyed(r) ? `; ${r.verdict}, greyed: ${r.verdictNote}` : ''} (${r.title}, ${r.setting ?? r.run}). Opens the raw run.`;
 }
 
 export interface PlotInput {

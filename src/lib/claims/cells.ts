@@ -8,6 +8,7 @@
  */
 import { endOnLine, visibleText, type SignHint, type VisibleText } from './html.js';
 import { NUM, statedAt, type Stated, type StatedRole } from './stated.js';
+import { DECIMAL_COMMA_SOURCE } from '../numbers/number.js';
 
 export interface ParsedCell {
   /** Every stated number in source order. */
@@ -26,11 +27,12 @@ const TPS = new RegExp(String.raw`Total\s+TPS\s*:\s*(${NUM})(?:\s*x\s*(\d+))?`, 
 const TPOT = new RegExp(String.raw`Mean\s+TPOT\s*\(ms\)\s*:\s*(${NUM})`, 'gdi');
 const LATENCY = new RegExp(String.raw`Mean\s+latency\s*:\s*(${NUM})\s*(s(?:/req)?)`, 'gdi');
 const PAREN = /\(([^()]*)\)/dg;
-const PERCENT_HEAD = new RegExp(String.raw`^\s*(${NUM})\s*%(\s*/\s*GPU)?`, 'di');
+// `(+58,9%)`: a change written with a decimal comma is read as such (not left unread).
+const PERCENT_HEAD = new RegExp(String.raw`^\s*(${DECIMAL_COMMA_SOURCE}|${NUM})\s*%(\s*/\s*GPU)?`, 'di');
 const RATIO_HEAD = new RegExp(String.raw`^\s*(${NUM})\s*x\s+(faster|slower)`, 'di');
 const SUCCESS = new RegExp(String.raw`Success\s+rate\s*:\s*(${NUM})\s*%`, 'dgi');
 const PREVIOUS = new RegExp(String.raw`lower\s+than\s+previous\s*(${NUM})\s*%`, 'dgi');
-const BARE_PERCENT = new RegExp(String.raw`^\s*(${NUM})\s*%\s*$`, 'd');
+const BARE_PERCENT = new RegExp(String.raw`^\s*(${DECIMAL_COMMA_SOURCE}|${NUM})\s*%\s*$`, 'd');
 const BARE_LATENCY = new RegExp(String.raw`^\s*(${NUM})\s*(s(?:/req)?)\s*$`, 'd');
 const BARE_VALUE = new RegExp(String.raw`^\s*(${NUM})\s*$`, 'd');
 
@@ -74,6 +76,21 @@ function parenItems(v: VisibleText, inner: string, base: number, out: Stated[]):
   }
 }
 
+/** A number written right after a label's value, separated by blanks only (`Total TPS: 6595.66 9999.99`). */
+const FURTHER = new RegExp(String.raw`[ \t]+(${NUM})(?![\d.,]*\s*(?:x\s*\d|%))`, 'dy');
+
+/**
+ * Every further number after a label's value is stated for the same label and judged as such: a cell that writes
+ * two values for one metric states both (only the first was read, and a wrong second passed).
+ */
+function further(out: Stated[], v: VisibleText, from: number, role: StatedRole, unit: string): void {
+  FURTHER.lastIndex = from;
+  for (let m = FURTHER.exec(v.text); m; m = FURTHER.exec(v.text)) {
+    const d = m.indices![1] as Indices;
+    push(out, v, role, d, d, unit);
+  }
+}
+
 /** Parse one raw cell. Unknown text yields no items; never throws. */
 export function parseCell(raw: string): ParsedCell {
   const v = visibleText(raw);
@@ -90,10 +107,15 @@ export function parseCell(raw: string): ParsedCell {
     const d = m.indices!;
     const extra = m[2] ? { multiplier: Number(m[2]) } : {};
     push(items, v, 'total-tps', [d[1]![0], d[2] ? d[2][1] : d[1]![1]], d[1] as Indices, 'tok/s', extra);
+    further(items, v, m.index + m[0].length, 'total-tps', 'tok/s');
   }
-  for (const m of text.matchAll(TPOT)) push(items, v, 'mean-tpot', m.indices![1] as Indices, m.indices![1] as Indices, 'ms');
+  for (const m of text.matchAll(TPOT)) {
+    push(items, v, 'mean-tpot', m.indices![1] as Indices, m.indices![1] as Indices, 'ms');
+    further(items, v, m.index + m[0].length, 'mean-tpot', 'ms');
+  }
   for (const m of text.matchAll(LATENCY)) {
     push(items, v, 'mean-latency', m.indices![1] as Indices, m.indices![1] as Indices, 's');
+    further(items, v, m.index + m[0].length, 'mean-latency', 's');
   }
   for (const m of text.matchAll(PAREN)) parenItems(v, m[1], m.indices![1]![0], items);
 

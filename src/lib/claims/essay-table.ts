@@ -46,6 +46,8 @@ export interface EssayTable {
   plain: Map<number, Array<{ row: number; value: Stated }>>;
   /** Row labels (first cell, visible text). */
   labels: string[];
+  /** Per row holding annotations: the numeric cells of its other columns (a plain value, or an annotated cell's value). */
+  rowValues: Map<number, Array<{ column: number; value: Stated }>>;
 }
 
 const CHANGE_HEADERS: Array<[RegExp, ChangeKind]> = [
@@ -53,7 +55,8 @@ const CHANGE_HEADERS: Array<[RegExp, ChangeKind]> = [
   [/gain/i, 'gain'],
   [/boost|speed-?up/i, 'boost'],
 ];
-const ANNOTATED = new RegExp(String.raw`^\s*(${NUM})\s*\(\s*(${NUM})\s*(%)\s*\)\s*$`, 'd');
+// `6,300 (-25%)`, also with a word after the change inside the brackets (`7,770 (+23% better)`).
+const ANNOTATED = new RegExp(String.raw`^\s*(${NUM})\s*\(\s*(${NUM})\s*(%)\s*(?:[^\d().%]{1,16})?\)\s*$`, 'd');
 const PERCENT = new RegExp(String.raw`^\s*(${NUM})\s*(%)\s*$`, 'd');
 const RATIO = new RegExp(String.raw`^\s*(${NUM})\s*(x)\s*$`, 'di');
 const PLAIN = new RegExp(String.raw`^\s*(${NUM})\s*$`, 'd');
@@ -104,8 +107,17 @@ export function parseEssayTable(header: readonly string[], rows: readonly (reado
     });
     plain.set(col, list);
   }
+  const rowValues = new Map<number, Array<{ column: number; value: Stated }>>();
+  for (const r of new Set(annotated.map((a) => a.row))) {
+    const list: Array<{ column: number; value: Stated }> = [];
+    rows[r].forEach((raw, c) => {
+      const value = c === 0 ? null : (plainValue(raw) ?? annotated.find((a) => a.row === r && a.column === c)?.value ?? null);
+      if (value) list.push({ column: c, value });
+    });
+    rowValues.set(r, list);
+  }
   const labels = rows.map((cells) => (cells[0] === undefined ? '' : parseCell(cells[0]).text.trim()));
-  return { changes, annotated, plain, labels };
+  return { changes, annotated, plain, labels, rowValues };
 }
 
 export interface EssayCheck {
@@ -115,6 +127,8 @@ export interface EssayCheck {
   result: CheckResult;
   /** For annotated cells, the baseline row used. */
   baselineRow?: number;
+  /** For annotations read along their row, the column of the value compared with. */
+  baselineColumn?: number;
 }
 
 function checkChange(c: ChangeCell): CheckResult | null {
@@ -129,6 +143,35 @@ function checkChange(c: ChangeCell): CheckResult | null {
   return inverse.verdict === 'verified' ? inverse : forward;
 }
 
+/**
+ * Annotations read along their rows (a column per run, a row per metric: `| tok/s | 8,400 | 6,300 (-25%) |`):
+ * each against the other numeric cells of its row, verified when one of them reproduces it, else a mismatch
+ * against the row's first (every cell of the row gives another value). Taken when more annotations reproduce
+ * along the rows than along the columns (the column's baseline row that reproduces the most); null otherwise.
+ */
+function rowChecks(table: EssayTable): EssayCheck[] | null {
+  let alongRows = 0;
+  const out: EssayCheck[] = [];
+  for (const a of table.annotated) {
+    const others = (table.rowValues.get(a.row) ?? []).filter((x) => x.column !== a.column);
+    const results = others.map((b) => ({ b, result: checkPercentChange(a.change, b.value, a.value) }));
+    const hit = results.find((x) => x.result.verdict === 'verified') ?? results[0];
+    if (!hit) continue;
+    if (hit.result.verdict === 'verified') alongRows++;
+    out.push({ row: a.row, column: a.column, stated: a.change, result: hit.result, baselineColumn: hit.b.column });
+  }
+  let alongColumns = 0;
+  for (const [col, candidates] of table.plain) {
+    const cells = table.annotated.filter((a) => a.column === col);
+    const best = Math.max(
+      0,
+      ...candidates.map((b) => cells.filter((a) => checkPercentChange(a.change, b.value, a.value).verdict === 'verified').length),
+    );
+    alongColumns += best;
+  }
+  return alongRows > alongColumns ? out : null;
+}
+
 /** Check every change cell and every annotated cell of a parsed essay table. */
 export function checkEssayTable(table: EssayTable): EssayCheck[] {
   const out: EssayCheck[] = [];
@@ -136,6 +179,8 @@ export function checkEssayTable(table: EssayTable): EssayCheck[] {
     const result = checkChange(c);
     if (result) out.push({ row: c.row, column: c.column, stated: c.stated, result });
   }
+  const byRow = rowChecks(table);
+  if (byRow) return [...out, ...byRow].sort((a, b) => a.row - b.row || a.column - b.column);
   for (const [col, candidates] of table.plain) {
     const cells = table.annotated.filter((a) => a.column === col);
     const scored = candidates.map((b) => {

@@ -124,6 +124,23 @@ export function visibleText(raw: string): VisibleText {
   return made;
 }
 
+/** Elements whose text is struck out. */
+const STRUCK = new Set(['del', 's', 'strike']);
+/** Elements whose text is read apart from the text around them. */
+const BREAKS = new Set(['rp', 'rt', 'ruby']);
+
+/** The offset just past the tag that closes `name` from `from` on (nesting counted), or -1 when none does. */
+function closingTag(raw: string, name: string, from: number): number {
+  let depth = 1;
+  const re = new RegExp(`<(/?)${name}\\b[^<>]*>`, 'gi');
+  re.lastIndex = from;
+  for (let m = re.exec(raw); m; m = re.exec(raw)) {
+    depth += m[1] ? -1 : 1;
+    if (depth === 0) return m.index + m[0].length;
+  }
+  return -1;
+}
+
 function makeVisibleText(raw: string): VisibleText {
   let text = '';
   const map: number[] = [];
@@ -143,6 +160,16 @@ function makeVisibleText(raw: string): VisibleText {
       const name = tag[2].toLowerCase();
       if (name === 'br') {
         text += '\n';
+        map.push(i);
+      } else if (STRUCK.has(name) && !tag[1]) {
+        // Struck-out text (`<del>6595.66</del> 9999.99`) is withdrawn: what the cell states is what follows it.
+        // An element never closed is read as text (nothing is hidden on a guess).
+        const close = closingTag(raw, name, i + tag[0].length);
+        i = close < 0 ? i + tag[0].length : close;
+        continue;
+      } else if (BREAKS.has(name)) {
+        // Ruby text and its fallback (`<rp>`, `<rt>`) stand apart from the base text: a word break, never one number.
+        text += ' ';
         map.push(i);
       } else if (name === 'span' && !tag[1]) {
         const color = /background(?:-color)?\s*:\s*([^;"']+)/i.exec(tag[3]);

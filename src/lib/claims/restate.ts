@@ -3,10 +3,11 @@
  * decoration (`%`, `/GPU`, `x faster`); only the number (or a ranking's relation symbol) changes. Used by
  * `claim-mismatch` to say what the page should read and by `perflab check --fix` to write it.
  */
-import { formatFixed, NUMBER_SOURCE } from '../numbers/number.js';
+import { DECIMAL_COMMA_SOURCE, formatFixed, NUMBER_SOURCE } from '../numbers/number.js';
 import type { Claim } from '../schemas/claim.js';
 
 const NUMBER = new RegExp(NUMBER_SOURCE);
+const COMMA_NUMBER = new RegExp(DECIMAL_COMMA_SOURCE);
 
 function group(int: string): string {
   return int.replace(/\B(?=(\d{3})+(?!\d))/g, ',');
@@ -14,12 +15,14 @@ function group(int: string): string {
 
 /** The stated text with its number replaced by `value`, printed like the stated number; null with a reason. */
 export function restate(text: string, value: number, stated: number | null): { text: string } | { reason: string } {
-  const match = NUMBER.exec(text);
+  // A number written with a decimal comma (`+58,9%`) is restated with one.
+  const comma = COMMA_NUMBER.exec(text);
+  const match = comma ?? NUMBER.exec(text);
   if (!match) return { reason: `no number in \`${text}\`` };
   const old = match[0];
   const signed = old.startsWith('+') || old.startsWith('-');
   const digits = old.replace(/^[+-]/, '');
-  const dot = digits.lastIndexOf('.');
+  const dot = digits.lastIndexOf(comma ? ',' : '.');
   const decimals = dot < 0 ? 0 : digits.length - dot - 1;
   const negative = value < 0 || Object.is(value, -0);
   if (!signed && negative && (stated === null || stated >= 0)) {
@@ -28,7 +31,8 @@ export function restate(text: string, value: number, stated: number | null): { t
     };
   }
   let body = formatFixed(Math.abs(value), decimals);
-  if (digits.includes(',')) {
+  if (comma) body = body.replace('.', ',');
+  else if (digits.includes(',')) {
     const [int, frac] = body.split('.');
     body = frac === undefined ? group(int) : `${group(int)}.${frac}`;
   }

@@ -51,14 +51,16 @@ export function judge(stated: StatedValue, raw: number, interval: Interval, mode
   const recomputed = roundHalfUp(raw, stated.decimals);
   // A stated `-0.0` claims a (tiny) decrease: the exact value must be below zero too.
   const exactOk = Number.isFinite(raw) && recomputed === stated.value && (!Object.is(stated.value, -0) || raw < 0 || Object.is(raw, -0));
-  const intervalOk = mode !== 'exact' && roundsTo(interval, stated.value, stated.decimals);
+  // A division by an input that may be 0 (a baseline printed `0.00`) has no finite result: nothing it states holds.
+  const bounded = Number.isFinite(interval.lo) && Number.isFinite(interval.hi);
+  const intervalOk = mode !== 'exact' && bounded && roundsTo(interval, stated.value, stated.decimals);
   const accepted = exactOk ? 'exact' : intervalOk ? 'interval' : null;
   const rule =
-    mode === 'exact'
+    (mode === 'exact'
       ? 'displayed inputs, no interval'
       : mode === 'displayed'
         ? `displayed inputs, else ${inputs} (interval)`
-        : `${inputs} (interval)`;
+        : `${inputs} (interval)`) + (bounded ? '' : '; a divisor that may be 0 gives no finite result');
   return {
     verdict: accepted ? 'verified' : 'mismatch',
     rounding: !accepted && withinOneUnit(stated, raw, interval),

@@ -4,7 +4,11 @@
  */
 import type { SignHint, VisibleText } from './html.js';
 import { highlightAt, rawRange } from './html.js';
-import { parseNumber, type PrintedNumber } from '../numbers/number.js';
+import { INVISIBLE_SOURCE, parseNumber, type PrintedNumber } from '../numbers/number.js';
+
+/** An invisible character right before a number (after a digit or a sign), or right after it (before a digit). */
+const INVISIBLE_EDGE = new RegExp(`\\d[.,]?${INVISIBLE_SOURCE}+$`, 'u');
+const INVISIBLE_START = new RegExp(`^[.,]?${INVISIBLE_SOURCE}+[.,]?\\d`, 'u');
 
 export type StatedRole =
   /** `Total TPS: 6595.66` (with `multiplier` for `21211.83x2`). */
@@ -58,6 +62,11 @@ export function statedAt(
 ): Stated | null {
   const n = parseNumber(numberText);
   if (!n) return null;
+  // A number touching a character that prints nothing (`3\u200B200.00`) is not read as what it shows: no claim
+  // (rule `number-invisible-character` reports it as an error at its column).
+  const at = v.text.indexOf(numberText, start);
+  if (at >= 0 && (INVISIBLE_EDGE.test(v.text.slice(Math.max(0, at - 8), at)) || INVISIBLE_START.test(v.text.slice(at + numberText.length))))
+    return null;
   const range = rawRange(v, start, end);
   const h = highlightAt(v, start);
   const stated: Stated = { ...n, role, ...range, claim: v.text.slice(start, end), unit, ...extra };

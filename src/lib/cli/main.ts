@@ -1,12 +1,13 @@
 import { existsSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { Command, InvalidArgumentError, type CommanderError } from 'commander';
-import { ConfigError, projectRoot, ruleDocsUrl } from '../config.js';
+import { ConfigError, projectRoot, ruleDocsUrl, settingsFor } from '../config.js';
 import { check, checkShared } from './check.js';
 import { UsageError } from '../files.js';
 import { isCheckHelper, serveCheck } from './threads.js';
 import { checkStreamed, isStreamHelper, serveStream } from './stream.js';
 import { watchCheck } from './watch.js';
+import { changedMarkdown } from './changed.js';
 import { runFix } from '../fix/command.js';
 import { formatClaims } from '../output/claims.js';
 import { ciOutput, isCiFormat, quietOutput, toolVersion } from '../output/index.js';
@@ -14,8 +15,22 @@ import { terminalText } from '../terminal.js';
 import { didYouMean } from './suggest.js';
 import { tablesCommand } from '../tables/command.js';
 
-/** Exit codes: 0 clean, 1 unacknowledged errors in the pages, 2 usage or config error (nothing checked). */
-export const EXIT = { clean: 0, findings: 1, usage: 2 } as const;
+/**
+ * Exit codes, as ESLint's: 0 clean, 1 unacknowledged errors in the pages, 2 usage or config error (nothing checked) or
+ * an internal error (an error perflab did not expect, or output it could not write): never the findings code.
+ */
+export const EXIT = { clean: 0, findings: 1, usage: 2, internal: 2 } as const;
+
+/**
+ * An error perflab did not expect is not a finding: one line that says so, the stack below it (each line escaped), and
+ * exit 2, so a CI step that accepts 1 ("findings") does not pass on a crash or a truncated output file.
+ */
+function internalError(what: string, error: unknown): never {
+  const message = error instanceof Error ? error.message : String(error);
+  const stack = error instanceof Error && error.stack ? error.stack.split('\n').slice(1) : [];
+  process.stderr.write([`perflab: internal error: ${what}: ${message}`, ...stack].map((l) => terminalText(l)).join('\n') + '\n');
+  process.exit(EXIT.internal);
+}
 
 const program = new Command();
 program
@@ -46,7 +61,12 @@ program
   .option('--watch', 'check again whenever a Markdown file or the config changes, printing the files whose findings changed')
   .option('--max-warnings <count>', 'exit 1 also when there are more than this many unacknowledged warnings', count)
   .option('--config <file>', 'the config file to use (default: perflab.config.json here or in the nearest folder above)')
-  .addHelpText('after', '\nExit codes: 0 no unacknowledged error, 1 unacknowledged errors, 2 usage or config error.')
+  .option('--changed [ref]', 'check only the Markdown files changed against a git ref (default HEAD), and the untracked ones')
+  .option(
+    '--print-config <file>',
+    "print the settings that apply to <file> as JSON (config file, ignored, each rule's severity); check nothing",
+  )
+  .addHelpText('after', '\nExit codes: 0 no unacknowledged error, 1 unacknowledged errors, 2 usage, config or internal error.')
   .action(
     async (
       given: string[],
@@ -60,10 +80,21 @@ program
         watch?: boolean;
         maxWarnings?: number;
         config?: string;
+        printConfig?: string;
+        changed?: string | true;
       },
     ) => {
       if (opts.config) process.env.PERFLAB_CONFIG = opts.config;
-      const paths = given.length ? given : [defaultContent()];
+      if (opts.printConfig !== undefined) {
+        try {
+          process.stdout.write(`${JSON.stringify(settingsFor(opts.printConfig, process.cwd()), null, 2)}\n`);
+        } catch (error) {
+          if (error instanceof ConfigError) return usage(error.message);
+          throw error;
+        }
+        return;
+      }
+      let paths = given.length ? given : [defaultContent()];
       if (given.length > 0 && !existsSync(given[0])) {
         const command = didYouMean(
           given[0],
@@ -81,6 +112,20 @@ program
       if (opts.fix && opts.fixDryRun) {
         usage('--fix writes the pages and --fix-dry-run writes nothing: give one of them');
         return;
+      }
+      if (opts.changed !== undefined) {
+        if (opts.watch) return usage('--changed checks the files changed now; it does not go with --watch');
+        const ref = opts.changed === true ? 'HEAD' : opts.changed;
+        try {
+          paths = changedMarkdown(ref, process.cwd(), paths);
+        } catch (error) {
+          if (error instanceof UsageError) return usage(error.message);
+          throw error;
+        }
+        if (paths.length === 0) {
+          process.stderr.write(`perflab: no Markdown file changed against ${terminalText(ref)}\n`);
+          return;
+        }
       }
       if (opts.watch) {
         const other = opts.format !== 'text' ? `--format ${opts.format}` : opts.fix ? '--fix' : opts.fixDryRun ? '--fix-dry-run' : null;
@@ -162,7 +207,7 @@ program
   .description('Print the conclusion table and the summary-of-options rows computed from the runs on a page, ready to paste')
   .argument('<page>', 'Markdown report')
   .option('--config <file>', 'the config file to use (default: perflab.config.json here or in the nearest folder above)')
-  .addHelpText('after', '\nExit codes: 0 every number computed, 1 something missing (said on stderr), 2 usage or config error.')
+  .addHelpText('after', '\nExit codes: 0 every number computed, 1 something missing (said on stderr), 2 usage, config or internal error.')
   .action((page: string, opts: { config?: string }) => {
     if (opts.config) process.env.PERFLAB_CONFIG = opts.config;
     let r;
@@ -214,4 +259,11 @@ function defaultContent(): string {
 // A helper thread of `perflab check` (./threads.ts) runs this same bundle: it serves its requests instead.
 if (isCheckHelper()) serveCheck();
 else if (isStreamHelper()) serveStream();
-else void program.parseAsync();
+else {
+  process.on('uncaughtException', (error) => internalError('perflab stopped', error));
+  process.on('unhandledRejection', (error) => internalError('perflab stopped', error));
+  // A write to a pipe or a file that fails later (a full disk, a closed pipe) comes as an event, not a throw.
+  process.stdout.on('error', (error) => internalError('the output could not be written', error));
+  process.stderr.on('error', () => process.exit(EXIT.internal));
+  void program.parseAsync();
+}

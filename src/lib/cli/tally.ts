@@ -31,6 +31,8 @@ export class Tally {
   claims = 0;
   verified = 0;
   readonly grades = { consistent: 0, mismatch: 0, untraceable: 0 };
+  /** Mismatched claims that a comment acknowledges (they are among `acknowledged` findings, not `errors`). */
+  mismatchAcknowledged = 0;
   /** Unacknowledged findings by severity. */
   errors = 0;
   warnings = 0;
@@ -51,6 +53,7 @@ export class Tally {
       this.claims++;
       if (c.verdict === 'verified') this.verified++;
       else if (c.verdict in this.grades) this.grades[c.verdict as keyof Tally['grades']]++;
+      if (c.verdict === 'mismatch' && c.acknowledged) this.mismatchAcknowledged++;
     }
     for (const [at, m] of report.messages.entries()) {
       const key = { file: m.file, line: m.line, column: m.column, ruleId: m.ruleId, page, at };
@@ -85,15 +88,19 @@ export class Tally {
 
   /** The summary line on stderr (see `summaryLine`). */
   summary(facts: SummaryFacts): string {
+    // Grades of claims; a mismatched claim may be acknowledged, which is why "2 mismatched" can stand beside "0 errors".
+    const acked = this.mismatchAcknowledged;
+    const mismatched = (n: number) =>
+      `${n} mismatched${acked === 0 ? '' : acked === n ? ' (all acknowledged)' : ` (${acked} acknowledged)`}`;
     const grades = (['consistent', 'mismatch', 'untraceable'] as const)
       .map((v) => [v, this.grades[v]] as const)
       .filter(([, n]) => n > 0)
-      .map(([v, n]) => `${n} ${v}`);
+      .map(([v, n]) => (v === 'mismatch' ? mismatched(n) : `${n} ${v}`));
     const { files, ignored, bytes, ms, earlier, discarded, helped } = facts;
     const line =
-      `${files} files${ignored ? ` (${ignored} ignored by the config)` : ''}, ${this.runs} runs, ${this.verified}/${this.claims} claims verified` +
+      `${count(files, 'file')}${ignored ? ` (${ignored} ignored by the config)` : ''}, ${count(this.runs, 'run')}, ${this.verified}/${this.claims} claims verified` +
       `${grades.length ? ` (${grades.join(', ')})` : ''}; ` +
-      `${this.errors} errors, ${this.warnings} warnings, ${this.acknowledged} acknowledged ` +
+      `${count(this.errors, 'error')}, ${count(this.warnings, 'warning')}, ${this.acknowledged} acknowledged ` +
       `(${(bytes / 1e6).toFixed(2)} MB in ${ms.toFixed(0)} ms, ${(bytes / 1e6 / (ms / 1000)).toFixed(1)} MB/s; ${earlier} of ${files} files parsed earlier` +
       `${discarded ? `; ${discarded} bad cache entries discarded` : ''}` +
       `${helped ? `; ${helped} read and checked by a second thread` : ''})`;
@@ -114,4 +121,9 @@ export interface SummaryFacts {
   helped: number;
   /** What the listing did not read, and why. */
   notes: readonly string[];
+}
+
+/** `1 file`, `2 files`: a count with its noun in agreement. */
+function count(n: number, noun: string): string {
+  return `${n} ${noun}${n === 1 ? '' : 's'}`;
 }

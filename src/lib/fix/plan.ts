@@ -34,8 +34,7 @@ export interface Skip {
 
 /** The text at a 1-based line and column of `source`, `length` characters long. */
 export function textAt(source: string, line: number, column: number, length: number): string | null {
-  const lines = source.split('\n');
-  const l = lines[line - 1];
+  const l = linesOf(source)[2 * (line - 1)];
   if (l === undefined) return null;
   return l.slice(column - 1, column - 1 + length);
 }
@@ -91,12 +90,21 @@ export function planFixes(report: Report, source: string): { fixes: Fix[]; skipp
 
 /** Apply fixes to a source (right to left within a line so earlier columns stay valid). */
 export function applyFixes(source: string, fixes: readonly Fix[]): string {
-  const lines = source.split('\n');
+  const parts = linesOf(source);
   const ordered = [...fixes].sort((a, b) => a.line - b.line || b.column - a.column);
   for (const f of ordered) {
-    const l = lines[f.line - 1];
+    const at = 2 * (f.line - 1);
+    const l = parts[at];
     if (l === undefined || l.slice(f.column - 1, f.column - 1 + f.from.length) !== f.from) continue;
-    lines[f.line - 1] = l.slice(0, f.column - 1) + f.to + l.slice(f.column - 1 + f.from.length);
+    parts[at] = l.slice(0, f.column - 1) + f.to + l.slice(f.column - 1 + f.from.length);
   }
-  return lines.join('\n');
+  return parts.join('');
+}
+
+/**
+ * The page's lines with their breaks between them (`[line 1, break, line 2, ...]`), each kept as written: LF, CRLF
+ * or a lone CR (a break of its own, as the parser and an editor count lines), so a fix changes nothing else.
+ */
+function linesOf(source: string): string[] {
+  return source.split(/(\r\n|\r|\n)/);
 }

@@ -16,7 +16,7 @@ function parseYaml(node: Yaml, notes: Note[]): Record<string, unknown> {
   // The value starts on the line after the opening `---`.
   const line = (node.position?.start.line ?? 1) + 1;
   try {
-    const doc = parseDocument(node.value, { prettyErrors: true });
+    const doc = parseDocument(node.value, { prettyErrors: true, logLevel: 'silent' });
     const error = doc.errors[0];
     if (error) {
       const at = error.linePos?.[0] ?? { line: 1, col: 1 };

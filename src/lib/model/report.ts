@@ -1,8 +1,8 @@
 import type { Report } from '../schemas/report.js';
 import { slugOf } from '../route.js';
-import { devicesOf } from './command.js';
 import { parseHardware } from './hardware.js';
 import { withRepeats, withSetups } from './setup/index.js';
+import { launchOf, parallelOf } from './setup/launch.js';
 import type { Found } from './walk/state.js';
 
 /**
@@ -95,8 +95,10 @@ function hardwareOf(found: Found, title: string | null, fm: Record<string, unkno
   const gpu = str(fm.gpu) ?? hw?.gpu ?? null;
   let count = typeof fm.gpus === 'number' ? fm.gpus : (hw?.count ?? null);
   if (count === null && found.recommendedCommand) {
-    const { total } = devicesOf(found.recommendedCommand);
-    if (total > 1) count = total;
+    // The devices the run model gives the recommended launch (`parallelOf`: data-parallel attention shares the TP
+    // group's devices), so the page's count and its adopted run's never differ (TP 8 x DP 8 attention is 8, not 64).
+    const { devices } = parallelOf(launchOf(found.recommendedCommand, found.scripts));
+    if (devices > 1) count = devices;
   }
   if (!gpu && count === null && !hw) return null;
   return { gpu, count, text: hw?.text ?? str(fm.gpu) ?? '' };

@@ -2,6 +2,7 @@
  * Views of a page's tree that several rules share: its code blocks, links and images, with their places.
  * Everything here reads mdast nodes and their positions, never the raw text.
  */
+import { INVISIBLE_ANY } from './invisible.js';
 import type {
   Code,
   Definition,
@@ -64,6 +65,8 @@ export interface PageNodes {
   paragraphs: Paragraph[];
   /** Every block whose parent holds blocks (the root, admonitions, list items, quotes, footnotes), with a position. */
   flow: Nodes[];
+  /** The nodes whose text holds an invisible character (./invisible.ts), for `text-invisible`. */
+  invisible: Array<Nodes & { value: string }>;
 }
 
 declare module 'mdast' {
@@ -98,12 +101,14 @@ export class NodeCollector {
     tables: [],
     paragraphs: [],
     flow: [],
+    invisible: [],
   };
   private headingEnd = -1;
 
   add(node: Nodes, parent: Parents | undefined): void {
     const out = this.nodes;
     if (parent && FLOW.has(parent.type) && node.position) out.flow.push(node);
+    if ('value' in node && typeof node.value === 'string' && INVISIBLE_ANY.test(node.value)) out.invisible.push(node);
     switch (node.type) {
       case 'code':
         out.codes.push({ node, parent });

@@ -21,11 +21,28 @@ export const NUMBER_SOURCE = String.raw`[+-]?(?:\d{1,3}(?:,\d{3})+|\d+)(?:\.\d+)
 
 const WHOLE = new RegExp(`^${NUMBER_SOURCE}$`);
 
+/**
+ * A number written with a decimal comma (`58,9`, `1234,56`): a comma followed by other than exactly three digits
+ * cannot group thousands. Read only where a reader of the number's own pattern allows it (a `(+58,9%)` change).
+ */
+export const DECIMAL_COMMA_SOURCE = String.raw`[+-]?\d+,(?:\d{1,2}|\d{4,})(?![\d,.])`;
+const DECIMAL_COMMA = new RegExp(`^${DECIMAL_COMMA_SOURCE}$`);
+
+/** Characters that print nothing (zero-width space and joiners, word joiner, soft hyphen, byte-order mark). */
+export const INVISIBLE_SOURCE = String.raw`[\u00AD\u180E\u200B-\u200F\u2060-\u2064\uFEFF]`;
+const INVISIBLE_IN_NUMBER = new RegExp(String.raw`(?<=\d[.,]?)${INVISIBLE_SOURCE}+(?=[.,]?\d)`, 'gu');
+
+/** Where characters that print nothing stand inside a number (`3\u200B200.00`): 0-based index and the characters. */
+export function invisibleInNumbers(text: string): Array<{ index: number; chars: string }> {
+  return [...text.matchAll(INVISIBLE_IN_NUMBER)].map((m) => ({ index: m.index, chars: m[0] }));
+}
+
 /** Parse a printed number; null when the text is not exactly one number. Never throws. */
 export function parseNumber(text: string): PrintedNumber | null {
   const trimmed = text.trim();
-  if (!WHOLE.test(trimmed)) return null;
-  const plain = trimmed.replace(/,/g, '');
+  const comma = !WHOLE.test(trimmed) && DECIMAL_COMMA.test(trimmed);
+  if (!comma && !WHOLE.test(trimmed)) return null;
+  const plain = comma ? trimmed.replace(',', '.') : trimmed.replace(/,/g, '');
   const value = Number(plain);
   if (!Number.isFinite(value)) return null;
   // Decimals of the written mantissa, less the exponent: `2.5e-3` is 0.0025 (4 decimals), `1.25e2` 125 (0).

@@ -19,7 +19,7 @@ export function formatClaims(reports: readonly { path: string; claims: readonly 
           ? c.candidates?.length
             ? `${c.candidates.length} candidate run${c.candidates.length === 1 ? '' : 's'}, none certain`
             : 'no run on the page supports it'
-          : `${c.formula ?? ''}${c.recomputed !== null && c.verdict !== 'verified' ? ` = ${c.recomputed}` : ''}${c.source ? ` (line ${c.source.line})` : ''}`;
+          : `${c.formula ?? ''}${c.recomputed !== null && c.verdict !== 'verified' && !endsWithValue(c.formula, c.recomputed) ? ` = ${c.recomputed}` : ''}${c.source ? ` (line ${c.source.line})` : ''}`;
       const notes = [
         c.verdict === 'consistent' ? 'an input is not printed by any run' : '',
         ...(c.caveats ?? []).map((k) => k.note),
@@ -33,4 +33,10 @@ export function formatClaims(reports: readonly { path: string; claims: readonly 
     }
   }
   return lines.join('\n');
+}
+
+/** Whether a formula already ends with `= <value>` (`Mean TPOT (ms) = 31.56`): the value is then not stated again. */
+function endsWithValue(formula: string | null, value: number): boolean {
+  const last = formula ? /=\s*(-?\d+(?:\.\d+)?)\s*$/.exec(formula) : null;
+  return last !== null && Number(last[1]) === value;
 }

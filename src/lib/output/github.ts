@@ -5,6 +5,7 @@
 import type { Message } from '../schemas/message.js';
 import { relativePosix } from './paths.js';
 import { terminalText } from '../terminal.js';
+import { statusOf } from '../diagnostics.js';
 
 const COMMAND: Record<Message['severity'], string> = { error: 'error', warning: 'warning', info: 'notice' };
 
@@ -26,7 +27,8 @@ export function escapeProperty(s: string): string {
  * notices with their reason so that they stay visible on the diff.
  */
 export function githubLine(m: Message, cwd: string): string {
-  const command = m.acknowledged ? 'notice' : COMMAND[m.severity];
+  const status = statusOf(m);
+  const command = status === 'acknowledged' ? 'notice' : COMMAND[status];
   const title = m.acknowledged ? `${m.ruleId} (acknowledged)` : m.ruleId;
   const text = m.acknowledged ? `${m.message} (acknowledged: ${m.acknowledged.reason})` : m.message;
   const props = [

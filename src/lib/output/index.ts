@@ -6,7 +6,7 @@ import { rules } from '../rules/index.js';
 import type { Report } from '../schemas/report.js';
 import type { Message } from '../schemas/message.js';
 import { compareText } from '../order.js';
-import { formatMessage } from '../diagnostics.js';
+import { formatMessage, statusOf } from '../diagnostics.js';
 import { formatGithub } from './github.js';
 import { toSarif } from './sarif.js';
 
@@ -43,12 +43,12 @@ export function sortedMessages(reports: readonly Report[]): Message[] {
 }
 
 /**
- * `perflab check --quiet`: the error findings only, one line each. Chosen by severity, not by reading the printed
- * lines back (a message with a line break in it lost its second half; a warning quoting "error" was kept).
+ * `perflab check --quiet`: the unacknowledged errors only, one line each. Chosen by status, not by reading the
+ * printed lines back (a message with a line break in it lost its second half; a warning quoting "error" was kept).
  */
 export function quietOutput(reports: readonly Report[]): string {
   return sortedMessages(reports)
-    .filter((m) => m.severity === 'error')
+    .filter((m) => statusOf(m) === 'error')
     .map(formatMessage)
     .join('\n');
 }

@@ -40,6 +40,15 @@ function helpUri(id: string, docsUrl: SarifTool['docsUrl']): { helpUri?: string 
   return url && /^https?:\/\//.test(url) ? { helpUri: url } : {};
 }
 
+/**
+ * The driver's `informationUri` (absolute, as SARIF wants): the rules' documentation when the config's `docsUrl`
+ * makes it absolute; left out otherwise (perflab does not guess a host).
+ */
+function informationUri(docsUrl: SarifTool['docsUrl']): { informationUri?: string } {
+  const url = docsUrl?.('')?.replace(/#$/, '');
+  return url && /^https?:\/\//.test(url) ? { informationUri: url } : {};
+}
+
 function ruleEntry(rule: SarifTool['rules'][number], docsUrl?: SarifTool['docsUrl']): SarifRule {
   const doc = docsUrl?.(rule.id) ?? `docs/rules.md#${rule.id}`;
   const formula = rule.formula ? ` Formula and tolerance: ${rule.formula}.` : '';
@@ -119,6 +128,6 @@ export function toSarif(messages: readonly Message[], tool: SarifTool, cwd: stri
   return {
     $schema: SARIF_SCHEMA,
     version: '2.1.0' as const,
-    runs: [{ tool: { driver: { name: tool.name, version: tool.version, rules } }, results }],
+    runs: [{ tool: { driver: { name: tool.name, version: tool.version, ...informationUri(tool.docsUrl), rules } }, results }],
   };
 }

@@ -20,12 +20,14 @@ import { optimizedCellCommand } from './optimized-cell-command.js';
 import { optimizedCommandDiffers } from './optimized-command-differs.js';
 import { parallelismExceedsHardware } from './parallelism-exceeds-hardware.js';
 import { shellLineContinuation } from './shell-line-continuation.js';
+import { textInvisible } from './text-invisible.js';
 import { acknowledgementInvalid } from './acknowledgement-invalid.js';
 import { benchmarkAmbiguousMetric } from './benchmark-ambiguous-metric.js';
 import { benchmarkMixedFormat } from './benchmark-mixed-format.js';
 import { fileNameInvalid } from './file-name-invalid.js';
 import { routeCollision } from './route-collision.js';
 import { claimUnreadable } from './claim-unreadable.js';
+import { numberInvisibleCharacter } from './number-invisible-character.js';
 import { nestingTooDeep } from './nesting-too-deep.js';
 import { inlineTooComplex } from './inline-too-complex.js';
 import { acknowledgementUnused } from './acknowledgement-unused.js';
@@ -72,6 +74,7 @@ export const rules: Rule[] = [
   claimUntraceable,
   claimOtherPage,
   claimUnreadable,
+  numberInvisibleCharacter,
   duplicateBlockAcrossPages,
   commandModelMismatch,
   labelFlagContradiction,
@@ -83,6 +86,7 @@ export const rules: Rule[] = [
   chainEndDiffers,
   stepDropsAdopted,
   shellLineContinuation,
+  textInvisible,
   blockConsistency,
   linkUnresolved,
   anchorMissing,

@@ -19,7 +19,7 @@ import type { Rule } from './types.js';
 export const inlineTooComplex = {
   id: 'inline-too-complex',
   severity: 'error',
-  description: `A paragraph or table row has more than ${LIMITS.paragraphBrackets} link labels (\`[\`, \`![\`) or ${LIMITS.paragraphDelimiters} emphasis delimiter runs (\`*\`, \`_\`, \`~\`); the page is not parsed.`,
+  description: `A paragraph or table row has more than ${LIMITS.paragraphBrackets} link labels (\`[\`, \`![\`) or ${LIMITS.paragraphDelimiters} emphasis delimiter runs (\`*\`, \`_\`, \`~\`), or the page more than ${LIMITS.pageBrackets} link labels; the page is not parsed.`,
   fix: 'Split the paragraph, or put the text in a fenced block (code is not parsed for links or emphasis).',
   examples: {
     ok: `# Links
@@ -36,8 +36,11 @@ See [the H100 page](h100.md) and [the A100 page](a100.md).
     },
   },
   source(m) {
-    const count = m.kind === 'inline' && (m.over.what === 'bracket-count' || m.over.what === 'delimiter-count');
-    const fix = 'Split the paragraph, or put the text in a fenced block';
-    return count ? { ruleId: 'inline-too-complex', ...inlineOver(m.over, m.line, m.column, fix) } : null;
+    if (m.kind !== 'inline') return null;
+    const what = m.over.what;
+    if (what !== 'bracket-count' && what !== 'delimiter-count' && what !== 'page-bracket-count') return null;
+    const fix =
+      what === 'page-bracket-count' ? 'Split the page into several pages' : 'Split the paragraph, or put the text in a fenced block';
+    return { ruleId: 'inline-too-complex', ...inlineOver(m.over, m.line, m.column, fix) };
   },
 } satisfies Rule;

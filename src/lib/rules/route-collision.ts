@@ -4,12 +4,12 @@
  * Examples: `examples` below holds an ok and a not-ok page; the tests check both and docs/rules.md#route-collision shows them.
  */
 import { emit } from '../diagnostics.js';
-import { routeCollisions, routeOf, showName, slugOf } from '../route.js';
+import { routeCollisions, routeOf, showName, showNames, slugOf } from '../route.js';
 import type { Rule } from './types.js';
 
 /**
  * Pages whose site files meet (`routeCollisions`, src/lib/route.ts, with the same route function as the site):
- * `café.md` written with `é` and with `e` and a combining accent (the route is NFC), `a.md` and `a.MD`, `x#y.md`
+ * `café.md` written with `é` and with `e` and a combining accent (the route is NFC; the message shows both by code point), `a.md` and `a.MD`, `a.md` and `A.md` (one file where file names ignore case, as on macOS and Windows), `x#y.md`
  * and `x%23y.md` (Astro writes `#` as `%23`), `a.md` and `a.md.md` (the Markdown copy of one is the folder of the
  * other), `reports.md` and the site's own `data/reports.json` (the page's data; that one is found by the listing, which
  * knows a page's path below its content folder: `siteFileFindings`, src/lib/listing.ts). Only one of them would be published, and which one is not said: each page is an error naming the others.
@@ -49,16 +49,23 @@ The other page.
           .join('/'),
       ),
     );
+    const [mine, ...theirs] = showNames([report.path, ...others]);
     emit(
       file,
       'route-collision',
       'error',
       { line: 1, column: 1 },
-      `Page \`${showName(report.path)}\` ends at the same place of the site as \`${others.map(showName).join('`, `')}\` (route \`${showName(route)}\`): one would overwrite the other; rename one`,
-      { expected: 'a route of its own', actual: [report.path, ...others].map(showName).join(' and ') },
+      `Page \`${mine}\` ends at the same place of the site as \`${theirs.join('`, `')}\` (route \`${showName(route)}\`${caseNote([report.path, ...others])}): one would overwrite the other; rename one`,
+      { expected: 'a route of its own', actual: [mine, ...theirs].join(' and ') },
     );
   },
 };
+
+/** Said when the pages' routes differ only in case: one file on a case-insensitive file system (macOS, Windows). */
+function caseNote(paths: readonly string[]): string {
+  const routes = new Set(paths.map((p) => routeOf(slugOf(p))));
+  return routes.size > 1 ? ', on a case-insensitive file system' : '';
+}
 
 /** How many leading folders every path shares. */
 function sharedFolders(paths: readonly string[]): number {

@@ -6,12 +6,30 @@
  *
  * Examples: `examples` below holds an ok and a not-ok page; the tests check both and docs/rules.md#table-malformed shows them.
  */
-import type { Paragraph } from 'mdast';
+import type { Paragraph, Table } from 'mdast';
 import { toString } from 'mdast-util-to-string';
 import { pageNodes } from '../model/tree.js';
 import { oddRows } from '../claims/table-shape.js';
 import { emit } from '../diagnostics.js';
 import type { Rule } from './types.js';
+
+/**
+ * Whether the cells of the row at `line` past the header's count hold only `perflab-ignore` comments: an
+ * acknowledgement written after the row's closing `|`, which Markdown reads as a cell of its own.
+ */
+function acknowledgementAfterRow(table: Table, line: number, header: number): boolean {
+  const extra = table.children.find((r) => r.position?.start.line === line)?.children.slice(header) ?? [];
+  return (
+    extra.length > 0 &&
+    extra.every(
+      (cell) =>
+        cell.children.length > 0 &&
+        cell.children.every(
+          (n) => (n.type === 'html' && /^<!--\s*perflab-ignore\b/.test(n.value)) || (n.type === 'text' && !n.value.trim()),
+        ),
+    )
+  );
+}
 
 /** Cells of a line that starts with `|`, by a scan (a trailing `|` closes the last cell). */
 function cellCount(line: string): number {
@@ -106,7 +124,10 @@ export const tableMalformed: Rule = {
             'table-malformed',
             'error',
             row,
-            `Table row has ${row.cells} cell${row.cells === 1 ? '' : 's'} where the header has ${row.header}: a \`|\` is missing or one too many, so its cells after the slip are read in the wrong column (their numbers are not judged against a column)`,
+            `Table row has ${row.cells} cell${row.cells === 1 ? '' : 's'} where the header has ${row.header}: ` +
+              (acknowledgementAfterRow(node, row.line, row.header)
+                ? 'the `perflab-ignore` comment after the closing `|` is read as a cell of its own. Put it inside the last cell, before the closing `|`: `... <!-- perflab-ignore rule-id: reason --> |`'
+                : 'a `|` is missing or one too many, so its cells after the slip are read in the wrong column (their numbers are not judged against a column)'),
             { expected: `${row.header} cells`, actual: `${row.cells} cells` },
           );
         continue;

@@ -44,7 +44,11 @@ export const setupFieldSchema = z.enum([
  * not say. `evidence` names the lines each field was read from.
  */
 export const runSetupSchema = z.object({
-  /** The served model as its launch names it (`Qwen/Qwen3-14B-FP8`); a local path's last segment. */
+  /**
+   * The served model as its launch names it (`Qwen/Qwen3-14B-FP8`); a local path whose last segment is the page's
+   * model name, any case (`/workspace/DeepSeek-v3.2` on a DeepSeek-V3.2 page), is the page's model; another local
+   * path is its last segment.
+   */
   model: z.string().nullable(),
   /** Engine id, lower case: `vllm`, `sglang`, `tensorrt-llm`, `mindie`, `lmdeploy`. */
   engine: z.string().nullable(),
@@ -73,8 +77,14 @@ export const runSetupSchema = z.object({
   role: runRoleSchema.nullable(),
   /** Launch options and environment settings that set the run apart from the page's baseline (sorted). */
   flags: z.array(z.string()).nullable(),
-  /** `failed`: no result; `partial`: fewer requests completed than it was set to send, or failed requests printed. */
+  /**
+   * The run's verdict from its own output: `ok` (complete), `failed` (no result), `partial` (fewer requests succeeded
+   * than it was set to send, or failed, errored or incomplete requests printed). A partial or failed run is never a
+   * view's best; whether the page's numbers contradict it is the checks' verdict (`contradicted` in the explorer).
+   */
   status: z.enum(['ok', 'failed', 'partial']),
+  /** Why a run is `failed` or `partial`, in words, with the line of the count (`516 of 1000 requests succeeded (line 428)`); null when `ok`. */
+  statusReason: z.string().nullable(),
   /** Page lines each field was read from. */
   evidence: z.partialRecord(setupFieldSchema, z.array(z.number().int().positive())),
 });

@@ -6,6 +6,7 @@ import { compareText } from '../order.js';
 import { stripTags } from '../model/text.js';
 import { displayName, techniqueKey } from './technique-name.js';
 import { foldAll, type Fold } from './fold.js';
+import { incompleteRun } from './compare/rows.js';
 
 export interface EngineUse {
   name: string;
@@ -76,6 +77,8 @@ export interface TechniqueUse {
     status: ClaimStatus | null;
     /** The launch options that set the measured run apart from the page's baseline, from its run record. */
     flags: string[];
+    /** The measured run, when it failed or not every request succeeded: never a technique's gain, shown greyed with its reason. */
+    incomplete: { verdict: 'failed' | 'partial'; note: string } | null;
     /** The claim's anchor when the row states a change, else the page. */
     href: string;
   }>;
@@ -108,7 +111,13 @@ export function techniqueFold(): Fold<Entry, TechniqueUse[]> {
         if (!o || !o.name || /^total/i.test(o.name)) continue;
         const key = techniqueKey(o.name);
         const claim = e.claims.find((c) => c.line === row.line && c.kind === 'improvement');
-        const run = claim?.source ? runs.get(claim.source.runId) : undefined;
+        // The run the row measured: its improvement's source, else the run its other numbers trace to (not the baseline).
+        const run =
+          (claim?.source ? runs.get(claim.source.runId) : undefined) ??
+          e.claims
+            .filter((c) => c.line === row.line && c.source?.path === e.path)
+            .map((c) => runs.get(c.source!.runId))
+            .find((r) => r !== undefined && r.setup.role !== 'baseline');
         const use = map.get(key) ?? { name: o.name, spellings: [], uses: [] };
         use.uses.push({
           title: pageTitle(e),
@@ -119,6 +128,7 @@ export function techniqueFold(): Fold<Entry, TechniqueUse[]> {
           against: o.against,
           status: claim ? claimStatus(claim) : null,
           flags: run?.setup.flags ?? [],
+          incomplete: run ? incompleteRun(e, run) : null,
           href: claim ? `${e.site.url}#${claim.id}` : e.site.url,
         });
         map.set(key, use);

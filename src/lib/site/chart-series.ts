@@ -19,6 +19,8 @@ export interface SeriesCase {
   worse: boolean;
   /** What the page states wrongly, when the value drawn is the recomputed one. */
   stated?: { baseline?: number; optimized?: number };
+  /** The optimized run failed or did not complete every request: drawn greyed, never a gain, with this reason. */
+  incomplete?: string;
 }
 
 export interface Series {
@@ -70,6 +72,7 @@ export function headlineSeries(c: Comparison): Series {
         change: gain ? `(${gain})${worse ? ' worse' : ''}` : changeLabel(c.better, k.baseline, k.optimized),
         worse,
         ...(stated ? { stated: { baseline: stated.baseline, optimized: stated.optimized } } : {}),
+        ...(k.incomplete ? { incomplete: k.incomplete.note } : {}),
       };
     }),
   };
@@ -171,6 +174,7 @@ export function latencySeries(report: SeriesInput, c: Comparison): Series[] {
         change: changeLabel('lower', b.value, o.value),
         worse: worseOf('lower', b.value, o.value),
         ...(stated ? { stated } : {}),
+        ...(k.incomplete ? { incomplete: k.incomplete.note } : {}),
       });
     }
     if (!cases.length) continue;

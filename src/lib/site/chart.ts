@@ -35,7 +35,8 @@ export function seriesDescription(s: Series): string {
     .map(
       (k) =>
         `${k.case}: baseline ${value(k.baseline, k.stated?.baseline)}, optimized ${value(k.optimized, k.stated?.optimized)}` +
-        `${k.change ? ` ${k.change}` : ''}${k.worse && !k.change.includes('worse') ? ' (worse)' : ''}`,
+        `${k.change ? ` ${k.change}` : ''}${k.worse && !k.change.includes('worse') ? ' (worse)' : ''}` +
+        `${k.incomplete ? ` (not a result: ${k.incomplete})` : ''}`,
     )
     .join('; ');
 }
@@ -71,7 +72,7 @@ export function seriesSvg(s: Series, id: string): string {
   const plot: string[] = [];
   for (const k of s.cases) {
     const long = k.change && k.case.length + k.change.length > L.lineChars;
-    const changeCls = `chart-change${k.worse ? ' is-worse' : ''}${k.change.includes('→') ? ' is-corrected' : ''}`;
+    const changeCls = `chart-change${k.worse ? ' is-worse' : ''}${k.change.includes('→') ? ' is-corrected' : ''}${k.incomplete ? ' is-grey' : ''}`;
     let head = `<text class="chart-case" x="0" y="${y + 13}">${esc(k.case)}</text>`;
     if (k.change && !long) head += `<text class="${changeCls}" x="100%" y="${y + 13}" text-anchor="end">${esc(k.change)}</text>`;
     y += L.nameH;
@@ -80,11 +81,13 @@ export function seriesSvg(s: Series, id: string): string {
       y += L.nameH;
     }
     const bar = (v: number, stated: number | undefined, side: 'baseline' | 'optimized', row: number) => {
-      const cls = `bar-${side}${side === 'optimized' && k.worse ? ' is-worse' : ''}`;
+      const cls = `bar-${side}${side === 'optimized' && k.worse ? ' is-worse' : ''}${side === 'optimized' && k.incomplete ? ' is-grey' : ''}`;
       const top = y + row * L.barH;
       const label = stated === undefined ? formatNumber(v, 2) : `${formatNumber(stated, 2)} → ${formatNumber(v, 2)}`;
       const said = stated === undefined ? '' : ` (the page states ${formatNumber(stated)})`;
-      const title = `${k.case} ${side}: ${formatNumber(v)} ${s.unit}${said}${side === 'optimized' && k.worse ? ', worse than the baseline' : ''}`;
+      const title =
+        `${k.case} ${side}: ${formatNumber(v)} ${s.unit}${said}${side === 'optimized' && k.worse ? ', worse than the baseline' : ''}` +
+        `${side === 'optimized' && k.incomplete ? `; not a result: ${k.incomplete}` : ''}`;
       plot.push(
         `<rect class="${cls}" data-case="${esc(k.case)}" x="0" y="${top}" width="${Math.max(0.2, x(v)).toFixed(2)}" height="${L.barH - 2}"><title>${esc(title)}</title></rect>`,
       );

@@ -1,5 +1,6 @@
 // How a claim is shown: its status word, its one-line explanation and the page's trust summary.
 import type { Claim } from '../schemas/claim.js';
+import type { Message } from '../schemas/message.js';
 import { restate } from '../claims/restate.js';
 import { untraceableReason } from '../claims/cite.js';
 import { plural } from './format.js';
@@ -94,11 +95,29 @@ export interface TrustSummary {
   consistent: number;
   untraceable: number;
   acknowledged: number;
-  /** `41 of 43 numbers verified; 1 wrong; 1 last digit off` */
+  /**
+   * Unacknowledged errors and warnings about the page beyond its numbers' grades (a run on more GPUs than the page
+   * has, run blocks identical to another page's, a command that does not run): the page's own findings.
+   */
+  errors: number;
+  warnings: number;
+  /** `41 of 43 numbers verified; 1 wrong; 1 with the last digit off; 2 unacknowledged errors; 1 warning` */
   text: string;
 }
 
-export function trustSummary(claims: Claim[]): TrustSummary {
+/** The rules whose findings are the claims' grades, already counted by grade in the summary. */
+const GRADED_RULES = new Set(['claim-mismatch', 'claim-rounding', 'claim-untraceable']);
+
+/** A page's findings as the trust summary reads them. */
+export type TrustFinding = Pick<Message, 'ruleId' | 'severity'> & { acknowledged?: unknown };
+
+/**
+ * What a reader may trust of a page: its numbers by grade, and its unacknowledged errors and warnings that are not
+ * those grades. Every trust signal (the card's badge, the number check, the meta description) reads this one count,
+ * so none says "29 of 29 numbers verified" alone on a page with errors.
+ */
+export function trustSummary(claims: readonly Claim[], messages: readonly TrustFinding[]): TrustSummary {
+  const open = messages.filter((m) => !m.acknowledged && !GRADED_RULES.has(m.ruleId));
   const count = (g: ClaimGrade) => claims.filter((c) => claimGrade(c) === g).length;
   const t = {
     total: claims.length,
@@ -108,6 +127,8 @@ export function trustSummary(claims: Claim[]): TrustSummary {
     consistent: count('consistent'),
     untraceable: count('untraceable'),
     acknowledged: count('acknowledged'),
+    errors: open.filter((m) => m.severity === 'error').length,
+    warnings: open.filter((m) => m.severity === 'warning').length,
   };
   const parts = [
     t.mismatch && `${t.mismatch} wrong`,
@@ -115,7 +136,17 @@ export function trustSummary(claims: Claim[]): TrustSummary {
     t.rounding && `${t.rounding} with the last digit off`,
     t.consistent && `${t.consistent} consistent but unsourced`,
     t.acknowledged && `${t.acknowledged} acknowledged`,
+    // The page's own findings, after the numbers' grades (short: on a phone this line is the folded panel).
+    t.errors && plural(t.errors, 'unacknowledged error'),
+    t.warnings && plural(t.warnings, 'warning'),
   ].filter(Boolean);
   const head = t.total === 0 ? 'No checked numbers on this page' : `${t.verified} of ${plural(t.total, 'number')} verified`;
   return { ...t, text: [head, ...parts].join('; ') };
+}
+
+/** The badge a trust summary wears: green only when every number is verified and the page has no open error or warning. */
+export function trustBadge(t: TrustSummary): 'badge-bad' | 'badge-warn' | 'badge-muted' | 'badge-ok' {
+  if (t.mismatch + t.errors > 0) return 'badge-bad';
+  if (t.untraceable + t.rounding + t.warnings > 0) return 'badge-warn';
+  return t.total === 0 ? 'badge-muted' : 'badge-ok';
 }

@@ -8,6 +8,7 @@ import { z } from 'zod';
 import type { Entry } from './entry.js';
 import { cell } from './compare/cell.js';
 import { compareRows, listedRuns } from './compare/rows.js';
+import { datasetText } from './compare/setup.js';
 import type { RunRow } from './compare/types.js';
 
 export { cell };
@@ -58,7 +59,7 @@ export function csvPart(page: CsvPage): CsvPart {
         d.version,
         d.precision,
         d.parallelism,
-        d.dataset,
+        datasetText(r.setup),
         d.concurrency,
         d.rate,
         r.setup.inputLength,

@@ -16,7 +16,7 @@ export function pageTitle(report: Pick<Report, 'title' | 'slug'>): string {
 
 /** The one-sentence summary, with the model the site shows (see page-model.ts); read at render time, never from a cache. */
 export function describe(
-  report: Pick<Report, 'kind' | 'model' | 'title' | 'slug' | 'hardware' | 'objective' | 'engines' | 'claims'> &
+  report: Pick<Report, 'kind' | 'model' | 'title' | 'slug' | 'hardware' | 'objective' | 'engines' | 'claims' | 'messages'> &
     Parameters<typeof pageModel>[0],
 ): string {
   const parts: string[] = [];
@@ -29,5 +29,5 @@ export function describe(
   const engines = report.engines.map((e) => (e.version ? `${e.name} ${e.version}` : e.name));
   const head = parts.length ? parts.join(' ') : pageTitle(report);
   const tail = engines.length ? `; engines: ${engines.join(', ')}` : '';
-  return `${head}${tail}. ${trustSummary(report.claims).text}.`;
+  return `${head}${tail}. ${trustSummary(report.claims, report.messages).text}.`;
 }

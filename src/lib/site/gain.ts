@@ -1,7 +1,9 @@
 // Baseline vs optimized per benchmark case, read from the Conclusion table (numbers are claims on the page).
 import type { Claim } from '../schemas/claim.js';
 import type { Cell, ConclusionRow, Report } from '../schemas/report.js';
+import type { Run } from '../schemas/run.js';
 import { correction } from './claims.js';
+import { incompleteRun } from './compare/rows.js';
 
 export interface CaseResult {
   case: string;
@@ -14,6 +16,27 @@ export interface CaseResult {
   factor: number;
   /** What the page states wrongly, when the bars use recomputed values instead (see `corrected`). */
   stated?: { baseline?: number; optimized?: number; gain?: string };
+  /** The optimized cell's run failed or did not complete every request: its gain is never a result, with the reason. */
+  incomplete?: { verdict: 'failed' | 'partial'; note: string };
+}
+
+/** What the gain reads of a report beyond its Conclusion: the claims and runs behind its cells, when it has them. */
+type GainInput = Pick<Report, 'conclusion'> &
+  Partial<Pick<Report, 'claims' | 'path'>> & { runs?: readonly Pick<Run, 'id' | 'repeatOf' | 'failed' | 'error' | 'setup'>[] };
+
+/**
+ * The run behind a row's optimized cell (the run its checked numbers trace to) when it failed or did not complete
+ * every request (`incompleteRun`, as the explorer judges it); null otherwise or without claims and runs.
+ */
+export function incompleteCase(report: GainInput, r: ConclusionRow): CaseResult['incomplete'] | null {
+  if (!report.claims || !report.runs || report.path === undefined) return null;
+  const byId = new Map(report.runs.map((run) => [run.id, run]));
+  for (const c of cellClaims(report.claims, r, 'optimized')) {
+    const run = c.source && c.source.path === report.path ? byId.get(c.source.runId) : undefined;
+    const bad = run && incompleteRun({ claims: report.claims, path: report.path, runs: report.runs }, run);
+    if (bad) return bad;
+  }
+  return null;
 }
 
 export interface Comparison {
@@ -49,12 +72,14 @@ function row(r: ConclusionRow, re: RegExp, better: 'higher' | 'lower', fix?: Fix
   };
 }
 
-export function comparison(report: Pick<Report, 'conclusion'>, fix?: Fixer): Comparison | null {
+export function comparison(report: GainInput, fix?: Fixer): Comparison | null {
   const cases = (re: RegExp, better: 'higher' | 'lower') =>
     report.conclusion
       .map((r) => {
         const c = row(r, re, better, fix);
-        return c && fix ? fix.gain(r, c, row(r, re, better)) : c;
+        const done = c && fix ? fix.gain(r, c, row(r, re, better)) : c;
+        const incomplete = done && incompleteCase(report, r);
+        return done && incomplete ? { ...done, incomplete } : done;
       })
       .filter((r): r is CaseResult => r !== null);
   const tps = cases(TPS, 'higher');
@@ -64,10 +89,13 @@ export function comparison(report: Pick<Report, 'conclusion'>, fix?: Fixer): Com
   return null;
 }
 
-/** The headline result: the first case (the optimization target), as a factor and its text. */
+/**
+ * The headline result: the first case (the optimization target), as a factor and its text; `incomplete` when the
+ * optimized run behind it failed or did not complete every request (a gain never to rank or show as a result).
+ */
 export function headline(
-  report: Pick<Report, 'conclusion'>,
-): { factor: number; text: string; case: string; metric: Comparison['metric'] } | null {
+  report: GainInput,
+): { factor: number; text: string; case: string; metric: Comparison['metric']; incomplete: CaseResult['incomplete'] | null } | null {
   const c = comparison(report);
   const first = c?.cases[0];
   if (!c || !first) return null;
@@ -77,7 +105,13 @@ export function headline(
       : `${first.gainText ?? `${first.factor.toFixed(2)}x faster`}`.replace(/x faster/, '× faster');
   // The factor of the text shown, so a list ordered by it reads in order: `+31.6%/GPU` is 1.316 even when the two
   // cells, one of them on twice the GPUs, are 2.63x apart.
-  return { factor: (first.gainText ? shownFactor(first.gainText) : null) ?? first.factor, text, case: first.case, metric: c.metric };
+  return {
+    factor: (first.gainText ? shownFactor(first.gainText) : null) ?? first.factor,
+    text,
+    case: first.case,
+    metric: c.metric,
+    incomplete: first.incomplete ?? null,
+  };
 }
 
 const PERCENT = /^([+-]?)(\d+(?:\.\d+)?)%/;
@@ -111,7 +145,7 @@ function cellClaims(claims: readonly Claim[], r: ConclusionRow, side: 'baseline'
  * The comparison the chart draws: like `comparison`, but a bar whose number the page states wrongly is drawn at the
  * recomputed value, and a wrong improvement is shown with its recomputed text; `stated` keeps what the page says.
  */
-export function corrected(report: Pick<Report, 'conclusion' | 'claims'>): Comparison | null {
+export function corrected(report: GainInput & Pick<Report, 'claims'>): Comparison | null {
   const fix: Fixer = {
     value(r, side, re) {
       const m = re.exec(r[side].text);

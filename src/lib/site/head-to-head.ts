@@ -1,9 +1,10 @@
 // Engines head to head: runs of two or more engines measured on the same workload across every report: the same
 // model and precision, GPU type and count, dataset or profile, concurrency (or none stated, i.e. unbounded) and number of requests.
-// Each engine's entry is its best total throughput per GPU among its usable runs there (not failed, no error on its
+// Each engine's entry is its best total throughput per GPU among its usable runs there (not failed or partial, no error on its
 // block or launch; a sentence that misquotes a run does not make the run worse), with the latency of that same run and a link to its raw block. Runs whose
 // model, GPU, GPU count or dataset is unknown are left out: an unknown key could hide a different workload.
 import { compareText } from '../order.js';
+import { isGreyed } from './compare/state.js';
 import type { RunRow, RunValue } from './compare/types.js';
 
 export interface EngineEntry {
@@ -44,21 +45,39 @@ export interface HeadToHead {
   engines: EngineEntry[];
   /** Best throughput per GPU over the second best, as a percentage. */
   lead: number;
+  /** Runs of the workload left out of the bests (failed, partial or flagged), each with its verdict and reason. */
+  excluded: ExcludedRun[];
 }
 
-/** A run that ran and whose block and launch carry no error; what a sentence says of it does not make it worse. */
-const usable = (r: RunRow) => !r.failed && r.verdict !== 'flagged';
+/** A run shown greyed beside a head-to-head: never its best, with the reason. */
+export interface ExcludedRun {
+  engine: string;
+  perGpu: number;
+  href: string;
+  setting: string | null;
+  title: string;
+  verdict: RunRow['verdict'];
+  note: string;
+}
+
+/**
+ * A run that ran, completed every request and whose block and launch carry no error (the explorer's `isGreyed`);
+ * what a sentence says of it does not make it worse.
+ */
+const usable = (r: RunRow) => !r.failed && !isGreyed(r);
 
 /** Workloads with at least two engines, most engines first, then by model, GPU, dataset and concurrency. */
 export function headToHeads(rows: readonly RunRow[]): HeadToHead[] {
   const groups = new Map<string, RunRow[]>();
+  const greyed = new Map<string, RunRow[]>();
   for (const r of rows) {
-    if (!usable(r) || !r.engine || !r.model || !r.gpu || !r.gpus || !r.dataset || !r.values.total) continue;
+    if (!r.engine || !r.model || !r.gpu || !r.gpus || !r.dataset || !r.values.total) continue;
     const key = JSON.stringify([r.model, r.precision, r.gpu, r.gpus, r.dataset, r.concurrency, r.requested]);
-    (groups.get(key) ?? groups.set(key, []).get(key)!).push(r);
+    const into = usable(r) ? groups : greyed;
+    (into.get(key) ?? into.set(key, []).get(key)!).push(r);
   }
   const out: HeadToHead[] = [];
-  for (const list of groups.values()) {
+  for (const [key, list] of groups) {
     const byEngine = new Map<string, RunRow[]>();
     for (const r of list) (byEngine.get(r.engine!) ?? byEngine.set(r.engine!, []).get(r.engine!)!).push(r);
     if (byEngine.size < 2) continue;
@@ -95,6 +114,15 @@ export function headToHeads(rows: readonly RunRow[]): HeadToHead[] {
       requested,
       engines,
       lead: (first.perGpu / second.perGpu - 1) * 100,
+      excluded: (greyed.get(key) ?? []).map((r) => ({
+        engine: r.engine!,
+        perGpu: r.values.total!.value / r.gpus!,
+        href: r.href,
+        setting: r.setting,
+        title: r.title,
+        verdict: r.verdict,
+        note: r.verdictNote,
+      })),
     });
   }
   return out.sort(headToHeadOrder);

@@ -28,6 +28,11 @@ export interface Listing {
   gainKind: GainKind | null;
   gainText: string | null;
   gainCase: string | null;
+  /**
+   * Why the headline gain is not a result (its optimized run failed or did not complete every request): the card
+   * shows it greyed with this reason, and `gain` is null so that no list ranks it. Null for a gain that stands.
+   */
+  gainNote: string | null;
   trust: TrustSummary;
   runs: number;
   lastUpdated: string | null;
@@ -58,11 +63,12 @@ export function listing(entry: Entry): Listing {
     hardware: hardwareText(entry),
     objective: entry.objective,
     engines: [...new Set(entry.engines.map((e) => e.name))],
-    gain: h?.factor ?? null,
-    gainKind: h?.metric ?? null,
+    gain: h && !h.incomplete ? h.factor : null,
+    gainKind: h && !h.incomplete ? h.metric : null,
     gainText: h?.text ?? null,
     gainCase: h?.case ?? null,
-    trust: trustSummary(entry.claims),
+    gainNote: h?.incomplete?.note ?? null,
+    trust: trustSummary(entry.claims, entry.messages),
     runs: entry.runs.length,
     lastUpdated: entry.site.lastUpdated,
   };

@@ -35,7 +35,7 @@ export function verifyPiece({ entry: e, data }: ReadReport): VerifyPiece {
       findings: list.length,
       errors: open('error'),
       warnings: open('warning'),
-      wrong: trustSummary(data.claims).mismatch,
+      wrong: trustSummary(data.claims, data.messages).mismatch,
     },
     page: { path: data.path, sourcePath: data.site.sourcePath, url: data.site.url, title },
   };

@@ -406,7 +406,7 @@ export function resolveNumber(n: EssayNumber, path: string): EssayVerdict | null
 }
 
 /** Whether a run prints a value as the page states it (after the unit change, rounded to the stated digits). */
-function printsValue(n: EssayNumber, run: NamedRun, path: string): boolean {
+export function printsValue(n: EssayNumber, run: NamedRun, path: string): boolean {
   const { slack } = tolerance(n);
   return valueReadings(n, [run], path).some((r) => holds(n, r, slack));
 }
@@ -435,6 +435,21 @@ function farAndAlone(n: EssayNumber, nearest: Reading, path: string, slack: numb
   const stated = Math.abs(n.stated.value);
   if (nearest.value === 0 || Math.abs(stated - nearest.value) / nearest.value <= RESTATE_BAND) return false;
   return !valueReadings(n, n.all, path).some((r) => holds(n, r, slack));
+}
+
+/** Whether a run prints the metric a number names at all. */
+export function printsMetric(n: EssayNumber, run: NamedRun): boolean {
+  return refersTo(n.metric, run.run.metrics) && metricKeys(n.metric, Object.keys(run.run.metrics)).length > 0;
+}
+
+/** A value given to the wrong one of two runs its sentence names: a mismatch against the run the sentence gives it. */
+export function exchangedVerdict(n: EssayNumber, owner: NamedRun, path: string): EssayVerdict | null {
+  const { text: tol } = tolerance(n);
+  const readings = valueReadings(n, [owner], path);
+  const near = [...readings].sort((a, b) => Math.abs(a.value - Math.abs(n.stated.value)) - Math.abs(b.value - Math.abs(n.stated.value)))[0];
+  if (!near || readings.length !== 1) return null;
+  const out = mismatch(n, near, `${tol}; the sentence gives this value to ${describe(owner)}, another run it names prints it`);
+  return out;
 }
 
 /** No run of the page prints the metric the number names (`TTFT` where every run is offline). */

@@ -435,6 +435,8 @@ export function parseProseNumbers(raw: string): ProseNumber[] {
     const lead = text.slice(Math.max(0, m.index - 4), m.index).trimEnd();
     if (lead.endsWith('±') || lead.endsWith('+/-')) continue;
     if (unitRaw === 'x' && DEVICES.test(text.slice(m.indices![4]![1]))) continue;
+    // `300 × 0.12`: a factor of a product written out, not a ratio stated.
+    if (unitRaw === 'x' && /^\s*\d/.test(text.slice(m.indices![4]![1], m.indices![4]![1] + 4))) continue;
     if (!['%', 'x', '倍', '배'].includes(unitRaw) && !VALUE_FOLLOW.test(after(text, m.indices![4]![1], 30))) continue;
     if (
       (unitRaw === '%' || unitRaw === 'x' || unitRaw === '倍' || unitRaw === '배') &&

@@ -7,7 +7,7 @@
 import { visibleText, type VisibleText } from '../html.js';
 import { NUM, statedAt } from '../stated.js';
 import type { EssayPage } from './page.js';
-import { mentions, type NamedRun } from './runs.js';
+import { mentions, namedByWords, type NamedRun } from './runs.js';
 import { normalise, speaksOfRepeats, spreadKind, type ProseNumber, type Spread } from './sentence.js';
 import { directionOf, metricsIn, type MetricRef } from './vocab.js';
 
@@ -72,7 +72,10 @@ export function cellContent(raw: string): string {
 
 function runsIn(text: string, page: EssayPage): NamedRun[] {
   const found = mentions(text, page.runs);
-  return found.length === 1 ? found[0].runs : [];
+  if (found.length === 1) return found[0].runs;
+  // No run's name written as such: the run whose own words the label uses, when one run's alone.
+  const byWords = found.length === 0 ? namedByWords(text, page.runs) : null;
+  return byWords ? [byWords] : [];
 }
 
 /** The numeric cells of a table, with metric, unit and runs; cells with no metric on either axis are left out. */
@@ -109,7 +112,8 @@ export function readTableNumbers(
       let left = c - 1;
       while (kind !== 'value' && left > 0 && !colMetric[left]) left--;
       const borrowed = !colMetric[c] && !rowMetric[r] && kind !== 'value' && left > 0 ? colMetric[left] : null;
-      const metric = colMetric[c] ?? rowMetric[r] ?? borrowed;
+      // A header that names a run (`P: Throughput-Tuned`) says which run, not which metric, when the row label names one.
+      const metric = (colRuns[c].length > 0 && rowMetric[r] ? rowMetric[r] : colMetric[c]) ?? rowMetric[r] ?? borrowed;
       if (!metric) return;
       const [ns, ne] = m.indices![2]!;
       const end = m.indices![5]?.[1] ?? m.indices![4]?.[1] ?? m.indices![3]?.[1] ?? ne;

@@ -13,7 +13,19 @@ import { essayTables, tableSource, type ReadTable } from './essay-table.js';
 import { claimKind } from './types.js';
 import { comparesOffPage, essayPage, namedIn, scopeRuns, type EssayPage } from '../essay/page.js';
 import type { NamedRun } from '../essay/runs.js';
-import { resolveNumber, spreadVerdict } from '../essay/resolve.js';
+import {
+  exchangedVerdict,
+  printsMetric,
+  printsValue,
+  resolveNumber,
+  spreadVerdict,
+  type EssayNumber,
+  type EssayVerdict,
+} from '../essay/resolve.js';
+import { exchangedValue, swappedComparison } from '../essay/order.js';
+import { parseNumber, roundHalfUp } from '../../numbers/number.js';
+import { NUM } from '../stated.js';
+import { arithmeticBefore } from '../arithmetic.js';
 import { parseProseNumbers, type ProseNumber } from '../essay/sentence.js';
 
 interface Candidate {
@@ -108,6 +120,11 @@ function memo<T>(map: Map<string, T>, key: string, f: (key: string) => T): T {
 
 /** A number of free-form prose traced to the runs of `page` (the page's named runs), with its claim; [] when none. */
 export function verifyFree(ctx: PageContext, page: EssayPage, node: Paragraph, base: number, n: ProseNumber) {
+  const kind = n.kind === 'value' ? 'cell-value' : 'essay-change';
+  // `1/(1 − 0.9) ≈ 10x`: a number that is the result of the arithmetic written before it is judged on it.
+  const at = n.context.indexOf(n.stated.claim);
+  const arithmetic = at >= 0 ? arithmeticBefore(n.context, at, n.stated) : null;
+  if (arithmetic) return [ctx.claim(kind, n.stated, base, arithmetic.result, null)];
   const reading = readingOf(ctx, page, node);
   const { scope, leadNames } = reading;
   const inSentence = memo(reading.named, n.context, (t) => namedIn(t, page, scope));
@@ -122,12 +139,16 @@ export function verifyFree(ctx: PageContext, page: EssayPage, node: Paragraph, b
   const elsewhere = n.kind === 'value' && memo(reading.elsewhere, n.context, (t) => ELSEWHERE.test(t));
   const named = n.shared || elsewhere ? [] : [...(inClause.length > 0 ? [] : leadNames), ...inClause, ...others];
   const offPage = n.kind !== 'value' && memo(reading.offPage, n.context, (t) => comparesOffPage(t, page));
-  const verdict = resolveNumber({ ...n, metric: n.metric!, unit: '', named, scope, all: page.runs, offPage }, ctx.path);
+  // A comparison whose sentence also states both values it compares (`2.54K ... against 2.00K ..., 27.0% more`):
+  // each an exact copy of one run's value, the two runs are the comparison's, whatever the sentence's names say.
+  const operands = n.kind === 'value' ? null : operandRuns(ctx, page, n, scope);
+  const essay = { ...n, metric: n.metric!, unit: '', named: operands ?? named, scope, all: page.runs, offPage: operands ? false : offPage };
+  let verdict = resolveNumber(essay, ctx.path);
   if (!verdict) return [];
+  verdict = ordered(essay, verdict, page, ctx.path);
   // A number without a unit is a claim only where it reproduces a printed value: its metric is not certain enough
   // for a mismatch, and one that matches nothing may be anything (a count, an id).
   if (n.bare && verdict.result?.verdict !== 'verified') return [];
-  const kind = n.kind === 'value' ? 'cell-value' : 'essay-change';
   // `120 ± 8 ms`: the centre (over repeated runs, their mean) and the spread, each a claim of its own.
   if (n.spread) {
     const spread = spreadVerdict({ ...n, metric: n.metric!, unit: '', named, scope, all: page.runs }, verdict, ctx.path);
@@ -137,6 +158,80 @@ export function verifyFree(ctx: PageContext, page: EssayPage, node: Paragraph, b
     ];
   }
   return [ctx.claim(kind, n.stated, base, verdict.result, verdict.source, verdict.sources, verdict.grade)];
+}
+
+/** A number of a sentence as a value may be written (`2.54K`, `1,234.5`), with its thousands or millions. */
+const SENTENCE_VALUE = new RegExp(String.raw`(?<![\w.,])(${NUM})([kKM](?![A-Za-z]))?(?![\w%.,])`, 'g');
+
+/**
+ * The two runs a comparison's own sentence states the values of (`2.54K total tok/s ... against 2.00K total tok/s
+ * ..., 27.0% more`): exactly two numbers of the sentence (of three digits or more) are each printed, at their stated
+ * precision, by one run of the page alone for the comparison's metric, and by two runs. An exact copy of a printed
+ * value identifies its run. Null otherwise.
+ */
+function operandRuns(ctx: PageContext, page: EssayPage, n: ProseNumber, scope: NamedRun[]): NamedRun[][] | null {
+  const runs: NamedRun[] = [];
+  for (const m of n.context.matchAll(SENTENCE_VALUE)) {
+    if ((m[1].match(/\d/g) ?? []).length < 3) continue;
+    const stated = statedOf(m[1]);
+    if (!stated || (stated.value === n.stated.value && m[0] === n.stated.claim.replace(/[^\d.,kKM+-]/g, ''))) continue;
+    const scale = m[2] ? (m[2] === 'M' ? 1_000_000 : 1000) : undefined;
+    const v = {
+      ...n,
+      kind: 'value' as const,
+      stated,
+      metric: n.metric!,
+      approx: false,
+      bound: null,
+      unit: '',
+      named: [],
+      scope,
+      all: page.runs,
+      ...(scale ? { scale } : {}),
+    };
+    const hits = page.runs.filter((r) => printsValue(v, r, ctx.path));
+    if (hits.length === 1) runs.push(hits[0]);
+  }
+  if (runs.length !== 2 || runs[0] === runs[1]) return null;
+  return [[runs[0]], [runs[1]]];
+}
+
+/** A sentence's number as a stated value (no place: it is only evidence for another claim). */
+function statedOf(text: string): Stated | null {
+  const p = parseNumber(text);
+  return p ? { ...p, role: 'value', offset: 0, end: 0, claim: text, unit: '' } : null;
+}
+
+/**
+ * A verified comparison or value checked for the order its sentence gives the runs (`essay/order.ts`): the two
+ * runs the wrong way round, or two values exchanged between the runs named, make it a mismatch.
+ */
+function ordered(n: EssayNumber & Pick<ProseNumber, 'context'>, verdict: EssayVerdict, page: EssayPage, path: string): EssayVerdict {
+  if (verdict.result?.verdict !== 'verified' || !verdict.source) return verdict;
+  if (n.kind !== 'value') {
+    const breach = swappedComparison(n.context, n.stated.claim, n.kind, n.metric.family, [verdict.source, ...verdict.sources], page.runs);
+    if (!breach) return verdict;
+    const d = n.stated.decimals;
+    return {
+      ...verdict,
+      result: {
+        verdict: 'mismatch',
+        recomputed: roundHalfUp(breach.recomputed, d),
+        formula: breach.formula,
+        tolerance: 'the order of the two runs as printed (exact)',
+        rounding: false,
+      },
+    };
+  }
+  const owner = exchangedValue(
+    n.context,
+    n.stated.claim,
+    n.stated.unit,
+    page.runs,
+    (r) => printsValue(n, r, path),
+    (r) => printsMetric(n, r),
+  );
+  return (owner && exchangedVerdict(n, owner, path)) ?? verdict;
 }
 
 function words(text: string): string[] {

@@ -112,7 +112,12 @@ function ownChecks(node: Table, read: ReadTable, ctx: PageContext): Claim[] {
       if (!cell) return [];
       const column = read.header[check.column] ?? '';
       const source = tableSource(ctx, node, check.row, column);
-      const sources = check.baselineRow !== undefined ? [tableSource(ctx, node, check.baselineRow, column)] : [];
+      const sources =
+        check.baselineRow !== undefined
+          ? [tableSource(ctx, node, check.baselineRow, column)]
+          : check.baselineColumn !== undefined
+            ? [tableSource(ctx, node, check.row, read.header[check.baselineColumn] ?? '')]
+            : [];
       return [ctx.claim('essay-change', check.stated, cell.base, check.result, source, sources)];
     });
   }

@@ -2,7 +2,7 @@
 // states a field wins (the readers run from the run's own lines outwards to the page's general sections).
 import type { RunSetup, SetupField } from '../../schemas/setup.js';
 
-type Values = Omit<RunSetup, 'evidence'>;
+type Values = Omit<RunSetup, 'evidence' | 'statusReason'>;
 
 export class Facts {
   private readonly values: Partial<Values> = {};
@@ -25,7 +25,7 @@ export class Facts {
   }
 
   /** The setup: every field the readers did not set is `null` (the page does not say). */
-  setup(status: RunSetup['status']): RunSetup {
+  setup(status: RunSetup['status'], statusReason: string | null = null): RunSetup {
     const v = this.values;
     return {
       model: v.model ?? null,
@@ -44,6 +44,7 @@ export class Facts {
       role: v.role ?? null,
       flags: v.flags ?? null,
       status,
+      statusReason,
       evidence: Object.fromEntries(Object.entries(this.lines).filter(([, l]) => l.length > 0)),
     };
   }

@@ -105,9 +105,16 @@ export function withSetups(page: SetupPage, runs: readonly WalkRun[]): Omit<Run,
     const engine = facts.get('engine');
     if (engine) versionOf(engine, page.engines, launch?.command ?? null, facts);
 
-    // Model: the launch's argument, else an adopted quantized checkpoint the run's heading names, else the page's.
-    facts.set('model', launch ? launchModel(launch.command) : null, launch?.command.line);
-    facts.set('model', run.context.model, run.context.commandLine);
+    // Model: the launch's argument, else an adopted quantized checkpoint the run's heading names, else the page's. A
+    // local path whose last segment is the page's model (any case) serves that model: `/workspace/DeepSeek-v3.2`
+    // on a DeepSeek-V3.2 page is the page's model, not another.
+    const served = launch ? launchModel(launch.command) : null;
+    facts.set('model', launch && isLocalPath(launch.command.model) ? asPageModel(served, page.model) : served, launch?.command.line);
+    facts.set(
+      'model',
+      isLocalPath(run.context.model) ? asPageModel(run.context.model, page.model) : run.context.model,
+      run.context.commandLine,
+    );
     const rec = page.recommendedCommand;
     const recModel = rec ? launchModel(rec) : null;
     if (recModel && (side === 'optimized' || role === 'optimized')) facts.set('model', recModel, rec!.line);
@@ -141,19 +148,55 @@ export function withSetups(page: SetupPage, runs: readonly WalkRun[]): Omit<Run,
       : null;
     facts.set('flags', flags, launch?.command.line, baseLaunch?.command.line);
 
-    const prompts = facts.get('numPrompts');
-    const failedRequests = run.metrics.failed_requests?.value;
-    const status: RunSetup['status'] = run.failed
-      ? 'failed'
-      : (typeof failedRequests === 'number' && failedRequests > 0) ||
-          (prompts !== null &&
-            run.metrics.successful_requests?.value !== undefined &&
-            (run.metrics.successful_requests.value ?? 0) < prompts)
-        ? 'partial'
-        : 'ok';
-    return { ...run, setup: facts.setup(status) };
+    const { status, reason } = statusOf(run, facts.get('numPrompts'));
+    return { ...run, setup: facts.setup(status, reason) };
   });
   return withPeerWorkload(read, page.experiments);
+}
+
+/** A model argument that is a local path (`/workspace/Model`, `./Model`, `~/models/Model`), not a repository id. */
+function isLocalPath(model: string | null | undefined): boolean {
+  return !!model && /^['"]?(?:\/|\.{1,2}\/|~)/.test(model);
+}
+
+/** The page's model when `served` (a path or its last segment) ends in the page model's own name, any case; else `served`'s last segment. */
+function asPageModel(served: string | null, pageModel: string | null): string | null {
+  if (!served) return null;
+  const last = (id: string) => {
+    const trimmed = id.replace(/['"]/g, '').replace(/\/+$/, '');
+    return trimmed.slice(trimmed.lastIndexOf('/') + 1);
+  };
+  return pageModel && last(served).toLowerCase() === last(pageModel).toLowerCase() ? pageModel : last(served);
+}
+
+/** Requests that did not complete, by the metric that counts them: vLLM's failed, guidellm's errored and incomplete. */
+const UNFINISHED = [
+  ['failed_requests', 'failed'],
+  ['errored_requests', 'errored'],
+  ['incomplete_requests', 'incomplete'],
+] as const;
+
+/**
+ * The run's verdict from its own output, with its reason in words: `failed` (no result), `partial` (a count of
+ * failed, errored or incomplete requests above 0, or fewer successful requests than it was set to send), else `ok`.
+ */
+export function statusOf(
+  run: Pick<WalkRun, 'failed' | 'error' | 'metrics'>,
+  prompts: number | null,
+): { status: RunSetup['status']; reason: string | null } {
+  if (run.failed) return { status: 'failed', reason: run.error ? `the run failed: ${run.error}` : 'the run failed' };
+  const unfinished = UNFINISHED.map(([name, word]) => ({ word, metric: run.metrics[name] })).filter(
+    (u) => typeof u.metric?.value === 'number' && u.metric.value > 0,
+  );
+  if (unfinished.length > 0)
+    return {
+      status: 'partial',
+      reason: `${unfinished.map((u) => `${u.metric!.text} ${u.word}`).join(', ')} requests (line ${unfinished[0].metric!.line})`,
+    };
+  const ok = run.metrics.successful_requests;
+  if (prompts !== null && ok && typeof ok.value === 'number' && ok.value < prompts)
+    return { status: 'partial', reason: `${ok.text} of ${prompts} requests succeeded (line ${ok.line})` };
+  return { status: 'ok', reason: null };
 }
 
 /** Each run with the earlier run of the page that printed the same result, if any (failed runs are each their own). */
@@ -261,8 +304,14 @@ function workload(page: SetupPage, run: WalkRun, facts: Facts): void {
   const { own: command, partly } = matchCommand(run, page.benchmarkCommands, lengths, facts.get('dataset'));
   const { completed } = observed(run);
   if (command) {
-    // A run that completed far fewer requests than the command sends was set up with another count the page does not give.
-    const counted = command.prompts === null || completed === null || completed >= command.prompts * 0.9;
+    // A run that completed far fewer requests than the command sends was set up with another count the page does not
+    // give, when that count is one a reader sets (a multiple of ten: 100, 200, 500); a count like 514 of 1000 is the
+    // command's run with requests lost (`partial`).
+    const counted =
+      command.prompts === null ||
+      completed === null ||
+      completed >= command.prompts * 0.9 ||
+      (completed < command.prompts && completed % 10 !== 0);
     putWorkload(facts, counted ? command : { ...command, prompts: null }, [command.line, run.line]);
   } else if (partly) {
     facts.set('dataset', partly.dataset, partly.line, run.line);

@@ -1,5 +1,5 @@
 import type { Code } from 'mdast';
-import { parse as parseYaml } from 'yaml';
+import { isCollection, parseDocument, visit } from 'yaml';
 import { parseFence } from '../../formats/index.js';
 import { requotedDrafts } from '../../formats/requote.js';
 import { logicalCommands, parseParameters } from '../command.js';
@@ -40,12 +40,9 @@ export function onCode(node: Code, admonition: string | null, itemText: string |
   const isYaml = /^(ya?ml|json)$/i.test(node.lang ?? '');
   const profile = headingAt(at, 5);
   if (isYaml && /profile/i.test(headingAt(at, 4)) && profile) {
-    try {
-      const data: unknown = parseYaml(value);
-      if (data && typeof data === 'object') found.profiles.set(profile, data as Record<string, unknown>);
-    } catch {
-      found.notes.push({ ruleId: 'profile-invalid', line: fenceLine, column, profile });
-    }
+    const data = profileData(value);
+    if (data === undefined) found.notes.push({ ruleId: 'profile-invalid', line: fenceLine, column, profile });
+    else if (data && typeof data === 'object') found.profiles.set(profile, data as Record<string, unknown>);
   }
   // A YAML or JSON fence is data (profiles), except in a result admonition: there it is read as a result or
   // reported, never skipped without a word.
@@ -74,4 +71,24 @@ export function onCode(node: Code, admonition: string | null, itemText: string |
   // The script's command: the first that launches a known tool, else its first (what `parseCommand` reads).
   const cmd = commands.find((c) => c.tool !== null) ?? commands[0];
   if (cmd && (cmd.tool || isScriptTitle(admonition ?? ''))) onCommand(cmd, admonition, state);
+}
+
+/**
+ * A profile fence's data, or undefined when it is not valid YAML or has a key that is a list or a map (`? [a, b]`),
+ * which no JS object can hold: the library would print a warning of its own to the terminal, outside perflab's
+ * messages, and make the key a string. Either is a `profile-invalid` finding instead.
+ */
+function profileData(value: string): unknown {
+  const doc = parseDocument(value, { logLevel: 'silent' });
+  if (doc.errors.length > 0) return undefined;
+  let collectionKey = false;
+  visit(doc, {
+    Pair(_, pair) {
+      if (isCollection(pair.key)) {
+        collectionKey = true;
+        return visit.BREAK;
+      }
+    },
+  });
+  return collectionKey ? undefined : (doc.toJS() as unknown);
 }

@@ -7,6 +7,7 @@ const INLINE_WHAT = {
   brackets: 'link labels open at once (`[`, `![`)',
   'bracket-count': 'link labels (`[`, `![`) in one paragraph',
   'delimiter-count': 'emphasis delimiter runs (`*`, `_`, `~`) in one paragraph',
+  'page-bracket-count': 'link labels (`[`, `![`) in one page',
 } as const;
 
 /** `over` at `line`:`column` as a limit rule's message (the rule adds its id), ending with what to do (`fix`). */

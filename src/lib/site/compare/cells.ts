@@ -60,6 +60,7 @@ const badges = {
   contradicted: 'badge-bad',
   flagged: 'badge-bad',
   uncited: 'badge-muted',
+  partial: 'badge-warn',
   failed: 'badge-warn',
 } as const;
 

@@ -27,7 +27,8 @@ export interface FilterGroup {
   options: FilterOption[];
 }
 
-const verdictOrder: Verdict[] = ['verified', 'contradicted', 'uncited', 'flagged', 'failed'];
+// The order of `verdictLabels`: every verdict, the usable ones first.
+const verdictOrder = Object.keys(verdictLabels) as Verdict[];
 
 /** Numbers as numbers, text as text, `not stated` last. */
 function byValue(a: string, b: string): number {

@@ -5,7 +5,7 @@ import type { Claim } from '../../schemas/claim.js';
 import type { Report } from '../../schemas/report.js';
 import type { Metric, Run } from '../../schemas/run.js';
 import { pageTitle } from '../describe.js';
-import { datasetText, engineName, modelFamily, modelName, parallelismText, precisionText } from './setup.js';
+import { engineName, modelFamily, modelName, parallelismText, precisionText, workloadText } from './setup.js';
 import type { RunRow, RunValue, Verdict } from './types.js';
 
 export type { RunRow, RunValue, Verdict } from './types.js';
@@ -89,9 +89,46 @@ function e2e(url: string, run: Run): RunValue | null {
 const cites = (claim: Claim, path: string, runIds: ReadonlySet<string>) =>
   [claim.source, ...claim.sources].some((s) => s !== null && runIds.has(s.runId) && s.path === path);
 
-/** The run's verdict: failed, flagged (an error on its block or its command), then what the page's numbers say of it. */
-function verdictOf(report: ComparedReport, run: Run): { verdict: Verdict; note: string } {
+/**
+ * Why a run that ran is partial, or null: its setup's status (`partial`: fewer requests succeeded than it was set to
+ * send, or unfinished requests printed), or the page's own success rate for it below 100 %.
+ */
+export function partialReason(
+  report: Pick<ComparedReport, 'claims' | 'path'>,
+  run: Pick<Run, 'setup'>,
+  ids: ReadonlySet<string>,
+): string | null {
+  if (run.setup.status === 'partial') return `Partial: ${run.setup.statusReason ?? 'fewer requests succeeded than were sent'}.`;
+  const rate = report.claims.find((c) => c.kind === 'success-rate' && c.stated !== null && c.stated < 100 && cites(c, report.path, ids));
+  return rate ? `Partial: the page states a success rate of ${rate.text} for this run (line ${rate.line}).` : null;
+}
+
+/** The ids of a run's places on its page: its own and those of the blocks that show it again. */
+const placesOf = (report: { runs: readonly Pick<Run, 'id' | 'repeatOf'>[] }, run: Pick<Run, 'id'>) =>
+  new Set([run.id, ...report.runs.filter((r) => r.repeatOf === run.id).map((r) => r.id)]);
+
+/**
+ * A run that is never a view's best, with its reason: `failed` (no result) or `partial` (`partialReason`); null for
+ * a run that completed. The explorer, /engines/, the techniques and the charts read this one judgement.
+ */
+export function incompleteRun(
+  report: Pick<ComparedReport, 'claims' | 'path'> & { runs: readonly Pick<Run, 'id' | 'repeatOf'>[] },
+  run: Pick<Run, 'id' | 'failed' | 'error' | 'setup'>,
+): { verdict: 'failed' | 'partial'; note: string } | null {
   if (run.failed) return { verdict: 'failed', note: run.error ? `The run failed: ${run.error}` : 'The run failed.' };
+  const partial = partialReason(report, run, placesOf(report, run));
+  return partial ? { verdict: 'partial', note: partial } : null;
+}
+
+/**
+ * The run's verdict: failed, partial (not every request succeeded), flagged (an error on its block or its command),
+ * then what the page's numbers say of it.
+ */
+function verdictOf(report: ComparedReport, run: Run): { verdict: Verdict; note: string } {
+  const incomplete = incompleteRun(report, run);
+  if (incomplete) return incomplete;
+  // A claim that quotes the run at one of its other places cites the run.
+  const ids = placesOf(report, run);
   const onRun = report.messages.filter(
     (m) =>
       m.severity === 'error' &&
@@ -102,8 +139,6 @@ function verdictOf(report: ComparedReport, run: Run): { verdict: Verdict; note: 
     const rules = [...new Set(onRun.map((m) => m.ruleId))].join(', ');
     return { verdict: 'flagged', note: `Flagged on the run or its command (line ${onRun[0].line}): ${rules}.` };
   }
-  // A claim that quotes the run at one of its other places cites the run.
-  const ids = new Set([run.id, ...report.runs.filter((r) => r.repeatOf === run.id).map((r) => r.id)]);
   const citing = report.claims.filter((c) => cites(c, report.path, ids));
   const verified = citing.filter((c) => c.verdict === 'verified').length;
   if (verified > 0)
@@ -154,7 +189,7 @@ export function compareRows(pages: Iterable<ComparedPage>): RunRow[] {
           version: s.engineVersion,
           precision: precisionText(s.precision),
           parallelism: parallelismText(s.parallelism),
-          dataset: datasetText(s),
+          dataset: workloadText(s),
           concurrency: s.maxConcurrency,
           rate: s.requestRate,
           requested,

@@ -54,7 +54,7 @@ function sharedFlags(firsts: readonly RunRow[]): Map<string, Set<string>> {
 
 /**
  * The points grouped by configuration: one set per report, engine and version, precision, parallelism, role and
- * flags (a concurrency sweep of one configuration is one set). The label names precision, parallelism and report
+ * flags (runs of one configuration at the question's load are one set). The label names precision, parallelism and report
  * only when they vary among the points, and the flags that differ among its engine's configurations (those all of
  * them set are in `shared`). Sets come by best throughput per GPU under `limit` (highest first), those
  * with none last.

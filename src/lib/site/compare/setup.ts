@@ -38,6 +38,23 @@ export function datasetText(s: Pick<RunSetup, 'dataset' | 'inputLength' | 'outpu
   return s.inputLength !== null && s.outputLength !== null ? `${name} ${s.inputLength} in / ${s.outputLength} out` : name;
 }
 
+/**
+ * The workload a run answers: its dataset and lengths, then the load it was set to when the page states one
+ * (`ShareGPT · concurrency 8`, `ShareGPT · 8 req/s`). Runs at concurrency 1 and 8 are not one question: the
+ * explorer's question, /engines/ and "compare this setup" read this text.
+ */
+export function workloadText(
+  s: Pick<RunSetup, 'dataset' | 'inputLength' | 'outputLength' | 'maxConcurrency' | 'requestRate'>,
+): string | null {
+  const data = datasetText(s);
+  if (data === null) return null;
+  const load = [
+    s.maxConcurrency !== null ? `concurrency ${s.maxConcurrency}` : null,
+    s.requestRate !== null ? `${s.requestRate} req/s` : null,
+  ];
+  return [data, ...load.filter(Boolean)].join(' · ');
+}
+
 /** `Qwen/Qwen3-14B-FP8` -> `Qwen3-14B`: the model without its organisation and precision suffix. */
 export function modelName(id: string): string {
   const name = id.split('/').pop() ?? id;

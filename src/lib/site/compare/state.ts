@@ -48,12 +48,13 @@ export const verdictLabels: Record<Verdict, string> = {
   contradicted: 'contradicted by the page',
   uncited: 'not cited',
   flagged: 'flagged',
+  partial: 'partial',
   failed: 'failed',
 };
 
-/** A failed or flagged run is shown greyed and is never the answer: its numbers are not a result to adopt. */
+/** A failed, partial or flagged run is shown greyed and is never the answer: its numbers are not a result to adopt. */
 export function isGreyed(row: Pick<RunRow, 'verdict'>): boolean {
-  return row.verdict === 'failed' || row.verdict === 'flagged';
+  return row.verdict === 'failed' || row.verdict === 'partial' || row.verdict === 'flagged';
 }
 
 /** What the filters read of a run. */

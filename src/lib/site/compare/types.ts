@@ -1,11 +1,12 @@
 // The explorer's row: plain data, serialised into the page and read by its script (no schema code ships).
 
 /**
- * What the page's own checks say of a run: `verified` (a stated number matches it), `contradicted` (the page states
- * numbers from it that do not match), `uncited` (no stated number cites it), `flagged` (an error on its block or its
- * serving command), `failed` (it crashed).
+ * One verdict per run, from its setup's status and the page's checks: `failed` (it crashed), `partial` (not every
+ * request it sent succeeded: `run.setup.status`, or the page's own success rate), `flagged` (an error on its block or
+ * its serving command), `contradicted` (the page states numbers from it that do not match), `verified` (a stated
+ * number matches it), `uncited` (no stated number cites it).
  */
-export type Verdict = 'verified' | 'contradicted' | 'uncited' | 'flagged' | 'failed';
+export type Verdict = 'verified' | 'contradicted' | 'uncited' | 'flagged' | 'partial' | 'failed';
 
 /** A metric of the run: its value (in `unit`), as printed, and the anchor of the raw line (the run's, when derived). */
 export interface RunValue {
@@ -42,6 +43,7 @@ export interface RunRow {
   version: string | null;
   precision: string | null;
   parallelism: string | null;
+  /** The workload: dataset and lengths, and the load it was set to when stated (`workloadText`: `ShareGPT · concurrency 8`). */
   dataset: string | null;
   concurrency: number | null;
   /** Request rate it was set to (req/s), when stated. */
