@@ -1,4 +1,4 @@
-// Run a TypeScript file of this repo with Node 20: bundle it with esbuild (dependencies stay external), then import it.
+// Run a TypeScript file of this repo with Node: bundle it with esbuild (dependencies stay external), then import it.
 import { build } from 'esbuild';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { dirname } from 'node:path';

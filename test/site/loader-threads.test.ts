@@ -125,12 +125,15 @@ it.skipIf(!twoCores)(
       const summary = (logs: string[]) => logs.find((l) => / reports: \d+ checked/.test(l)) ?? '';
       const findings = (logs: string[]) => logs.filter((l) => !/ reports: \d+ checked/.test(l));
       expect(findings(two.logs)).toEqual(findings(one.logs));
-      // The helper did part of the work, and every page was parsed once (by one thread or the other).
+      // Every page was parsed once (by one thread or the other). How much the helper did depends on how soon it starts
+      // against how fast this thread goes (on a loaded machine, none at all): its share is held by the test of a helper
+      // started ahead, below; here, that the two threads' work adds up.
       const n = one.out.length;
       expect(summary(two.logs)).toMatch(new RegExp(`${n} reports: ${n} checked \\(the others unchanged\\), ${n} parsed`));
       expect(summary(two.logs)).toMatch(/\((\d+) of the (\d+) parses and renders by a second thread\)/);
       const [, by, of] = /\((\d+) of the (\d+) parses/.exec(summary(two.logs)) ?? [];
-      expect(Number(by)).toBeGreaterThan(0);
+      expect(Number(by)).toBeGreaterThanOrEqual(0);
+      expect(Number(by)).toBeLessThanOrEqual(2 * n);
       expect(Number(of)).toBe(2 * n);
       expect(summary(one.logs)).not.toMatch(/second thread/);
     }
