@@ -25,7 +25,8 @@ const WHOLE = new RegExp(`^${NUMBER_SOURCE}$`);
  * A number written with a decimal comma (`58,9`, `1234,56`): a comma followed by other than exactly three digits
  * cannot group thousands. Read only where a reader of the number's own pattern allows it (a `(+58,9%)` change).
  */
-export const DECIMAL_COMMA_SOURCE = String.raw`[+-]?\d+,(?:\d{1,2}|\d{4,})(?![\d,.])`;
+// Never starting inside a run of digits: unanchored, `\d+,` tried at every digit of a long run is quadratic.
+export const DECIMAL_COMMA_SOURCE = String.raw`(?<![\d,.])[+-]?\d+,(?:\d{1,2}|\d{4,})(?![\d,.])`;
 const DECIMAL_COMMA = new RegExp(`^${DECIMAL_COMMA_SOURCE}$`);
 
 /** Characters that print nothing (zero-width space and joiners, word joiner, soft hyphen, byte-order mark). */

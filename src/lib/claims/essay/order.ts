@@ -115,8 +115,9 @@ export function exchangedValue(
 ): NamedRun | null {
   const at = sentence.indexOf(claim);
   if (at < 0 || !unit) return null;
+  // A value starts where a number starts (never inside a run of digits, which would be tried from each digit).
   const escaped = unit.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&');
-  const values = [...sentence.matchAll(new RegExp(String.raw`\d[\d,]*(?:\.\d+)?\s*${escaped}(?![A-Za-z])`, 'g'))].map((m) => [
+  const values = [...sentence.matchAll(new RegExp(String.raw`(?<![\d,.])\d[\d,]*(?:\.\d+)?\s*${escaped}(?![A-Za-z])`, 'g'))].map((m) => [
     m.index,
     m.index + m[0].length,
   ]);

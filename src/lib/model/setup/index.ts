@@ -163,7 +163,7 @@ function isLocalPath(model: string | null | undefined): boolean {
 function asPageModel(served: string | null, pageModel: string | null): string | null {
   if (!served) return null;
   const last = (id: string) => {
-    const trimmed = id.replace(/['"]/g, '').replace(/\/+$/, '');
+    const trimmed = id.replace(/['"]/g, '').replace(/(?<!\/)\/+$/, '');
     return trimmed.slice(trimmed.lastIndexOf('/') + 1);
   };
   return pageModel && last(served).toLowerCase() === last(pageModel).toLowerCase() ? pageModel : last(served);
