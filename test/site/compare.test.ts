@@ -1,5 +1,6 @@
 // The explorer's data on real pages (the seed pages and, when present, the shared corpus): per-GPU throughput, run
 // verdicts, the Pareto front and the best run under a limit, the view <-> URL round trip, and both CSVs.
+import { parseCsv } from '../helpers/csv.js';
 import { readFileSync } from 'node:fs';
 import { relative } from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -346,35 +347,6 @@ describe('view in the URL', () => {
 });
 
 describe('CSV', () => {
-  /** RFC 4180 reader for the tests. */
-  function parseCsv(text: string): string[][] {
-    const out: string[][] = [];
-    let row: string[] = [];
-    let cell = '';
-    let quoted = false;
-    for (let i = 0; i < text.length; i++) {
-      const c = text[i];
-      if (quoted) {
-        if (c === '"' && text[i + 1] === '"') {
-          cell += '"';
-          i++;
-        } else if (c === '"') quoted = false;
-        else cell += c;
-      } else if (c === '"') quoted = true;
-      else if (c === ',') {
-        row.push(cell);
-        cell = '';
-      } else if (c === '\r' && text[i + 1] === '\n') {
-        row.push(cell);
-        out.push(row);
-        row = [];
-        cell = '';
-        i++;
-      } else cell += c;
-    }
-    return out;
-  }
-
   it('should give runs.csv the setup columns, one row per run', () => {
     const table = parseCsv(runsCsv(pages.map((p) => csvPart({ ...p, report: p.report as Entry }))));
     const head = table[0];

@@ -4,6 +4,7 @@
 // and model as its setup states them, a run served from a local path named like the page's model under that model.
 // On the seed pages (the test's copy of content/) and the shared corpus when it is there, else on the seed pages and
 // the site fixtures.
+import { csvRecords } from '../helpers/csv.js';
 import type { Element, Root } from 'hast';
 import { select, selectAll } from 'hast-util-select';
 import { createHash } from 'node:crypto';
@@ -54,35 +55,6 @@ const expectCount = (shown: string, report: Report, where: string) => {
     true,
   );
 };
-
-/** runs.csv as rows of named cells (RFC 4180: quoted cells may hold commas, quotes and line breaks). */
-function csvRows(csv: string): Record<string, string>[] {
-  const rows: string[][] = [];
-  let row: string[] = [];
-  let cell = '';
-  let quoted = false;
-  for (let i = 0; i < csv.length; i++) {
-    const c = csv[i];
-    if (quoted) {
-      if (c === '"' && csv[i + 1] === '"') {
-        cell += '"';
-        i++;
-      } else if (c === '"') quoted = false;
-      else cell += c;
-    } else if (c === '"') quoted = true;
-    else if (c === ',') {
-      row.push(cell);
-      cell = '';
-    } else if (c === '\n') {
-      row.push(cell.replace(/\r$/, ''));
-      rows.push(row);
-      row = [];
-      cell = '';
-    } else cell += c;
-  }
-  const [head, ...body] = rows;
-  return body.map((r) => Object.fromEntries(head.map((h, i) => [h, r[i] ?? ''])));
-}
 
 const isLocalPath = (m: string | null) => !!m && /^['"]?(?:\/|\.{1,2}\/|~)/.test(m);
 const lastSegment = (m: string) => m.replace(/['"]/g, '').replace(/\/+$/, '').split('/').pop()!.toLowerCase();
@@ -138,7 +110,7 @@ describe(`the views of every page read the run model (${hasCorpus ? 'content and
   });
 
   it("should list each run in the explorer's rows with its setup's count and model, a local path under the page's model", () => {
-    const rows = csvRows(readFileSync(join(dist, 'data', 'runs.csv'), 'utf8'));
+    const rows = csvRecords(readFileSync(join(dist, 'data', 'runs.csv'), 'utf8'));
     const slugs = new Map(pages.map((p) => [p.report.slug, p.report]));
     let local = 0;
     for (const row of rows) {
