@@ -78,7 +78,7 @@ export function buildHugo({ dir, out, logPrefix }) {
 }
 
 /**
- * Bare Astro: the same pages through a minimal Astro 5 content collection (the glob loader, Astro's own Markdown
+ * Bare Astro: the same pages through a minimal Astro content collection (the glob loader, Astro's own Markdown
  * with syntax highlighting off, one page template, no checks, no search), on the project's own Astro. The floor
  * that shows what perflab adds on top of Astro itself.
  */
@@ -91,15 +91,16 @@ export function bareAstroSite(dir, content, nodeModules) {
     join(dir, 'astro.config.mjs'),
     [
       // The pages link images that are not in the corpus; Astro's Markdown would fail the build importing them, so
-      // relative image paths become site paths (the page shows a broken image, as MkDocs and Hugo do).
-      'const sitePaths = () => (tree) => {',
-      '  const walk = (n) => {',
-      "    if (n.type === 'image' && !/^([a-z][a-z0-9+.-]*:|\\/)/i.test(n.url)) n.url = '/' + n.url.replace(/^(\\.\\.?\\/)+/, '');",
-      '    n.children?.forEach(walk);',
-      '  };',
-      '  walk(tree);',
+      // relative image paths become site paths (the page shows a broken image, as MkDocs and Hugo do). A plugin of
+      // Astro's default Markdown processor, so the floor stays Astro's own Markdown.
+      "import { satteri } from '@astrojs/markdown-satteri';",
+      'const sitePaths = {',
+      "  name: 'site-paths',",
+      '  image(node, ctx) {',
+      "    if (!/^([a-z][a-z0-9+.-]*:|\\/)/i.test(node.url)) ctx.replaceNode(node, { ...node, url: '/' + node.url.replace(/^(\\.\\.?\\/)+/, '') });",
+      '  },',
       '};',
-      "export default { cacheDir: process.env.BARE_CACHE ?? './.cache/', markdown: { syntaxHighlight: false, remarkPlugins: [sitePaths] } };",
+      "export default { cacheDir: process.env.BARE_CACHE ?? './.cache/', markdown: { syntaxHighlight: false, processor: satteri({ mdastPlugins: [sitePaths] }) } };",
       '',
     ].join('\n'),
   );

@@ -265,6 +265,7 @@ async function load(
     (helper ??= pages.onDisk && wantHelper(bytes) ? (early ?? startHelper(cacheDir, versions.code, analysesDir, say)) : null);
   const outcomes: PageOutcome[] = new Array(files.length);
   let byHelper = 0;
+  let helperRan: boolean;
   const entries: Array<Logged | undefined> = new Array(files.length);
   const jobs: PageJob[] = [];
   try {
@@ -369,7 +370,10 @@ async function load(
       2,
     );
   } finally {
-    await (await (helper as Promise<LoadHelper | null> | null))?.close();
+    const h = await (helper as Promise<LoadHelper | null> | null);
+    // A helper that ran to the end says its share below, none included (it may start after this thread is done).
+    helperRan = h?.alive ?? false;
+    await h?.close();
     await ahead?.helper.close();
   }
 
@@ -421,7 +425,7 @@ async function load(
   }
   logger.info(
     `${files.length} reports: ${checked} checked (the others unchanged), ${pages.parsed} parsed, ${rendered} rendered in ${Math.round(performance.now() - started)} ms` +
-      (byHelper ? ` (${byHelper} of the ${toParse.length + jobs.length} parses and renders by a second thread)` : ''),
+      (helperRan || byHelper ? ` (${byHelper} of the ${toParse.length + jobs.length} parses and renders by a second thread)` : ''),
   );
   const blocking = stopped ? { count: 0, kinds: '' } : logFindings(context, done, failOnError, repeat);
   for (const change of changes) change();

@@ -21,6 +21,20 @@ const inputs = [
   'scripts/search-index.mjs',
 ];
 
+/** Astro's command line (the `astro` bin of its package.json) in the project at `root`. */
+export function astroBin(root: string): string {
+  const pkg = JSON.parse(readFileSync(join(root, 'node_modules', 'astro', 'package.json'), 'utf8')) as { bin: Record<string, string> };
+  return join(root, 'node_modules', 'astro', pkg.bin.astro);
+}
+
+/**
+ * This process's environment without the test runner's own variables: Astro 7's dev server serves no page when it
+ * sees `VITEST` (it takes itself for a test's server), so a child Astro gets the environment a developer's shell has.
+ */
+export function shellEnv(): NodeJS.ProcessEnv {
+  return Object.fromEntries(Object.entries(process.env).filter(([key]) => !key.startsWith('VITEST')));
+}
+
 /** The files under `path` (a file or folder of the project), sorted. */
 export function files(path: string): string[] {
   const full = join(projectRoot, path);

@@ -7,7 +7,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { badRequestPath } from '../../src/lib/site/dev-requests.js';
-import { projectRoot } from './build.js';
+import { astroBin, projectRoot, shellEnv } from './build.js';
 
 describe('badRequestPath', () => {
   it.each([
@@ -38,29 +38,29 @@ describe('astro dev', () => {
     mkdirSync(join(dir, 'content', 'm'), { recursive: true });
     writeFileSync(join(dir, 'content', 'm', 'r.md'), '# A report\n\nNothing measured.\n');
     port = await freePort();
-    server = spawn(
-      process.execPath,
-      [join(projectRoot, 'node_modules', 'astro', 'astro.js'), 'dev', '--port', String(port), '--host', '127.0.0.1'],
-      {
-        cwd: projectRoot,
-        env: {
-          ...process.env,
-          ASTRO_TELEMETRY_DISABLED: '1',
-          NO_COLOR: '1',
-          PERFLAB_CONTENT: join(dir, 'content'),
-          PERFLAB_CACHE_DIR: join(dir, 'cache'),
-        },
-        stdio: ['ignore', 'pipe', 'pipe'],
+    server = spawn(process.execPath, [astroBin(projectRoot), 'dev', '--port', String(port), '--host', '127.0.0.1'], {
+      cwd: projectRoot,
+      env: {
+        ...shellEnv(),
+        ASTRO_TELEMETRY_DISABLED: '1',
+        NO_COLOR: '1',
+        PERFLAB_CONTENT: join(dir, 'content'),
+        PERFLAB_CACHE_DIR: join(dir, 'cache'),
       },
-    );
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
     server.stdout?.on('data', (d: Buffer) => (output += d.toString('latin1')));
     server.stderr?.on('data', (d: Buffer) => (output += d.toString('latin1')));
-    for (let waited = 0; ; waited += 250) {
-      if (waited > 90_000) throw new Error(`the dev server did not start:\n${output}`);
+    // Ready once the report is served. Astro 7 listens before its content is synced, and a request that comes while
+    // it restarts for the config may never be answered: each try is bounded.
+    const started = Date.now();
+    for (;;) {
+      if (Date.now() - started > 90_000) throw new Error(`the dev server did not serve the report:\n${output}`);
       try {
-        if ((await fetch(`http://127.0.0.1:${port}/`)).status) break;
+        const r = await fetch(`http://127.0.0.1:${port}/reports/m/r/`, { signal: AbortSignal.timeout(5_000) });
+        if (r.status === 200) break;
       } catch {
-        // Not listening yet.
+        // Not listening yet, or the request was not answered in time.
       }
       await new Promise((r) => setTimeout(r, 250));
     }

@@ -6,7 +6,7 @@ import { cpSync, mkdirSync, mkdtempSync, readdirSync, rmSync, symlinkSync, write
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { projectRoot } from './build.js';
+import { astroBin, projectRoot } from './build.js';
 
 let base = '';
 let copy = '';
@@ -36,7 +36,7 @@ beforeAll(() => {
 afterAll(() => base && rmSync(base, { recursive: true, force: true }));
 
 const build = (env: Record<string, string>, args: string[] = []) =>
-  spawnSync(process.execPath, [join(copy, 'node_modules', 'astro', 'astro.js'), 'build', ...args], {
+  spawnSync(process.execPath, [astroBin(copy), 'build', ...args], {
     cwd: copy,
     env: { ...process.env, ASTRO_TELEMETRY_DISABLED: '1', NO_COLOR: '1', PERFLAB_OUT_DIR: '', ...env },
     encoding: 'utf8',
