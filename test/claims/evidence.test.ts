@@ -176,3 +176,31 @@ describe('a number stated as the result of the arithmetic before it', () => {
     expect(c.tolerance).toContain('integers exact');
   });
 });
+
+describe('arithmetic worked out in a plain fence', () => {
+  it('should judge each result on the expression before it, and a sum rewritten term by term on the terms it replaces', () => {
+    const report = check(read('worked-arithmetic.md'), 'worked-arithmetic.md');
+    expect(report.claims.map((c) => [c.line, c.text, c.verdict, c.formula])).toEqual([
+      [8, '517.20', 'verified', '612.40 - 95.20 = 517.20'],
+      // Units between the numbers are read past.
+      [9, '0.126', 'verified', '517.20 / 4096 = 0.126'],
+      // 256 × 0.126 = 32.256; the rate's half-unit allows 32.13 to 32.38.
+      [10, '32.26', 'verified', '256 × 0.126 = 32.26'],
+      [11, '516.1', 'verified', '4096 × 0.126 = 516.10'],
+      // The term copied wrong: 32.62 for 32.26, outside what the inputs allow.
+      [11, '32.62', 'mismatch', '256 × 0.126 = 32.26'],
+      [11, '611.7', 'verified', '516.1 + 32.62 + 62.94 = 611.66'],
+      [12, '32.62', 'mismatch', '256 × 0.126 = 32.26'],
+      [12, '95.6', 'verified', '0 + 32.62 + 62.94 = 95.56'],
+    ]);
+    const wrong = report.claims.find((c) => c.verdict === 'mismatch')!;
+    expect([wrong.column, wrong.recomputed, wrong.tolerance]).toEqual([
+      55,
+      32.26,
+      'half-up to 2 decimals; decimal inputs +/- half a unit, integers exact (interval)',
+    ]);
+    // A fence of a command (or in a language) is not worked arithmetic; key=value and comparisons are no steps.
+    expect(report.claims.filter((c) => c.line >= 13)).toEqual([]);
+    expect(report.messages.filter((m) => m.ruleId === 'site-claim-unplaced')).toEqual([]);
+  });
+});

@@ -106,6 +106,16 @@ export function arithmeticBefore(text: string, at: number, stated: { value: numb
   let j = at - 1;
   while (j >= 0 && /\s/.test(text[j])) j--;
   if (j < 0 || !'=≈~'.includes(text[j])) return null;
+  const expression = expressionBefore(text, j);
+  return expression === null ? null : judgeExpression(expression, stated);
+}
+
+/**
+ * The expression written right before offset `end` of `text` (back to the first character that is no part of one;
+ * a number glued to a word, `H100`, is not), trimmed of a leading operator; null when brackets do not pair.
+ */
+export function expressionBefore(text: string, end: number): string | null {
+  const j = end;
   let k = j - 1;
   let depth = 0;
   while (
@@ -123,12 +133,27 @@ export function arithmeticBefore(text: string, at: number, stated: { value: numb
   // A number glued to a word before it (`H100`, `v0.8`) is not part of the expression.
   let start = k + 1;
   while (start < j && /[\d.,]/.test(text[start]) && k >= 0 && /[\p{L}_]/u.test(text[k])) start++;
-  const expression = text
+  return text
     .slice(start, j)
     .trim()
     .replace(/^[+\-−×*÷/]+\s*/, '');
+}
+
+/** Whether `expression` is arithmetic of two numbers or more (what `judgeExpression` judges). */
+export function isExpression(expression: string): boolean {
+  return expressionTokens(expression) !== null;
+}
+
+function expressionTokens(expression: string): Token[] | null {
   const ts = tokens(expression);
   if (!ts || ts.filter((t) => t.kind === 'num').length < 2 || !ts.some((t) => t.kind === 'op' && t.op !== '(' && t.op !== ')')) return null;
+  return ts;
+}
+
+/** A stated number judged against the expression written as its source; null when that is no expression. */
+export function judgeExpression(expression: string, stated: { value: number; decimals: number }): Arithmetic | null {
+  const ts = expressionTokens(expression);
+  if (!ts) return null;
   const v = evaluate(ts);
   if (!v) return null;
   const d = stated.decimals;

@@ -69,6 +69,8 @@ export function verifyPage(analysis: Analysis, index: RunIndex, kinds: readonly 
       }
       // Each claim is placed once, here: the renderer marks it in the text node of the site that holds it (`mark`),
       // and one it cannot mark is handed on.
+      // A fence's text is code on the page, where no claim is marked: its claims show in the page's findings.
+      if (site.kind === 'worked') return;
       const placed = placeClaims(site.kind === 'table' ? [site.node, ...site.parts] : site.node, found, site);
       recordMarks(placed);
       for (const { claim, reason } of placed.unplaced) unplaced.push({ line: claim.line, column: claim.column, text: claim.text, reason });

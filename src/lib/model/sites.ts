@@ -1,4 +1,4 @@
-import type { Paragraph, Table } from 'mdast';
+import type { Code, Paragraph, Table } from 'mdast';
 import type { Experiment } from '../schemas/report.js';
 
 /** A paragraph of prose that may state numbers, with where it sits. */
@@ -33,8 +33,20 @@ export interface TableSite {
   base: number;
 }
 
+/**
+ * A plain fence (no language, or `text`) that is neither output nor a command: arithmetic worked out line by line
+ * (`Difference = 423.93 - 73.14 = 350.79 ms`), each result judged on the expression before it.
+ */
+export interface WorkedSite {
+  kind: 'worked';
+  node: Code;
+  headings: string[];
+  text: string;
+  base: number;
+}
+
 /** A claim site: a node of the tree that states numbers, with its structural context. */
-export type ClaimSite = ProseSite | TableSite;
+export type ClaimSite = ProseSite | TableSite | WorkedSite;
 
 /**
  * Each site's source text, taken once from the page's text when it is read: what the claim parsers and the placing

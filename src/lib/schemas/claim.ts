@@ -20,6 +20,8 @@ export const claimKindSchema = z.enum([
   'essay-change',
   /** A success-rate note (`Success rate: 51.6%`). */
   'success-rate',
+  /** A number worked out in a plain fence from the expression before it (`128 × 0.171 ≈ 21.92`). */
+  'arithmetic',
 ]);
 
 /**

@@ -12,6 +12,7 @@ import { reportProseNumbers } from './report-prose.js';
 import { summarySentence } from './summary-sentence.js';
 import { transition } from './transition.js';
 import type { ClaimKindModule } from './types.js';
+import { workedArithmetic } from './worked-arithmetic.js';
 
 export const claimKinds: readonly ClaimKindModule[] = [
   comparisonTable,
@@ -26,6 +27,8 @@ export const claimKinds: readonly ClaimKindModule[] = [
   reportProseNumbers,
   // Orders stated in words or symbols (`X is the fastest`, `A > B`), judged on the named runs.
   proseOrder,
+  // Arithmetic worked out in a plain fence.
+  workedArithmetic,
 ];
 
 export type { Candidate, ClaimKindModule } from './types.js';

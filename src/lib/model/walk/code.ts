@@ -6,7 +6,23 @@ import { logicalCommands, parseParameters } from '../command.js';
 import { columnOf, lineOf } from '../text.js';
 import { onCommand } from './commands.js';
 import { onRuns } from './runs.js';
-import { headingAt, section, subsection, type WalkState } from './state.js';
+import { headingAt, headingPath, section, subsection, type WalkState } from './state.js';
+
+/** A fence of plain text: no language, or one that says so. */
+const PLAIN_LANG = /^(?:|te?xt|plain(?:text)?)$/i;
+/** Whether a line has a digit, then `=` or `≈`, then a digit (`128 × 0.171 ≈ 21.92`); one pass over the text. */
+function workedLine(value: string): boolean {
+  let digit = false;
+  let sign = false;
+  for (const ch of value) {
+    if (ch === '\n') digit = sign = false;
+    else if (ch >= '0' && ch <= '9') {
+      if (sign) return true;
+      digit = true;
+    } else if ((ch === '=' || ch === '≈') && digit) sign = true;
+  }
+  return false;
+}
 
 /** Titles of admonitions that hold results, and of those that hold scripts. */
 const RESULT_TITLE = /\bresults?\b/i;
@@ -70,6 +86,9 @@ export function onCode(node: Code, admonition: string | null, itemText: string |
   }
   // The script's command: the first that launches a known tool, else its first (what `parseCommand` reads).
   const cmd = commands.find((c) => c.tool !== null) ?? commands[0];
+  // A plain fence that launches nothing and writes `=` between numbers may work arithmetic out: a claim site.
+  if (!cmd?.tool && PLAIN_LANG.test(node.lang ?? '') && workedLine(value))
+    found.sites.push({ kind: 'worked', node, headings: headingPath(at), text: '', base: 0 });
   if (cmd && (cmd.tool || isScriptTitle(admonition ?? ''))) onCommand(cmd, admonition, state);
 }
 
