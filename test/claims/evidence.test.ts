@@ -204,3 +204,15 @@ describe('arithmetic worked out in a plain fence', () => {
     expect(report.messages.filter((m) => m.ruleId === 'site-claim-unplaced')).toEqual([]);
   });
 });
+
+describe('a change after a word in a change column', () => {
+  it('should judge `~unchanged (1.07x)` on the two values of its row, and leave bracketed ratios of other columns alone', () => {
+    const report = check(read('worded-change.md'), 'worded-change.md');
+    expect(report.claims.map((c) => [c.line, c.text, c.verdict, c.formula, c.recomputed])).toEqual([
+      [5, '5.80x', 'verified', '512.40 / 88.35', 5.8],
+      // 21.40 / 19.83 = 1.0792: 1.07 only by truncation.
+      [6, '1.07x', 'mismatch', '21.40 / 19.83', 1.08],
+    ]);
+    expect(report.messages.map((m) => [m.ruleId, m.line])).toEqual([['claim-rounding', 6]]);
+  });
+});

@@ -49,7 +49,9 @@ describe.skipIf(sets.length === 0)('the hand-labelled real pages', () => {
       );
     });
     expect(judged.filter((j) => j.labels.length === 0).map((j) => j.at)).toEqual([]);
-    const disagree = judged.filter((j) => !j.labels.some((l) => (l.verdict === 'ok') === (j.verdict === 'verified' || j.verdict === 'consistent')));
+    const disagree = judged.filter(
+      (j) => !j.labels.some((l) => (l.verdict === 'ok') === (j.verdict === 'verified' || j.verdict === 'consistent')),
+    );
     expect(disagree.map((j) => `${j.at}: ${j.verdict}`)).toEqual([]);
     expect(judged.filter((j) => j.verdict === 'mismatch').length).toBeGreaterThan(0);
   });

@@ -139,3 +139,13 @@ export function parseCell(raw: string): ParsedCell {
 export function pick(cell: ParsedCell, role: StatedRole): Stated | null {
   return cell.items.find((s) => s.role === role) ?? null;
 }
+
+/** `~unchanged (1.07x)`, `slower (+12%)`: a change in brackets after a word or two (in a change column). */
+const WORDED_CHANGE = /^([^()\d|]{1,24})\(([^()]*)\)([\s*_]*)$/;
+
+/** A worded change cell read as its change alone: the words and brackets blanked (offsets kept); else the text. */
+export function unworded(text: string): string {
+  const m = WORDED_CHANGE.exec(text);
+  if (!m || !/[%x倍배]$/.test(m[2].trimEnd())) return text;
+  return `${' '.repeat(m[1].length + 1)}${m[2]} ${m[3]}`;
+}

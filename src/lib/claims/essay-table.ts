@@ -11,7 +11,7 @@
  * Tolerance: checkPercentChange / checkRatio in `displayed` mode (inputs +/- half a unit).
  * ok: `| FP8 Dynamic | 15275.64 (+14.8%) |` with `| BF16 | 13305.38 |`.
  */
-import { parseCell } from './cells.js';
+import { parseCell, unworded } from './cells.js';
 import { checkPercentChange } from './check-percent.js';
 import { checkRatio } from './check-ratio.js';
 import { visibleText } from './html.js';
@@ -83,7 +83,8 @@ export function parseEssayTable(header: readonly string[], rows: readonly (reado
       const kind = kinds[c];
       const v = visibleText(raw);
       if (kind && c >= 3) {
-        const m = PERCENT.exec(v.text) ?? RATIO.exec(v.text);
+        const text = unworded(v.text);
+        const m = PERCENT.exec(text) ?? RATIO.exec(text);
         const isRatio = m?.[2].toLowerCase() === 'x';
         const stated = m && statedGroup(v, m, isRatio ? 'ratio' : 'percent', 1, isRatio ? 'x' : '%', 2);
         if (stated) {

@@ -8,6 +8,7 @@ import { visibleText, type VisibleText } from '../html.js';
 import { NUM, statedAt } from '../stated.js';
 import type { EssayPage } from './page.js';
 import { mentions, namedByWords, type NamedRun } from './runs.js';
+import { unworded } from '../cells.js';
 import { normalise, speaksOfRepeats, spreadKind, type ProseNumber, type Spread } from './sentence.js';
 import { directionOf, metricsIn, type MetricRef } from './vocab.js';
 
@@ -103,7 +104,9 @@ export function readTableNumbers(
       if (c === 0 || c >= header.length) return;
       const raw = cellContent(cell);
       const v0 = visibleText(raw);
-      const v: VisibleText = { ...v0, text: normalise(v0.text) };
+      // Under a change header (`Change`, `vs A`), a change may follow a word (`~unchanged (1.07x)`).
+      const text = normalise(v0.text);
+      const v: VisibleText = { ...v0, text: CHANGE_HEADER.test(head[c]) ? unworded(text) : text };
       const m = CELL.exec(v.text);
       if (!m) return;
       const unitRaw = (m[4] ?? '').toLowerCase();
