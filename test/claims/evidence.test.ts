@@ -216,3 +216,30 @@ describe('a change after a word in a change column', () => {
     expect(report.messages.map((m) => [m.ruleId, m.line])).toEqual([['claim-rounding', 6]]);
   });
 });
+
+describe('a number restated elsewhere on the page', () => {
+  it('should judge a restatement left without a certain pair as the claim it restates, and keep the precision of `about 6.8%`', () => {
+    const report = check(read('restated-change.md'), 'restated-change.md');
+    const changes = report.claims.filter((c) => c.kind === 'essay-change');
+    expect(changes.map((c) => [c.line, c.text, c.verdict, c.formula, c.recomputed])).toEqual([
+      // 2134.90 / 2000.00 = 1.06745: 6.7%, an approximate word or not.
+      [3, '6.8%', 'mismatch', '(2134.90 / 2000.00 - 1) x 100 = 6.75', 6.7],
+      // Names one deployment of three; the pair of line 3 is among its candidates, with the same value.
+      [87, '6.8%', 'mismatch', '(2134.90 / 2000.00 - 1) x 100 = 6.75', 6.7],
+    ]);
+    expect(changes[1].tolerance).toMatch(/restates line 3/);
+    expect(changes[1].source).toEqual(changes[0].source);
+  });
+});
+
+describe('lines of a paragraph that each end in a number', () => {
+  it('should read each line as its own statement, with the metric it names', () => {
+    expect(verdicts(read('value-lines.md'), 'value-lines.md')).toEqual([
+      [58, '+25.0%', 'verified'],
+      [59, '-18.2%', 'verified'],
+      [60, '-20.8%', 'verified'],
+    ]);
+    const ttft = check(read('value-lines.md'), 'value-lines.md').claims.find((c) => c.text === '-18.2%')!;
+    expect(ttft.formula).toBe('(1 - 180.00 / 220.00) x 100');
+  });
+});

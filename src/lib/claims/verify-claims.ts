@@ -76,6 +76,7 @@ export function verifyPage(analysis: Analysis, index: RunIndex, kinds: readonly 
       for (const { claim, reason } of placed.unplaced) unplaced.push({ line: claim.line, column: claim.column, text: claim.text, reason });
     });
   const claims = [...ctx.claims].sort((a, b) => a.line - b.line || a.column - b.column);
+  takeRestated(claims);
   return { claims, failures, unplaced };
 }
 
@@ -98,4 +99,37 @@ function unsettle(c: Claim, row: OddRow | undefined, path: string): void {
     rounding: false,
     candidates: [{ source, evidence, recomputed: c.recomputed }],
   } satisfies Partial<Claim>);
+}
+
+/**
+ * A number restated (a summary's `6.8%` again in the conclusion): a claim left untraceable whose text a claim of
+ * the same kind elsewhere on the page states, judged on a source that is among its candidates (the same run, metric
+ * and value at the stated precision), is judged as that claim is, and says which line it restates.
+ */
+function takeRestated(claims: Claim[]): void {
+  const judged = new Map<string, Claim[]>();
+  const key = (c: Claim) => `${c.kind}\0${c.text}`;
+  for (const c of claims)
+    if ((c.verdict === 'mismatch' || c.verdict === 'verified') && c.source?.runId) judged.set(key(c), [...(judged.get(key(c)) ?? []), c]);
+  for (const c of claims) {
+    if (c.verdict !== 'untraceable' || !c.candidates?.length) continue;
+    const same = judged
+      .get(key(c))
+      ?.find((e) =>
+        c.candidates!.some(
+          (k) => k.source.runId === e.source!.runId && k.source.metric === e.source!.metric && k.recomputed === e.recomputed,
+        ),
+      );
+    if (!same) continue;
+    Object.assign(c, {
+      verdict: same.verdict,
+      recomputed: same.recomputed,
+      formula: same.formula,
+      tolerance: `${same.tolerance ?? ''}; restates line ${same.line}, whose source is among this number's candidates`,
+      source: same.source,
+      sources: same.sources,
+      rounding: same.rounding,
+      candidates: undefined,
+    } satisfies Partial<Claim>);
+  }
 }

@@ -292,7 +292,8 @@ function pairReadings(n: EssayNumber, pairs: ReadonlyArray<[NamedRun, NamedRun]>
 function tolerance(n: EssayNumber): { slack: number; text: string } {
   const d = n.stated.decimals;
   const h = halfUnit(d);
-  if (n.approx) {
+  // `about 6.8%`: a number written with a decimal keeps its precision, an approximate word or not; `~4%` is looser.
+  if (n.approx && d === 0) {
     const rel = n.kind === 'value' ? 0.03 : 0.1;
     return {
       slack: Math.max(2 * h, rel * Math.abs(n.stated.value)),

@@ -379,6 +379,8 @@ function unitOf(raw: string): string {
 
 /** Sentence punctuation or a colon at the end of a line: the line ends there. */
 const LINE_END = /[.。!?！？:：;；|]$/;
+/** A line that ends in a number, a percentage or a ratio. */
+const VALUE_END = /\d(?:\s?[%x])?$/;
 /** A line that starts a new item: a list marker, a quote, a heading, a table row, or a `Label:` of a few words. */
 const ITEM_START = /^(?:[-*+>#|]|\d{1,3}[.)](?:\s|$)|[^\s:：]{1,24}(?: [^\s:：]{1,24}){0,3}[:：])/;
 
@@ -399,6 +401,9 @@ function softJoin(text: string, raw: string, map: readonly number[]): { text: st
     if (nextEnd < 0) nextEnd = text.length;
     const next = text.slice(i + 1, nextEnd).trimStart();
     if (!next || ITEM_START.test(next)) continue;
+    // `Throughput improved ~ +6.4%` / `TTFT improved ~ -5.4%`: a line that ends in a number, then one that starts
+    // with a capital, are two statements (a list written without markers).
+    if (VALUE_END.test(prev) && /^\p{Lu}/u.test(next)) continue;
     joined.push(i);
   }
   if (joined.length === 0) return { text, joined };
