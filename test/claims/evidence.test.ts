@@ -243,3 +243,17 @@ describe('lines of a paragraph that each end in a number', () => {
     expect(ttft.formula).toBe('(1 - 180.00 / 220.00) x 100');
   });
 });
+
+describe('an order on every metric between two runs named by their words', () => {
+  it('should judge `A underperforms B on every metric` when each side names a run by a word only its name has', () => {
+    const report = check(read('every-metric-words.md'), 'every-metric-words.md');
+    expect(report.claims.map((c) => [c.line, c.text, c.verdict])).toEqual([
+      [57, 'underperforms Burst-Ready on every metric', 'verified'],
+      // Setup Q is ahead on every metric: it trails on none.
+      [59, 'trails Steady on every metric', 'mismatch'],
+    ]);
+    expect(report.claims[1].formula).toBe(
+      '`Setup Q (TP8 Burst-Ready) raw output` 167.62 vs `Setup P (TP8 Steady) raw output` 209.52 (Benchmark duration (s))',
+    );
+  });
+});

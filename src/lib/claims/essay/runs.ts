@@ -217,9 +217,9 @@ function labelWords(text: string): Set<string> {
  * The one run a short label (a table's column header or row label) names by the words that only its name has
  * among the page's runs, when no alias of a run is written in it: `Q: Fast-Start (TP8)` names `Config Q (TP8
  * Fast-Start) raw output` beside `Config P (TP8+EP8 Throughput-Tuned) raw output` (`fast` and `start` are that
- * run's alone; `tp8` is both). Two such words at least, and none of another run's; else no run.
+ * run's alone; `tp8` is both). Two such words at least (`least`), and none of another run's; else no run.
  */
-export function namedByWords(text: string, runs: readonly NamedRun[]): NamedRun | null {
+export function namedByWords(text: string, runs: readonly NamedRun[], least = 2): NamedRun | null {
   const named = runs.filter((r) => r.name);
   if (named.length < 2) return null;
   const words = named.map((r) => labelWords(r.name!));
@@ -227,7 +227,7 @@ export function namedByWords(text: string, runs: readonly NamedRun[]): NamedRun 
   for (const ws of words) for (const w of ws) count.set(w, (count.get(w) ?? 0) + 1);
   const said = labelWords(text);
   const hits = named.map((_, i) => [...words[i]].filter((w) => count.get(w) === 1 && said.has(w)).length);
-  const best = hits.findIndex((h) => h >= 2);
+  const best = hits.findIndex((h) => h >= least);
   if (best < 0 || hits.some((h, i) => i !== best && h > 0)) return null;
   // The same name on several runs (repeats of one label) is not one run.
   return named.filter((r) => r.name === named[best].name).length === 1 ? named[best] : null;

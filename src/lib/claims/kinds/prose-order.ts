@@ -13,7 +13,7 @@
 import type { Paragraph } from 'mdast';
 import { visibleText } from '../html.js';
 import { namedRunsPage, scopeRuns, type EssayPage } from '../essay/page.js';
-import { mentions, scopeAt, type NamedRun } from '../essay/runs.js';
+import { mentions, namedByWords, scopeAt, type NamedRun } from '../essay/runs.js';
 import { normalise } from '../essay/sentence.js';
 import { lowerIsBetter, metricKeys, metricsIn, refersTo, type MetricRef } from '../essay/vocab.js';
 import type { Candidate as ClaimCandidate, Claim, ClaimSource } from '../../schemas/claim.js';
@@ -56,10 +56,10 @@ const ZH: Readonly<Record<string, string>> = {
 };
 /**
  * `better on every metric`, `worse across all metrics`, `各项指标都优于`, `모든 지표에서 앞서`: an order on every metric
- * two runs both print. Group 1 or 2 is the better side's word, 3 the worse side's.
+ * two runs both print, and `A underperforms B on every metric`. A group that matched is the better side's word.
  */
 const EVERY =
-  /\b(?:(better|faster)|(?:worse|slower))\s+(?:on|in|across|for)\s+(?:every|all|each)\s+(?:the\s+)?(?:metrics?|measures?)\b|(?:各项|所有)指标(?:上|中)?都?(?:(更好|优于|领先)|(?:更差|不如|落后))|모든 지표에서 ?(?:(앞서|앞섭|앞선|우수|더 좋)|(?:뒤처|뒤쳐|더 나쁘|떨어))/gi;
+  /\b(?:(outperforms|beats|leads)|(?:underperforms|trails|lags(?:\s+behind)?))\s[^.;!?\n]{0,60}?\b(?:on|in|across|for)\s+(?:every|all|each)\s+(?:the\s+)?(?:metrics?|measures?)\b|\b(?:(better|faster)|(?:worse|slower))\s+(?:on|in|across|for)\s+(?:every|all|each)\s+(?:the\s+)?(?:metrics?|measures?)\b|(?:各项|所有)指标(?:上|中)?都?(?:(更好|优于|领先)|(?:更差|不如|落后))|모든 지표에서 ?(?:(앞서|앞섭|앞선|우수|더 좋)|(?:뒤처|뒤쳐|더 나쁘|떨어))/gi;
 
 /** Metric keys an `every metric` order compares, and which way is better: rates up, latencies and duration down. */
 function orderedKeys(metrics: Readonly<Record<string, unknown>>): Array<[string, boolean]> {
@@ -98,9 +98,16 @@ function readOrders(text: string, page: EssayPage, scope: readonly NamedRun[]): 
         const inScope = m.runs.filter((r) => scope.includes(r));
         return inScope.length > 0 ? inScope : m.runs;
       });
-      const left = all[0];
-      const right = all.find((m) => m.some((r) => !left.includes(r))) ?? null;
-      const better = !!(every[1] ?? every[2] ?? every[3]);
+      let left = all[0];
+      let right = all.find((m) => m.some((r) => !left.includes(r))) ?? null;
+      // `The Balanced recipe underperforms Low-Latency on every metric`, no run's alias written: each side names a
+      // run by words only that run's name has (one is enough when the other side names the other run so).
+      if (!left && /^(?:outperforms|beats|leads|underperforms|trails|lags)/i.test(every[0])) {
+        const a = namedByWords(sentence.slice(0, every.index), page.runs, 1);
+        const b = namedByWords(every[0], page.runs, 1);
+        if (a && b && a !== b) [left, right] = [[a], [b]];
+      }
+      const better = !!(every[1] ?? every[2] ?? every[3] ?? every[4]);
       const metric: MetricRef = { family: 'throughput', stat: null, start: every.index, end: every.index };
       if (left)
         out.push({ word: every[0], at: s + every.index, superlative: null, relation: null, every: { left, right, better }, metric });
@@ -150,7 +157,7 @@ export const proseOrder = claimKind<Candidate>({
     const page = namedRunsPage(ctx);
     if (!page) return [];
     const raw = ctx.text(site.node);
-    if (!/fastest|slowest|highest|lowest|best|worst|[<>]|最[快慢高低好差]|가장|every|all|指标|지표/i.test(raw)) return [];
+    if (!/fastest|slowest|highest|lowest|best|worst|[<>]|最[快慢高低好差]|가장|every|all|each|指标|지표/i.test(raw)) return [];
     const v = visibleText(raw);
     const line = site.node.position?.start.line ?? 1;
     const scope = scopeRuns(page, ctx.analysis.report.headings, line);
