@@ -257,3 +257,18 @@ describe('an order on every metric between two runs named by their words', () =>
     );
   });
 });
+
+describe('a comparison of two runs in words', () => {
+  it('should judge `A has lower TTFT than B` and a heading that compares, and leave a comparison with a number to the change', () => {
+    const report = check(read('comparative-words.md'), 'comparative-words.md');
+    expect(report.claims.map((c) => [c.line, c.kind, c.text, c.verdict])).toEqual([
+      [1, 'ranking-order', 'higher than', 'verified'],
+      // Setup P's mean TTFT is 220.00 ms against Setup Q's 180.00 ms.
+      [57, 'ranking-order', 'lower TTFT than', 'mismatch'],
+      [59, 'essay-change', '25%', 'verified'],
+    ]);
+    expect(report.messages.find((m) => m.ruleId === 'claim-mismatch')?.message).toMatch(
+      /^Unexpected `lower TTFT than`, expected `higher TTFT than`/,
+    );
+  });
+});

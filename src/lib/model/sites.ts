@@ -1,4 +1,4 @@
-import type { Code, Paragraph, Table } from 'mdast';
+import type { Code, Heading, Paragraph, Table } from 'mdast';
 import type { Experiment } from '../schemas/report.js';
 
 /** A paragraph of prose that may state numbers, with where it sits. */
@@ -45,8 +45,17 @@ export interface WorkedSite {
   base: number;
 }
 
+/** A heading, which may state an order of runs (`A throughput lower than B`): read by the order kind only. */
+export interface HeadingSite {
+  kind: 'heading';
+  node: Heading;
+  headings: string[];
+  text: string;
+  base: number;
+}
+
 /** A claim site: a node of the tree that states numbers, with its structural context. */
-export type ClaimSite = ProseSite | TableSite | WorkedSite;
+export type ClaimSite = ProseSite | TableSite | WorkedSite | HeadingSite;
 
 /**
  * Each site's source text, taken once from the page's text when it is read: what the claim parsers and the placing

@@ -44,6 +44,18 @@ export const claimMismatch: Rule = {
   },
 };
 
+const OPPOSITE: Readonly<Record<string, string>> = {
+  higher: 'lower',
+  lower: 'higher',
+  faster: 'slower',
+  slower: 'faster',
+  better: 'worse',
+  worse: 'better',
+  greater: 'smaller',
+  smaller: 'larger',
+  larger: 'smaller',
+};
+
 /**
  * What the page should read: the stated text restated with the recomputed value (`+46.8%` for `+10.7%`), as
  * `--fix` would write it; else the recomputed value at the stated precision, or the relation that holds.
@@ -51,6 +63,9 @@ export const claimMismatch: Rule = {
 export function expectedText(c: Claim): string {
   const r = replacement(c);
   if ('text' in r) return r.text;
+  // A comparative in words (`lower than`) the runs reverse: its opposite.
+  const comparative = /^(higher|lower|faster|slower|better|worse|greater|smaller|larger)(\s.*than)$/is.exec(c.text);
+  if (c.kind === 'ranking-order' && comparative) return `${OPPOSITE[comparative[1].toLowerCase()]}${comparative[2]}`;
   // A superlative in words (`fastest`) that another run beats: the runs say it is not.
   if (c.kind === 'ranking-order' && !/^[<>=]$/.test(c.text)) return `not ${c.text}`;
   if (c.recomputed === null) return /\s([<>=])\s/.exec(c.formula ?? '')?.[1] ?? 'a value the runs support';

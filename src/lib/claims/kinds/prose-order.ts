@@ -10,7 +10,7 @@
  * the section, the section (not the whole page) holds the compared runs, and the order fails for every metric key
  * the name may mean; otherwise untraceable with the runs' values.
  */
-import type { Paragraph } from 'mdast';
+import type { Heading, Paragraph } from 'mdast';
 import { visibleText } from '../html.js';
 import { namedRunsPage, scopeRuns, type EssayPage } from '../essay/page.js';
 import { mentions, namedByWords, scopeAt, type NamedRun } from '../essay/runs.js';
@@ -32,7 +32,7 @@ interface Order {
 }
 
 interface Candidate {
-  node: Paragraph;
+  node: Paragraph | Heading;
   base: number;
   /** Visible offset -> raw offset of the paragraph text. */
   map: number[];
@@ -68,6 +68,26 @@ function orderedKeys(metrics: Readonly<Record<string, unknown>>): Array<[string,
     if (k === 'duration_s' || /^(?:mean|median|p\d{2})_(?:ttft|tpot|itl|e2el|e2e_latency|latency)_ms$/.test(k)) return [[k, true]];
     return [];
   });
+}
+
+/** `lower than`, `lower TTFT than`: a comparison of two runs in words (up to three words before `than`). */
+const COMPARATIVE = /\b(higher|lower|faster|slower|better|worse|greater|smaller|larger)\b/gi;
+
+/** The end of the `than` that follows a comparative ending at `from`, within three words; -1 when none does. */
+function thanAfter(sentence: string, from: number): number {
+  const words = sentence.slice(from, from + 80).split(/(\s+)/);
+  let at = from;
+  let seen = 0;
+  for (const w of words) {
+    if (w.trim() === '') {
+      at += w.length;
+      continue;
+    }
+    if (/^than$/i.test(w)) return at + w.length;
+    if (++seen > 3 || /[.;,]/.test(w)) return -1;
+    at += w.length;
+  }
+  return -1;
 }
 
 /** What may stand between a run's name and its superlative (`is the`, `has the`, `gives the`). */
@@ -138,6 +158,40 @@ function readOrders(text: string, page: EssayPage, scope: readonly NamedRun[]): 
       const end = word === 'highest' ? 'max' : word === 'lowest' ? 'min' : word === 'fastest' || word === 'best' ? 'best' : 'worst';
       out.push({ word: w[0], at: s + w.index, superlative: { runs: last.runs, end }, relation: null, metric });
     }
+    // `A has lower TTFT than B`, `A throughput lower than B`: a comparative without a number before it (a number
+    // makes it a change, judged as one), between a run named before it and one named after `than`.
+    for (const w of sentence.matchAll(COMPARATIVE)) {
+      const end = thanAfter(sentence, w.index + w[0].length);
+      if (end < 0) continue;
+      const lead = sentence.slice(Math.max(0, w.index - 24), w.index).trimEnd();
+      const number = /\d$/.test(lead.replace(/(?:%|x|ms|s|tok\/s)$/i, '').trimEnd());
+      // `not faster than`, `no better than`: a negated comparison is not read (`not much faster` still means faster).
+      if (number || /\b(?:not|no|never|nor|n't)\b/i.test(lead)) continue;
+      const before = named.filter((m) => m.end <= w.index);
+      const after = named.filter((m) => m.at >= end);
+      let left = before[before.length - 1]?.runs ?? null;
+      let right = after[0]?.runs ?? null;
+      if (!left && !right) {
+        const a = namedByWords(sentence.slice(0, w.index), page.runs, 1);
+        const b = namedByWords(sentence.slice(end), page.runs, 1);
+        if (a && b && a !== b) [left, right] = [[a], [b]];
+      }
+      if (!left || !right) continue;
+      const word = w[1].toLowerCase();
+      const larger =
+        word === 'higher' || word === 'greater' || word === 'larger'
+          ? true
+          : word === 'lower' || word === 'smaller'
+            ? false
+            : (word === 'faster' || word === 'better') !== lowerIsBetter(metric.family);
+      out.push({
+        word: sentence.slice(w.index, end),
+        at: s + w.index,
+        superlative: null,
+        relation: { left, right, symbol: larger ? '>' : '<' },
+        metric,
+      });
+    }
     // `A > B > C`: names joined by one symbol each, nothing else between.
     for (let i = 0; i + 1 < named.length; i++) {
       const gap = sentence.slice(named[i].end, named[i + 1].at);
@@ -153,11 +207,11 @@ function readOrders(text: string, page: EssayPage, scope: readonly NamedRun[]): 
 export const proseOrder = claimKind<Candidate>({
   kind: 'prose-order',
   find(site, ctx) {
-    if (site.kind !== 'prose') return [];
+    if (site.kind !== 'prose' && site.kind !== 'heading') return [];
     const page = namedRunsPage(ctx);
     if (!page) return [];
     const raw = ctx.text(site.node);
-    if (!/fastest|slowest|highest|lowest|best|worst|[<>]|最[快慢高低好差]|가장|every|all|each|指标|지표/i.test(raw)) return [];
+    if (!/fastest|slowest|highest|lowest|best|worst|[<>]|最[快慢高低好差]|가장|every|all|each|指标|지표|\bthan\b/i.test(raw)) return [];
     const v = visibleText(raw);
     const line = site.node.position?.start.line ?? 1;
     const scope = scopeRuns(page, ctx.analysis.report.headings, line);

@@ -2,7 +2,7 @@ import type { Heading as MdHeading } from 'mdast';
 import { mkdocsSlug } from '../../markdown/index.js';
 import type { Experiment } from '../../schemas/report.js';
 import { lineOf, plain } from '../text.js';
-import { addVariant, headingAt, inOther, inResults, inSummary, type WalkState } from './state.js';
+import { addVariant, headingAt, headingPath, inOther, inResults, inSummary, type WalkState } from './state.js';
 
 /** H2 sections of the report skeletons and essays; any other H2 (engine-baseline pages) is a run section. */
 const STANDARD_H2 = /conclusion|setup|objective|result|content|overview|observation|background|reference|summary|introduction|method/i;
@@ -21,6 +21,8 @@ export function onHeading(node: MdHeading, { found, at }: WalkState): void {
   if (node.depth === 1 && !found.title) found.title = { text, line };
   while (at.path.length && at.path[at.path.length - 1].depth >= node.depth) at.path.pop();
   at.path.push({ depth: node.depth, text });
+  // A heading that compares in words may state an order of the page's runs.
+  if (/\bthan\b/i.test(text)) found.sites.push({ kind: 'heading', node, headings: headingPath(at), text: '', base: 0 });
   at.label = null;
   const numbered = /^(\d+)\.\s/.exec(text);
   if (node.depth <= 3) {
