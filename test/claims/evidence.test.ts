@@ -272,3 +272,23 @@ describe('a comparison of two runs in words', () => {
     );
   });
 });
+
+describe('derived columns of a table: an absolute change beside the percent', () => {
+  it('should judge each difference as second - first and each percent on the two value columns, skipping the difference', () => {
+    const report = check(read('difference-column.md'), 'difference-column.md');
+    expect(report.claims.map((c) => [c.line, c.text, c.verdict, c.formula])).toEqual([
+      [5, '+0.33', 'verified', '2.73 - 2.40'],
+      [5, '+13.75%', 'verified', '(2.73 / 2.40 - 1) x 100'],
+      [6, '-208.40', 'verified', '1604.10 - 1812.50'],
+      [6, '-11.50%', 'verified', '(1604.10 / 1812.50 - 1) x 100'],
+      [7, '-16.30', 'verified', '71.90 - 88.20'],
+      [7, '-18.48%', 'verified', '(71.90 / 88.20 - 1) x 100'],
+      // A digit slipped: 17210.30 - 20412.70 = -3202.40.
+      [8, '-3102.40', 'mismatch', '17210.30 - 20412.70'],
+      [8, '-15.69%', 'verified', '(17210.30 / 20412.70 - 1) x 100'],
+      // Headers in Chinese: `提升绝对值` (the absolute gain), `提升百分比` (the gain in percent).
+      [12, '+64.00', 'verified', '704.00 - 640.00'],
+      [12, '+10.00%', 'verified', '(704.00 / 640.00 - 1) x 100'],
+    ]);
+  });
+});

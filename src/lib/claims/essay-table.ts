@@ -3,7 +3,8 @@
  * column next to the two values it compares, and value cells annotated with their gain over the table's
  * baseline row (`5653.4 (+46.1%)`).
  *
- * Formulas: a percent change = (second / first - 1) x 100 (signed, `Change`); a `Gain` that only
+ * Formulas: a difference = second - first (signed, an `Absolute` / `Δ` column); a percent change = (second /
+ * first - 1) x 100 (signed, `Change`); the two values are the nearest value columns on the left. A `Gain` that only
  * reproduces the other way round is accepted as (first / second - 1) x 100 (lower-is-better columns);
  * a boost `N.NNx` = larger / smaller. An annotated cell = (value / baseline - 1) x 100, where the baseline
  * row is the unannotated row of that column that reproduces the most annotations (ties: a row whose
@@ -16,10 +17,12 @@ import { checkPercentChange } from './check-percent.js';
 import { checkRatio } from './check-ratio.js';
 import { visibleText } from './html.js';
 import { statedGroup } from './match.js';
-import type { CheckResult } from './result.js';
+import { judge, type CheckResult } from './result.js';
+import { inputsTolerance, intervalOf, show } from './operand.js';
+import { sub } from '../numbers/interval.js';
 import { NUM, type Stated } from './stated.js';
 
-export type ChangeKind = 'change' | 'gain' | 'boost';
+export type ChangeKind = 'change' | 'gain' | 'boost' | 'difference';
 
 export interface ChangeCell {
   row: number;
@@ -51,19 +54,24 @@ export interface EssayTable {
 }
 
 const CHANGE_HEADERS: Array<[RegExp, ChangeKind]> = [
-  [/^\s*change\s*$/i, 'change'],
+  // `Absolute change`, `Δ`, `提升绝对值`: second - first, signed, in the values' unit.
+  [/\babsolute\b|\bdifference\b|\bdiff\b|Δ|\bdelta\b|绝对值|差值|差异值|차이/i, 'difference'],
+  [/^change(?: ?\(%\)| ?%)?$/i, 'change'],
+  // `性能提升百分比`, `变化率`, `향상률`: a signed percent change.
+  [/提升|变化|增幅|百分比|변화율|향상률|증감률/, 'change'],
   [/gain/i, 'gain'],
   [/boost|speed-?up/i, 'boost'],
 ];
 // `6,300 (-25%)`, also with a word after the change inside the brackets (`7,770 (+23% better)`).
 const ANNOTATED = new RegExp(String.raw`^\s*(${NUM})\s*\(\s*(${NUM})\s*(%)\s*(?:[^\d().%]{1,16})?\)\s*$`, 'd');
-const PERCENT = new RegExp(String.raw`^\s*(${NUM})\s*(%)\s*$`, 'd');
-const RATIO = new RegExp(String.raw`^\s*(${NUM})\s*(x)\s*$`, 'di');
-const PLAIN = new RegExp(String.raw`^\s*(${NUM})\s*$`, 'd');
+// Emphasis around a cell's number (`**+5.34%**`) is decoration.
+const PERCENT = new RegExp(String.raw`^[\s*_]*(${NUM})\s*(%)[\s*_]*$`, 'd');
+const RATIO = new RegExp(String.raw`^[\s*_]*(${NUM})\s*(x)[\s*_]*$`, 'di');
+const PLAIN = new RegExp(String.raw`^[\s*_]*(${NUM})[\s*_]*$`, 'd');
 
 function changeKind(header: string): ChangeKind | null {
   const text = visibleText(header).text;
-  return CHANGE_HEADERS.find(([re]) => re.test(text))?.[1] ?? null;
+  return CHANGE_HEADERS.find(([re]) => re.test(text.trim()))?.[1] ?? null;
 }
 
 function plainValue(raw: string): Stated | null {
@@ -83,13 +91,20 @@ export function parseEssayTable(header: readonly string[], rows: readonly (reado
       const kind = kinds[c];
       const v = visibleText(raw);
       if (kind && c >= 3) {
+        // The two values compared: the nearest two columns on the left that are values (not changes themselves).
+        const values = [...kinds.keys()].filter((k) => k > 0 && k < c && !kinds[k]).slice(-2);
+        const [first, second] = values.length === 2 ? values.map((k) => plainValue(cells[k])) : [null, null];
         const text = unworded(v.text);
+        if (kind === 'difference') {
+          const d = PLAIN.exec(text);
+          const stated = d && statedGroup(v, d, 'difference', 1, '');
+          if (stated) changes.push({ row: r, column: c, kind, stated, first, second });
+          return;
+        }
         const m = PERCENT.exec(text) ?? RATIO.exec(text);
         const isRatio = m?.[2].toLowerCase() === 'x';
         const stated = m && statedGroup(v, m, isRatio ? 'ratio' : 'percent', 1, isRatio ? 'x' : '%', 2);
-        if (stated) {
-          changes.push({ row: r, column: c, kind, stated, first: plainValue(cells[c - 2]), second: plainValue(cells[c - 1]) });
-        }
+        if (stated) changes.push({ row: r, column: c, kind, stated, first, second });
         return;
       }
       const a = ANNOTATED.exec(v.text);
@@ -134,6 +149,17 @@ export interface EssayCheck {
 
 function checkChange(c: ChangeCell): CheckResult | null {
   if (!c.first || !c.second) return null;
+  if (c.kind === 'difference') {
+    const [a, b] = [c.first, c.second];
+    return judge(
+      c.stated,
+      b.value - a.value,
+      sub(intervalOf(b), intervalOf(a)),
+      'displayed',
+      `${show(b)} - ${show(a)}`,
+      inputsTolerance([a, b]),
+    );
+  }
   if (c.kind === 'boost' || c.stated.role === 'ratio') {
     const [hi, lo] = c.first.value >= c.second.value ? [c.first, c.second] : [c.second, c.first];
     return checkRatio(c.stated, hi, lo, 'faster', 'displayed');
