@@ -101,18 +101,24 @@ function unsettle(c: Claim, row: OddRow | undefined, path: string): void {
   } satisfies Partial<Claim>);
 }
 
+/** The kinds of claim whose number is a change between two runs. */
+const RESTATABLE: ReadonlySet<Claim['kind']> = new Set(['improvement', 'essay-change', 'transition']);
+
 /**
- * A number restated (a summary's `6.8%` again in the conclusion): a claim left untraceable whose text a claim of
+ * A change restated (a summary's `6.8%` again in the conclusion): a change left untraceable whose text a change of
  * the same kind elsewhere on the page states, judged on a source that is among its candidates (the same run, metric
- * and value at the stated precision), is judged as that claim is, and says which line it restates.
+ * and value at the stated precision), is judged as that claim is, and says which line it restates. A value is never
+ * taken this way: the same figure in another row of a table is another run's, not a restatement.
  */
 function takeRestated(claims: Claim[]): void {
   const judged = new Map<string, Claim[]>();
   const key = (c: Claim) => `${c.kind}\0${c.text}`;
+  const restatable = (c: Claim) => RESTATABLE.has(c.kind);
   for (const c of claims)
-    if ((c.verdict === 'mismatch' || c.verdict === 'verified') && c.source?.runId) judged.set(key(c), [...(judged.get(key(c)) ?? []), c]);
+    if (restatable(c) && (c.verdict === 'mismatch' || c.verdict === 'verified') && c.source?.runId)
+      judged.set(key(c), [...(judged.get(key(c)) ?? []), c]);
   for (const c of claims) {
-    if (c.verdict !== 'untraceable' || !c.candidates?.length) continue;
+    if (!restatable(c) || c.verdict !== 'untraceable' || !c.candidates?.length) continue;
     const same = judged
       .get(key(c))
       ?.find((e) =>
