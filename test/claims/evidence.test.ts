@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { analyze, checkAll } from '../../src/lib/pipeline.js';
-import { namedByWords, type NamedRun } from '../../src/lib/claims/essay/runs.js';
+import { aliasesOf, namedByWords, type NamedRun } from '../../src/lib/claims/essay/runs.js';
 
 /**
  * Graded evidence (issue 42): a number is judged on the source the page gives for it. Each fixture is a page
@@ -290,5 +290,32 @@ describe('derived columns of a table: an absolute change beside the percent', ()
       [12, '+64.00', 'verified', '704.00 - 640.00'],
       [12, '+10.00%', 'verified', '(704.00 / 640.00 - 1) x 100'],
     ]);
+  });
+});
+
+describe('a setting named as prose names it, and a superlative stated with its value', () => {
+  it('should read `the 0.25 setting` as the run under `Setting 0.25`, and judge `fastest, at N tok/s` as a throughput', () => {
+    const report = check(read('setting-words.md'), 'setting-words.md');
+    expect(report.claims.map((c) => [c.line, c.kind, c.text, c.verdict])).toEqual([
+      // Both runs served one workload (the same bench command), so the page's two runs are the field: 0.5 is faster.
+      [69, 'ranking-order', 'fastest', 'mismatch'],
+      [69, 'cell-value', '10289.39 tok/s', 'verified'],
+      // Mean TTFT fell from 410.22 to 300.52 ms: 26.7%, not 40%.
+      [71, 'essay-change', '40%', 'mismatch'],
+      [71, 'ranking-order', 'lowest', 'verified'],
+    ]);
+    expect(aliasesOf('Setting 0.25')).toContain('0.25 setting');
+    expect(aliasesOf('0.5 setting')).toContain('setting 0.5');
+  });
+
+  it('should take the workload of a bench command beside the serving one, and only the lengths at another load', () => {
+    const { report } = analyze(read('command-other-load.md'), 'command-other-load.md');
+    const setups = report.runs.map((r) => [r.setup.dataset, r.setup.inputLength, r.setup.maxConcurrency, r.setup.numPrompts]);
+    expect(setups).toEqual([
+      ['random', 512, 100, 500],
+      // It printed `Maximum request concurrency: 8` and 64 requests: the command's lengths, not its load or count.
+      ['random', 512, null, null],
+    ]);
+    expect(check(read('command-other-load.md'), 'command-other-load.md').messages.map((m) => m.ruleId)).not.toContain('run-incomplete');
   });
 });

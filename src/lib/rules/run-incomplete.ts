@@ -8,6 +8,7 @@
 import { emit } from '../diagnostics.js';
 import type { Command, Report } from '../schemas/report.js';
 import type { Run } from '../schemas/run.js';
+import { sameLoad, workloadOfFlags } from '../model/setup/workload.js';
 import { benchmarkScript, ENGINE_CHOICE, reportPage, resultBlock, servingMetrics } from './shared/examples.js';
 import type { Rule } from './types.js';
 
@@ -84,14 +85,17 @@ function countOf(words: readonly string[]): number | null {
 }
 
 /** The page's benchmark commands that state a literal request count. */
-function candidateCommands(commands: readonly Command[]): Array<{ count: number; line: number }> {
+function candidateCommands(commands: readonly Command[]): Array<{ count: number; line: number; command: Command }> {
   return commands.flatMap((c) => {
     const count = countOf(c.words);
-    return count === null ? [] : [{ count, line: c.line }];
+    return count === null ? [] : [{ count, line: c.line, command: c }];
   });
 }
 
-function requestedOf(run: Run, report: Report, commands: ReadonlyArray<{ count: number; line: number }>): Requested | null {
+function requestedOf(run: Run, report: Report, all: ReadonlyArray<{ count: number; line: number; command: Command }>): Requested | null {
+  // A command that sets another load than the run printed of itself (`Maximum request concurrency: 8` against
+  // `--max-concurrency 100`) is not the command the run was started with.
+  const commands = all.filter((c) => sameLoad(run, workloadOfFlags(c.command.flags, c.line)));
   if (run.invocation) {
     const count = countOf(run.invocation.split('\n')[0].trim().split(/\s+/));
     if (count !== null) return { count, source: `\`--num-prompts ${count}\` in the run's invocation`, line: null };

@@ -64,6 +64,10 @@ function outsideBrackets(text: string): string {
 /** A weight format at the end of a model label (`Q4_K_M`, `IQ2_XXS`, `FP8`, `AWQ`, `GGUF`). */
 const QUANT = /^(?:i?q\d[\w.-]*|fp(?:4|8|16|32)|bf16|int[48]|w[48]a(?:8|16)|awq|gptq|gguf|mxfp4|nvfp4)$/;
 
+/** A name of one word and one value (`setting 0.25`, `0.25 setting`). */
+const WORD_VALUE = /^([a-z][a-z-]{2,30}) (\d+(?:\.\d+)?)$/;
+const VALUE_WORD = /^(\d+(?:\.\d+)?) ([a-z][a-z-]{2,30})$/;
+
 /** Names a label may be referred to by: as written, and without filler (`results`, `run`, `结果`). */
 export function aliasesOf(name: string): string[] {
   const base = name.toLowerCase();
@@ -82,6 +86,9 @@ export function aliasesOf(name: string): string[] {
   // `Qwen3 30B-A3B Q4_K_M`: the model without its trailing weight format, as prose names it.
   const last = base.lastIndexOf(' ');
   if (last >= 4 && QUANT.test(base.slice(last + 1))) out.add(base.slice(0, last).trim());
+  // `Setting 0.25` is also `the 0.25 setting`: a word and a value, in either order.
+  const pair = WORD_VALUE.exec(base) ?? VALUE_WORD.exec(base);
+  if (pair) out.add(`${pair[2]} ${pair[1]}`);
   return [...out].filter((a) => a.length >= 2);
 }
 

@@ -90,6 +90,9 @@ function thanAfter(sentence: string, from: number): number {
   return -1;
 }
 
+/** A token rate written after a number (`1234 tok/s`, `56.7 tokens/s`). */
+const RATE_UNIT = /\d ?(?:tok|tokens|t)\/s\b/i;
+
 /** What may stand between a run's name and its superlative (`is the`, `has the`, `gives the`). */
 const LINK =
   /^(?:\s|'s\b|’s\b|\bis\b|\bwas\b|\bhas\b|\bhad\b|\bgives\b|\bgave\b|\bdelivers\b|\breaches\b|\bshows\b|\bthe\b|\bby\s+far\b|\bclearly\b|\boverall\b|\bengine\b|\bconfiguration\b|\boption\b|\bbackend\b|\bsetup\b|\brun\b|的|是|为|都|가|이|은|는|의)*$/i;
@@ -133,6 +136,11 @@ function readOrders(text: string, page: EssayPage, scope: readonly NamedRun[]): 
         out.push({ word: every[0], at: s + every.index, superlative: null, relation: null, every: { left, right, better }, metric });
     }
     const metrics = metricsIn(sentence);
+    // `X is the fastest, at 1234 tok/s`: no metric named, but the value's rate unit says it is a throughput.
+    if (metrics.length === 0) {
+      const unit = RATE_UNIT.exec(sentence);
+      if (unit) metrics.push({ family: 'throughput', stat: null, start: unit.index, end: unit.index + unit[0].length });
+    }
     // One metric named in the sentence: the order is about it. None or several: not read (which one is not said).
     if (metrics.length !== 1) continue;
     const metric = metrics[0];
@@ -202,6 +210,17 @@ function readOrders(text: string, page: EssayPage, scope: readonly NamedRun[]): 
     }
   }
   return out.sort((a, b) => a.at - b.at);
+}
+
+/**
+ * Whether the runs all served one stated workload (the same model, dataset, lengths, load and prompt count, at least
+ * the dataset, a length or the load known): then a superlative over them all is decided, outside any section too.
+ */
+function oneWorkload(runs: readonly NamedRun[]): boolean {
+  const key = ({ run: { setup: s } }: NamedRun) =>
+    JSON.stringify([s.model, s.dataset, s.inputLength, s.outputLength, s.maxConcurrency, s.requestRate, s.numPrompts]);
+  const known = ({ run: { setup: s } }: NamedRun) => s.dataset !== null || s.inputLength !== null || s.maxConcurrency !== null;
+  return runs.length >= 2 && runs.every(known) && new Set(runs.map(key)).size === 1;
 }
 
 export const proseOrder = claimKind<Candidate>({
@@ -303,7 +322,7 @@ export const proseOrder = claimKind<Candidate>({
       if (known.length === 0) return untraceable(listed(pool, keys));
       const hit = known.find((r) => r.holds);
       if (hit) return judged('verified', hit.formula, run, hit.rival, hit.key);
-      const certain = sectioned && !!run.name && known.length === keys.length;
+      const certain = (sectioned || oneWorkload(pool)) && !!run.name && known.length === keys.length;
       if (!certain) return untraceable(listed(pool, keys));
       const first = known[0];
       return judged('mismatch', first.formula, run, first.rival, first.key);

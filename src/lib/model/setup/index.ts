@@ -11,6 +11,7 @@ import { bareLabelOption, closeness, distinguishing, quoted, quotedRuns, running
 import {
   flagsInText,
   matchCommand,
+  sameLoad,
   matchLengths,
   observed,
   putWorkload,
@@ -312,7 +313,12 @@ function workload(page: SetupPage, run: WalkRun, facts: Facts): void {
       completed === null ||
       completed >= command.prompts * 0.9 ||
       (completed < command.prompts && completed % 10 !== 0);
-    putWorkload(facts, counted ? command : { ...command, prompts: null }, [command.line, run.line]);
+    // At another load than the command's (`Max request concurrency: 1` beside `--max-concurrency 4`), the run took
+    // the command's dataset and lengths, and its request count only when it completed exactly that many.
+    const load = sameLoad(run, command)
+      ? command
+      : { ...command, concurrency: null, rate: null, prompts: completed === command.prompts ? command.prompts : null };
+    putWorkload(facts, counted ? load : { ...load, prompts: null }, [command.line, run.line]);
   } else if (partly) {
     facts.set('dataset', partly.dataset, partly.line, run.line);
     facts.set('numPrompts', partly.prompts, partly.line, run.line);

@@ -136,6 +136,23 @@ export function observed(run: WalkRun): { completed: number | null; meanInput: n
   };
 }
 
+/**
+ * Whether a command's load is the one the run printed of itself (`Max request concurrency: 128`, `Traffic request
+ * rate: 8.0`): a run of the command's lengths at another load took only its dataset and lengths.
+ */
+export function sameLoad(run: WalkRun, w: Workload): boolean {
+  const printed = (key: string) => {
+    const v = run.metrics[key]?.value;
+    return typeof v === 'number' && Number.isFinite(v) ? v : null;
+  };
+  const concurrency = printed('max_concurrency');
+  const rate = printed('request_rate');
+  return (
+    (w.concurrency === null || concurrency === null || w.concurrency === concurrency) &&
+    (w.rate === null || rate === null || w.rate === rate)
+  );
+}
+
 const near = (value: number | null, target: number) => value !== null && Math.abs(value - target) <= target * 0.01;
 
 /** Put a stated workload's fields into the run's facts (fields already set stay as they are). */
@@ -164,13 +181,25 @@ export function matchCommand(
   const all = commands.map((c) => workloadOfFlags(c.flags, c.line)).filter((w) => w.dataset !== null);
   const same = dataset ? all.filter((w) => w.dataset === dataset) : all;
   const sized = same.filter((w) => w.input !== null && near(meanInput, w.input));
-  if (sized.length === 1) return { own: sized[0], partly: null };
+  const one = alike(sized, run.fenceLine);
+  if (one) return { own: one, partly: null };
   const stated = [...lengths.map((l) => l.input), ...all.map((w) => w.input).filter((n): n is number => n !== null)];
   const unsized = same.filter((w) => w.input === null);
   const realPrompts = meanInput !== null && !stated.some((n) => near(meanInput, n));
   if (unsized.length === 1 && (realPrompts || dataset === unsized[0].dataset)) return { own: unsized[0], partly: null };
   const counted = same.filter((w) => w.prompts !== null && w.prompts === completed);
   return { own: null, partly: counted.length === 1 && dataset !== null ? counted[0] : null };
+}
+
+/**
+ * The one workload a list of commands states: the command itself when there is one, or, when several commands
+ * state the same workload (one per experiment), the last of them above the run (else the first), as its evidence.
+ */
+function alike(commands: readonly Workload[], line: number): Workload | null {
+  if (commands.length === 0) return null;
+  const key = (w: Workload) => JSON.stringify([w.dataset, w.input, w.output, w.prompts, w.concurrency, w.rate]);
+  if (new Set(commands.map(key)).size !== 1) return null;
+  return commands.filter((w) => w.line < line).at(-1) ?? commands[0];
 }
 
 /** The stated lengths the run's mean input per request agrees with, if exactly one does. */

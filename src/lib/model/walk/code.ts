@@ -10,6 +10,8 @@ import { headingAt, headingPath, section, subsection, type WalkState } from './s
 
 /** A fence of plain text: no language, or one that says so. */
 const PLAIN_LANG = /^(?:|te?xt|plain(?:text)?)$/i;
+/** The tool ids of benchmark clients (`vllm-bench`, `sglang-bench`, `guidellm`), not servers. */
+const BENCH_TOOL = /bench|guidellm/;
 /** Whether a line has a digit, then `=` or `≈`, then a digit (`128 × 0.171 ≈ 21.92`); one pass over the text. */
 function workedLine(value: string): boolean {
   let digit = false;
@@ -81,9 +83,12 @@ export function onCode(node: Code, admonition: string | null, itemText: string |
   const commands = logicalCommands(value, fenceLine + 1);
   found.scripts.push({ node, admonition, parameters: false, commands });
   if (/setup|method/.test(section(at)) && /benchmark|open-source replacement/.test(subsection(at))) {
-    for (const cmd of commands) if (cmd.tool && /bench|guidellm/.test(cmd.tool)) found.benchmarkCommands.push(cmd);
+    for (const cmd of commands) if (cmd.tool && BENCH_TOOL.test(cmd.tool)) found.benchmarkCommands.push(cmd);
     return;
   }
+  // A benchmark command beside the serving one (`vllm serve ...` then `vllm bench serve ...`) states the workload too;
+  // a run takes it only when its own output agrees (`matchCommand`).
+  for (const c of commands) if (c.tool && BENCH_TOOL.test(c.tool)) found.benchmarkCommands.push(c);
   // The script's command: the first that launches a known tool, else its first (what `parseCommand` reads).
   const cmd = commands.find((c) => c.tool !== null) ?? commands[0];
   // A plain fence that launches nothing and writes `=` between numbers may work arithmetic out: a claim site.
