@@ -319,3 +319,18 @@ describe('a setting named as prose names it, and a superlative stated with its v
     expect(check(read('command-other-load.md'), 'command-other-load.md').messages.map((m) => m.ruleId)).not.toContain('run-incomplete');
   });
 });
+
+describe('a change said again without its metric', () => {
+  it('should judge it as the earlier statement between the same runs, and leave one of its own unread', () => {
+    const report = check(read('restated-no-metric.md'), 'restated-no-metric.md');
+    expect(report.claims.map((c) => [c.line, c.text, c.verdict])).toEqual([
+      [3, '2134.90', 'verified'],
+      [3, '2000.00', 'verified'],
+      // 2134.90 / 2000.00 is +6.7% in total throughput, not 8.5%.
+      [3, '8.5%', 'mismatch'],
+      // The conclusion names no metric: the same 8.5% between the same two deployments is the summary's claim again.
+      [87, '8.5%', 'mismatch'],
+      // `30% ahead` names no metric and restates nothing: which metric is not said, so it is not judged.
+    ]);
+  });
+});

@@ -7,7 +7,7 @@ import type { Paragraph } from 'mdast';
 import { checkPercentChange, checkValue } from '../check.js';
 import { parseEssayClaims, type EssayClaim } from '../essay-prose.js';
 import type { Stated } from '../stated.js';
-import type { ClaimSource } from '../../schemas/claim.js';
+import type { Claim, ClaimSource } from '../../schemas/claim.js';
 import type { PageContext } from '../verify/context.js';
 import { essayTables, tableSource, type ReadTable } from './essay-table.js';
 import { claimKind } from './types.js';
@@ -34,6 +34,51 @@ interface Candidate {
   claim: EssayClaim | null;
   /** On pages with runs: a number of free-form prose, traced to the runs. */
   free?: ProseNumber;
+  /** A change that names no metric, kept only when it restates a claim judged earlier on the page. */
+  restatedOnly?: boolean;
+}
+
+/** How a change is compared across the page: its kind and its text as written (`percent 6.8%`). */
+const changeKey = (n: ProseNumber) => `${n.kind} ${n.stated.claim}`;
+
+/**
+ * The metric each change of the page's prose names, by its text: a change written once with its metric and once
+ * without (`6.8% higher total throughput` in the summary, `6.8% higher` under a heading) may be about one metric.
+ * A text stated with two metrics names none.
+ */
+function restatedMetrics(ctx: PageContext): ReadonlyMap<string, ProseNumber['metric']> {
+  return ctx.memo('restated-metrics', () => {
+    const out = new Map<string, ProseNumber['metric']>();
+    for (const site of ctx.analysis.sites) {
+      if (site.kind !== 'prose') continue;
+      for (const n of parseProseNumbers(ctx.text(site.node))) {
+        if (n.metric === null || n.kind === 'value' || n.borrowed) continue;
+        const known = out.get(changeKey(n));
+        const same = known === undefined || (known !== null && known.family === n.metric.family && known.stat === n.metric.stat);
+        out.set(changeKey(n), same ? n.metric : null);
+      }
+    }
+    return out;
+  });
+}
+
+/** Two sources name the same printed value (run, metric). */
+const sameSource = (a: ClaimSource | null | undefined, b: ClaimSource | null | undefined) =>
+  !!a && !!b && a.runId === b.runId && a.metric === b.metric;
+
+/**
+ * Whether a claim restates one judged earlier on the page: the same kind and text, judged on a source that is this
+ * claim's own or among its candidates (`takeRestated` then gives it that judgement).
+ */
+function restatesEarlier(c: Claim, earlier: readonly Claim[]): boolean {
+  return earlier.some(
+    (e) =>
+      e.kind === c.kind &&
+      e.text === c.text &&
+      (e.verdict === 'verified' || e.verdict === 'mismatch') &&
+      !!e.source?.runId &&
+      (sameSource(c.source, e.source) || !!c.candidates?.some((k) => sameSource(k.source, e.source) && k.recomputed === e.recomputed)),
+  );
 }
 
 export const essayProse = claimKind<Candidate>({
@@ -42,14 +87,19 @@ export const essayProse = claimKind<Candidate>({
     if (site.kind !== 'prose') return [];
     const base = site.node.position?.start.offset ?? 0;
     if (essayPage(ctx)) {
-      return parseProseNumbers(ctx.text(site.node))
-        .filter((n) => n.metric !== null)
-        .map((free) => ({ node: site.node, base, claim: null, free }));
+      const restated = restatedMetrics(ctx);
+      return parseProseNumbers(ctx.text(site.node)).flatMap((free) => {
+        if (free.metric !== null) return [{ node: site.node, base, claim: null, free }];
+        // A change that names no metric, whose text is stated with one elsewhere: judged only as that restatement.
+        const metric = free.kind === 'value' ? null : restated.get(changeKey(free));
+        return metric ? [{ node: site.node, base, claim: null, free: { ...free, metric, borrowed: true }, restatedOnly: true }] : [];
+      });
     }
     if (ctx.analysis.report.kind !== 'essay') return [];
     return parseEssayClaims(ctx.text(site.node)).map((claim) => ({ node: site.node, base, claim }));
   },
-  verify({ node, base, claim, free }, ctx) {
+  verify({ node, base, claim, free, restatedOnly }, ctx) {
+    if (free && restatedOnly) return verifyFree(ctx, essayPage(ctx)!, node, base, free).filter((c) => restatesEarlier(c, ctx.claims));
     if (free) return verifyFree(ctx, essayPage(ctx)!, node, base, free);
     if (!claim) return [];
     const s = claim.value;
