@@ -39,7 +39,7 @@ describe('content/ with two new reports', () => {
     expect(markdownFiles(folder)).toHaveLength(markdownFiles(CONTENT).length + 2);
   });
 
-  it('should pass `perflab check` (exit 0), the new reports without a finding and with every claim verified', () => {
+  it('should pass `perflab check` (exit 0), the new reports with every claim verified and no warning or error', () => {
     const r = spawnSync(process.execPath, [BIN, 'check', relative(projectRoot, folder), '--claims', '--no-cache'], {
       cwd: projectRoot,
       encoding: 'utf8',
@@ -49,9 +49,10 @@ describe('content/ with two new reports', () => {
     expect(r.stderr).toMatch(new RegExp(`^${markdownFiles(folder).length} files, \\d+ runs, .*; 0 errors, `, 'm'));
     for (const page of newPages) {
       const lines = r.stdout.split('\n').filter((l) => l.startsWith(`${relative(projectRoot, join(folder, page))}:`));
-      // Each new report states numbers that the checker reads and finds verified; none gives a finding.
-      expect(lines.length, page).toBeGreaterThan(2);
-      for (const l of lines) expect(l, page).toMatch(/^\S+:\d+:\d+ {2}verified /);
+      // Each new report states numbers that the checker reads and finds verified; none gives a warning or an
+      // error. A number of the prose that no check reads is listed as `not judged`, with its `claim-unjudged` info.
+      expect(lines.filter((l) => / {2}verified /.test(l)).length, page).toBeGreaterThan(2);
+      for (const l of lines) expect(l, page).toMatch(/^\S+:\d+:\d+ {2}(?:verified {5}|not judged {3}|info {2}.*claim-unjudged$)/);
     }
   });
 

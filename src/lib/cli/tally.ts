@@ -31,6 +31,8 @@ export class Tally {
   claims = 0;
   verified = 0;
   readonly grades = { consistent: 0, mismatch: 0, untraceable: 0 };
+  /** Numbers of the prose that no check judged (`claim-unjudged`), each listed with its reason. */
+  unjudged = 0;
   /** Mismatched claims that a comment acknowledges (they are among `acknowledged` findings, not `errors`). */
   mismatchAcknowledged = 0;
   /** Unacknowledged findings by severity. */
@@ -57,6 +59,7 @@ export class Tally {
     }
     for (const [at, m] of report.messages.entries()) {
       const key = { file: m.file, line: m.line, column: m.column, ruleId: m.ruleId, page, at };
+      if (m.ruleId === 'claim-unjudged') this.unjudged++;
       if (m.acknowledged) this.acknowledged++;
       else if (m.severity === 'error') this.errors++;
       else if (m.severity === 'warning') this.warnings++;
@@ -99,7 +102,7 @@ export class Tally {
     const { files, ignored, bytes, ms, earlier, discarded, helped } = facts;
     const line =
       `${count(files, 'file')}${ignored ? ` (${ignored} ignored by the config)` : ''}, ${count(this.runs, 'run')}, ${this.verified}/${this.claims} claims verified` +
-      `${grades.length ? ` (${grades.join(', ')})` : ''}; ` +
+      `${grades.length ? ` (${grades.join(', ')})` : ''}${this.unjudged ? `, ${this.unjudged} not judged` : ''}; ` +
       `${count(this.errors, 'error')}, ${count(this.warnings, 'warning')}, ${this.acknowledged} acknowledged ` +
       `(${(bytes / 1e6).toFixed(2)} MB in ${ms.toFixed(0)} ms, ${(bytes / 1e6 / (ms / 1000)).toFixed(1)} MB/s; ${earlier} of ${files} files parsed earlier` +
       `${discarded ? `; ${discarded} bad cache entries discarded` : ''}` +

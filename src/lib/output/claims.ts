@@ -1,4 +1,5 @@
 import type { Claim } from '../schemas/claim.js';
+import type { Message } from '../schemas/message.js';
 import { terminalText } from '../terminal.js';
 
 /** The grade a reader sees: `rounding` is a mismatch within one unit of the last printed digit. */
@@ -10,9 +11,20 @@ export function grade(claim: Claim): string {
  * One line per claim, `file:line:col  grade  text  how it was judged`: what `perflab check --claims` prints, so a
  * contributor sees every number of a page with its grade, not only the ones that raise a finding.
  */
-export function formatClaims(reports: readonly { path: string; claims: readonly Claim[] }[]): string {
+export function formatClaims(reports: readonly { path: string; claims: readonly Claim[]; messages?: readonly Message[] }[]): string {
   const lines: string[] = [];
   for (const r of reports) {
+    const rows: Array<{ line: number; column: number; text: string }> = [];
+    // A number of the prose that no check judged is listed in its place, with the reason (`claim-unjudged`).
+    for (const m of r.messages ?? [])
+      if (m.ruleId === 'claim-unjudged') {
+        const reason = m.message.slice(m.message.indexOf(': ') + 2);
+        rows.push({
+          line: m.line,
+          column: m.column,
+          text: `${r.path}:${m.line}:${m.column}  ${'not judged'.padEnd(11)}  ${m.actual ?? ''}  ${reason}`,
+        });
+      }
     for (const c of r.claims) {
       const how =
         c.verdict === 'untraceable'
@@ -25,12 +37,14 @@ export function formatClaims(reports: readonly { path: string; claims: readonly 
         ...(c.caveats ?? []).map((k) => k.note),
         c.acknowledged ? 'acknowledged' : '',
       ].filter(Boolean);
-      lines.push(
-        terminalText(
-          `${r.path}:${c.line}:${c.column}  ${grade(c).padEnd(11)}  ${c.text}  ${how}${notes.length ? ` [${notes.join('; ')}]` : ''}`,
-        ),
-      );
+      rows.push({
+        line: c.line,
+        column: c.column,
+        text: `${r.path}:${c.line}:${c.column}  ${grade(c).padEnd(11)}  ${c.text}  ${how}${notes.length ? ` [${notes.join('; ')}]` : ''}`,
+      });
     }
+    rows.sort((a, b) => a.line - b.line || a.column - b.column);
+    for (const row of rows) lines.push(terminalText(row.text));
   }
   return lines.join('\n');
 }

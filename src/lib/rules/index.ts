@@ -1,5 +1,6 @@
 import type { Rule } from './types.js';
 import { claimMismatch } from './claim-mismatch.js';
+import { claimUnjudged } from './claim-unjudged.js';
 import { claimOtherPage } from './claim-other-page.js';
 import { claimRounding } from './claim-rounding.js';
 import { claimUntraceable } from './claim-untraceable.js';
@@ -74,6 +75,7 @@ export const rules: Rule[] = [
   claimUntraceable,
   claimOtherPage,
   claimUnreadable,
+  claimUnjudged,
   numberInvisibleCharacter,
   duplicateBlockAcrossPages,
   commandModelMismatch,

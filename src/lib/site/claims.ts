@@ -95,6 +95,8 @@ export interface TrustSummary {
   consistent: number;
   untraceable: number;
   acknowledged: number;
+  /** Numbers of the prose that no check judged (`claim-unjudged`): never counted as verified. */
+  unjudged: number;
   /**
    * Unacknowledged errors and warnings about the page beyond its numbers' grades (a run on more GPUs than the page
    * has, run blocks identical to another page's, a command that does not run): the page's own findings.
@@ -106,7 +108,7 @@ export interface TrustSummary {
 }
 
 /** The rules whose findings are the claims' grades, already counted by grade in the summary. */
-const GRADED_RULES = new Set(['claim-mismatch', 'claim-rounding', 'claim-untraceable']);
+const GRADED_RULES = new Set(['claim-mismatch', 'claim-rounding', 'claim-untraceable', 'claim-unjudged']);
 
 /** A page's findings as the trust summary reads them. */
 export type TrustFinding = Pick<Message, 'ruleId' | 'severity'> & { acknowledged?: unknown };
@@ -127,6 +129,7 @@ export function trustSummary(claims: readonly Claim[], messages: readonly TrustF
     consistent: count('consistent'),
     untraceable: count('untraceable'),
     acknowledged: count('acknowledged'),
+    unjudged: messages.filter((m) => m.ruleId === 'claim-unjudged').length,
     errors: open.filter((m) => m.severity === 'error').length,
     warnings: open.filter((m) => m.severity === 'warning').length,
   };
@@ -136,17 +139,26 @@ export function trustSummary(claims: readonly Claim[], messages: readonly TrustF
     t.rounding && `${t.rounding} with the last digit off`,
     t.consistent && `${t.consistent} consistent but unsourced`,
     t.acknowledged && `${t.acknowledged} acknowledged`,
+    t.unjudged && `${t.unjudged} not judged`,
     // The page's own findings, after the numbers' grades (short: on a phone this line is the folded panel).
     t.errors && plural(t.errors, 'unacknowledged error'),
     t.warnings && plural(t.warnings, 'warning'),
   ].filter(Boolean);
-  const head = t.total === 0 ? 'No checked numbers on this page' : `${t.verified} of ${plural(t.total, 'number')} verified`;
+  const head =
+    t.total === 0
+      ? t.unjudged
+        ? 'No number judged on this page'
+        : 'No checked numbers on this page'
+      : `${t.verified} of ${plural(t.total, 'number')} verified`;
   return { ...t, text: [head, ...parts].join('; ') };
 }
 
-/** The badge a trust summary wears: green only when every number is verified and the page has no open error or warning. */
+/**
+ * The badge a trust summary wears: green only when every number is verified, none of the prose is left unjudged, and
+ * the page has no open error or warning.
+ */
 export function trustBadge(t: TrustSummary): 'badge-bad' | 'badge-warn' | 'badge-muted' | 'badge-ok' {
   if (t.mismatch + t.errors > 0) return 'badge-bad';
-  if (t.untraceable + t.rounding + t.warnings > 0) return 'badge-warn';
+  if (t.untraceable + t.rounding + t.warnings + t.unjudged > 0) return 'badge-warn';
   return t.total === 0 ? 'badge-muted' : 'badge-ok';
 }
