@@ -18,6 +18,13 @@ const hooks = () => {
   return (found as unknown as { hooks: Hooks }).hooks;
 };
 
+/** The output folders the config's setup hook asks Astro for, for one command and output folder. */
+function setup(h: Hooks, command: string, outDir: string): URL[] {
+  const updates: URL[] = [];
+  h['astro:config:setup']({ command, config: { outDir: pathToFileURL(`${outDir}/`) }, updateConfig: (c) => updates.push(c.outDir) });
+  return updates;
+}
+
 let tmp = '';
 afterEach(() => tmp && rmSync(tmp, { recursive: true, force: true }));
 
@@ -28,13 +35,8 @@ it('should stage a build whose output folder is outside the project, however it 
   writeFileSync(join(target, 'stale.html'), 'from an earlier build');
   writeFileSync(join(target, SITE_MARKER), 'an earlier build');
   const h = hooks();
-  const updates: URL[] = [];
   // As `astro build --outDir <target>` gives it: the final config's folder, not this project's default.
-  h['astro:config:setup']({
-    command: 'build',
-    config: { outDir: pathToFileURL(`${target}/`) },
-    updateConfig: (c) => updates.push(c.outDir),
-  });
+  const updates = setup(h, 'build', target);
   expect(updates).toHaveLength(1);
   const stage = resolve(fileURLToPath(updates[0]));
   expect(stage).not.toBe(target);
@@ -49,31 +51,14 @@ it('should stage a build whose output folder is outside the project, however it 
 
 it('should leave a build into a folder inside the project, and the dev server, as they are', () => {
   const h = hooks();
-  const updates: URL[] = [];
-  h['astro:config:setup']({
-    command: 'build',
-    config: { outDir: pathToFileURL(`${resolve('dist')}/`) },
-    updateConfig: (c) => updates.push(c.outDir),
-  });
-  h['astro:config:setup']({
-    command: 'dev',
-    config: { outDir: pathToFileURL(`${tmpdir()}/elsewhere/`) },
-    updateConfig: (c) => updates.push(c.outDir),
-  });
-  expect(updates).toEqual([]);
+  expect([...setup(h, 'build', resolve('dist')), ...setup(h, 'dev', `${tmpdir()}/elsewhere`)]).toEqual([]);
 });
 
 it('should leave an outside folder that holds files of its own untouched, and the site in its stage', () => {
   tmp = mkdtempSync(join(tmpdir(), 'perflab-outdir-'));
   const target = join(tmp, 'site');
   const h = hooks();
-  const updates: URL[] = [];
-  h['astro:config:setup']({
-    command: 'build',
-    config: { outDir: pathToFileURL(`${target}/`) },
-    updateConfig: (c) => updates.push(c.outDir),
-  });
-  const stage = resolve(fileURLToPath(updates[0]));
+  const stage = resolve(fileURLToPath(setup(h, 'build', target)[0]));
   mkdirSync(stage, { recursive: true });
   writeFileSync(join(stage, 'index.html'), 'the site');
   // Filled by someone else while the site was being built.

@@ -62,31 +62,28 @@ function evaluate(ts: Token[]): Value | null {
     }
     return null;
   }
-  function product(): Value | null {
-    let v = primary();
-    while (v && isOp(peek(), '×*÷/')) {
+  /** One level of binary operators, left to right, over the level below (`next`). */
+  function level(next: () => Value | null, ops: string, apply: (op: string, v: Value, w: Value) => Value): Value | null {
+    let v = next();
+    while (v && isOp(peek(), ops)) {
       const op = (ts[i++] as { op: string }).op;
-      const w = primary();
+      const w = next();
       if (!w) return null;
-      v =
-        op === '×' || op === '*'
-          ? { exact: v.exact * w.exact, range: mul(v.range, w.range) }
-          : { exact: w.exact === 0 ? NaN : v.exact / w.exact, range: div(v.range, w.range) };
+      v = apply(op, v, w);
     }
     return v;
   }
+  function product(): Value | null {
+    return level(primary, '×*÷/', (op, v, w) =>
+      op === '×' || op === '*'
+        ? { exact: v.exact * w.exact, range: mul(v.range, w.range) }
+        : { exact: w.exact === 0 ? NaN : v.exact / w.exact, range: div(v.range, w.range) },
+    );
+  }
   function sum(): Value | null {
-    let v = product();
-    while (v && isOp(peek(), '+-−')) {
-      const op = (ts[i++] as { op: string }).op;
-      const w = product();
-      if (!w) return null;
-      v =
-        op === '+'
-          ? { exact: v.exact + w.exact, range: add(v.range, w.range) }
-          : { exact: v.exact - w.exact, range: sub(v.range, w.range) };
-    }
-    return v;
+    return level(product, '+-−', (op, v, w) =>
+      op === '+' ? { exact: v.exact + w.exact, range: add(v.range, w.range) } : { exact: v.exact - w.exact, range: sub(v.range, w.range) },
+    );
   }
   const v = sum();
   return v && i === ts.length ? v : null;
