@@ -7,10 +7,10 @@
  */
 import { emit } from '../diagnostics.js';
 import { metricsIn } from '../claims/essay/vocab.js';
-import type { ClaimSite } from '../model/sites.js';
 import type { Claim } from '../schemas/claim.js';
 import type { Report } from '../schemas/report.js';
 import { H100_RUN, page, resultBlock } from './shared/examples.js';
+import { placer } from './shared/place.js';
 import type { Rule } from './types.js';
 
 const example = (sentence: string) => page('# One run', resultBlock({ metrics: H100_RUN }), sentence);
@@ -57,25 +57,6 @@ function blankOut(text: string): string {
     } else i++;
   }
   return out.join('');
-}
-
-/**
- * Line and column (1-based) of 0-based indexes into a site's text, from the site's start, asked in increasing order:
- * the line breaks are counted once, as the cursor moves on.
- */
-function placer(site: ClaimSite): (index: number) => { line: number; column: number } {
-  const start = site.node.position?.start ?? { line: 1, column: 1 };
-  let at = 0;
-  let breaks = 0;
-  let lastBreak = -1;
-  return (index) => {
-    for (; at < index; at++)
-      if (site.text[at] === '\n') {
-        breaks++;
-        lastBreak = at;
-      }
-    return breaks === 0 ? { line: start.line, column: start.column + index } : { line: start.line + breaks, column: index - lastBreak };
-  };
 }
 
 /** Where each sentence of a text starts (after `.` and a blank, `。`, `!`, `?` or a line break), in order. */

@@ -7,7 +7,7 @@
  */
 import { emit } from '../diagnostics.js';
 import { invisibleInNumbers } from '../numbers/number.js';
-import type { ClaimSite } from '../model/sites.js';
+import { placer } from './shared/place.js';
 import { conclusionTable, reportPage } from './shared/examples.js';
 import type { Rule } from './types.js';
 
@@ -22,16 +22,6 @@ function codePoints(chars: string): string {
   return [...chars].map((c) => `U+${c.codePointAt(0)!.toString(16).toUpperCase().padStart(4, '0')}`).join(' ');
 }
 
-/** Line and column (1-based) of a 0-based index into a site's text, from the site's start. */
-function placeOf(site: ClaimSite, index: number): { line: number; column: number } {
-  const start = site.node.position?.start ?? { line: 1, column: 1 };
-  const before = site.text.slice(0, index);
-  const breaks = before.split('\n').length - 1;
-  return breaks === 0
-    ? { line: start.line, column: start.column + index }
-    : { line: start.line + breaks, column: index - before.lastIndexOf('\n') };
-}
-
 /** Every number of a prose or table site with a character that prints nothing inside it: an error at that character. */
 export const numberInvisibleCharacter: Rule = {
   id: 'number-invisible-character',
@@ -41,15 +31,17 @@ export const numberInvisibleCharacter: Rule = {
   fix: 'Delete the invisible character: write the number in plain digits (`3200.00`).',
   examples: { ok: page('150.00'), notOk: page('15\u200B0.00') },
   check({ sites, file }) {
-    for (const site of sites)
+    for (const site of sites) {
+      const placeOf = placer(site);
       for (const hit of invisibleInNumbers(site.text))
         emit(
           file,
           'number-invisible-character',
           'error',
-          placeOf(site, hit.index),
+          placeOf(hit.index),
           `Unexpected ${codePoints(hit.chars)} inside a number: it prints nothing, so the number shown is not the number read and is not checked`,
           { expected: 'a number in plain digits', actual: codePoints(hit.chars) },
         );
+    }
   },
 };
