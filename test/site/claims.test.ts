@@ -53,4 +53,14 @@ describe.each(withClaims.map((p) => [p.report.path, p] as const))('%s', (_path, 
     for (const claim of page.report.claims.filter((c) => claimStatus(c) !== 'verified'))
       expect(listed.has(`#${claim.id}`), claim.id).toBe(true);
   });
+
+  it('should list every number of the prose that no check judged, with its line and why', () => {
+    const summary = select('.trust', htmlTree(dist, page.url))!;
+    const items = selectAll('li', summary)
+      .map(text)
+      .filter((t) => t.trim().startsWith('Not judged'));
+    const unjudged = page.report.messages.filter((m) => m.ruleId === 'claim-unjudged');
+    expect(items).toHaveLength(unjudged.length);
+    unjudged.forEach((m, i) => expect(items[i]).toContain(`${m.actual} (line ${m.line}):`));
+  });
 });
