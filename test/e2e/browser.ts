@@ -1,4 +1,5 @@
 // Browser tests drive the built site (test/site/build.ts) over a local static server with Debian's Chromium.
+import axe from 'axe-core';
 import { existsSync, mkdirSync } from 'node:fs';
 import { readFile, stat } from 'node:fs/promises';
 import { createServer, type Server } from 'node:http';
@@ -10,6 +11,15 @@ import { builtSite } from '../site/build.js';
 
 export const chromiumPath = process.env.PERFLAB_CHROMIUM ?? '/usr/bin/chromium';
 export const hasChromium = existsSync(chromiumPath);
+
+/** Axe's serious and critical violations on `page`, each as its rule id and first target. */
+export async function axeViolations(page: Page): Promise<string[]> {
+  await page.addScriptTag({ content: axe.source });
+  return page.evaluate(async () => {
+    const result = await (window as unknown as { axe: typeof axe }).axe.run(document, { resultTypes: ['violations'] });
+    return result.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${v.id}: ${v.nodes[0]?.target}`);
+  });
+}
 if (!hasChromium) {
   // Visible in the test output, so a skipped browser suite is never mistaken for a passing one.
   console.warn(`[e2e] SKIPPED: no Chromium at ${chromiumPath} (apt-get install -y chromium, or set PERFLAB_CHROMIUM)`);

@@ -2,14 +2,13 @@
 // of every optimization report at 390 x 844, under a one-row header, with the facts and the number check folded to a
 // line each and no box for a missing image; a wide screen still shows them open. Axe finds nothing serious, the
 // controls above the Conclusion are at least 24 px, and the acknowledged 8424.86 has one status on the page.
-import axe from 'axe-core';
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { buildOnce, buildSite, inputHash, projectRoot } from '../site/build.js';
 import { CORPUS, hasCorpus } from '../helpers/pages.js';
-import { hasChromium, siteForTests, startSite } from './browser.js';
+import { axeViolations, hasChromium, siteForTests, startSite } from './browser.js';
 
 const shots = process.env.PERFLAB_SHOTS ?? join(projectRoot, 'test-results', 'screenshots');
 const CORPUS_ROOT = '../shared/corpus';
@@ -24,14 +23,6 @@ async function realSite(): Promise<string> {
   );
   await buildOnce(dir, (d) => buildSite(d, ['test/fixtures/seed-pages', CORPUS_ROOT]));
   return join(dir, 'dist');
-}
-
-async function axeViolations(page: Page): Promise<string[]> {
-  await page.addScriptTag({ content: axe.source });
-  return page.evaluate(async () => {
-    const result = await (window as unknown as { axe: typeof axe }).axe.run(document, { resultTypes: ['violations'] });
-    return result.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${v.id}: ${v.nodes[0]?.target}`);
-  });
 }
 
 /** The top of the report body's Conclusion heading, the header's height and rows, and the page's width. */

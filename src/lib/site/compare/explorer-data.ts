@@ -10,6 +10,7 @@ import { cachedRows } from '../cached';
 import { reports, type ReportEntry } from '../collection';
 import { compareText } from '../../order.js';
 import { headToHeadOrder, headToHeads, type HeadToHead } from '../head-to-head.js';
+import { historyOrder, setupHistories, type SetupHistory } from '../history.js';
 import { filterGroups, type FilterGroup } from './options.js';
 import { questionFiles } from './files.js';
 import type { RunRow } from './rows.js';
@@ -101,6 +102,8 @@ const RECENT = 4;
 const recent = new Map<string, Promise<ModelRows>>();
 /** Each model's engines head to head, kept as its rows are read in a production build (a few per model). */
 const heads = new Map<string, HeadToHead[]>();
+/** Each model's setup histories, kept the same way. */
+const histories = new Map<string, SetupHistory[]>();
 
 /**
  * Every run of one model (by its filter value), grouped by question as it is read: a model's questions are then each
@@ -116,7 +119,10 @@ async function modelRows(model: string): Promise<ModelRows> {
       const key = questionKey(r);
       (byQuestion.get(key) ?? byQuestion.set(key, []).get(key)!).push(r);
     }
-    if (import.meta.env.PROD) heads.set(model, headToHeads(rows));
+    if (import.meta.env.PROD) {
+      heads.set(model, headToHeads(rows));
+      histories.set(model, setupHistories(rows));
+    }
     return { rows, byQuestion };
   };
   if (!import.meta.env.PROD) return read();
@@ -150,4 +156,49 @@ export async function siteHeadToHeads(): Promise<HeadToHead[]> {
   const out: HeadToHead[] = [];
   for (const model of (await explorerIndex()).models.keys()) out.push(...(heads.get(model) ?? headToHeads((await modelRows(model)).rows)));
   return out.sort(headToHeadOrder);
+}
+
+let historiesMemo: Promise<SetupHistory[]> | undefined;
+
+/**
+ * Every setup's history across the site (`setupHistories` of every run): made a model at a time, as the
+ * head-to-heads are (a setup has one model), once per production build.
+ */
+export function siteHistories(): Promise<SetupHistory[]> {
+  const make = async () => {
+    const out: SetupHistory[] = [];
+    for (const model of (await explorerIndex()).models.keys()) out.push(...(await modelHistories(model)));
+    return out.sort(historyOrder);
+  };
+  if (!import.meta.env.PROD) return make();
+  return (historiesMemo ??= make());
+}
+
+/** The histories of one model's setups (by its filter value): what reading its rows for the site kept, or read now. */
+async function modelHistories(model: string): Promise<SetupHistory[]> {
+  const known = histories.get(model);
+  if (known) return known;
+  const { rows } = await modelRows(model);
+  return histories.get(model) ?? setupHistories(rows);
+}
+
+/** Each model's histories by report, made once per production build (a report page asks for its own). */
+const byReport = new Map<string, Promise<Map<string, SetupHistory[]>>>();
+
+/**
+ * The histories a report's runs take part in: those of the models of `rows` (the report's own rows), never the
+ * whole site's, so a report page costs the rows of its models, in the dev server too.
+ */
+export async function reportHistories(report: string, rows: readonly RunRow[]): Promise<SetupHistory[]> {
+  const out: SetupHistory[] = [];
+  for (const model of new Set(rows.map((r) => filterValue(r, 'model')))) {
+    const make = async () => {
+      const map = new Map<string, SetupHistory[]>();
+      for (const h of await modelHistories(model)) for (const id of h.reports) (map.get(id) ?? map.set(id, []).get(id)!).push(h);
+      return map;
+    };
+    const map = import.meta.env.PROD ? await (byReport.get(model) ?? byReport.set(model, make()).get(model)!) : await make();
+    out.push(...(map.get(report) ?? []));
+  }
+  return out.sort(historyOrder);
 }
