@@ -198,6 +198,64 @@ describe.skipIf(!hasChromium || !hasCorpus)('compare as a question on the real p
     expect(await page.getAttribute('[data-answer]', 'data-best')).not.toBe(flagged!.key);
   });
 
+  it("should walk every question: the answer is never a partial, failed or flagged run, and each report's recommendation is the answer or says why not", async () => {
+    const { page } = await open('/compare/', sizes[0]);
+    await page.locator('[data-answer]').waitFor();
+    const questions = await page.evaluate(() => {
+      const data = JSON.parse(document.querySelector('script[data-compare]')!.textContent!) as {
+        rows: Array<{ model: string | null; gpu: string | null; dataset: string | null }>;
+        others: { models: string[]; gpus: string[]; datasets: string[]; questions: number[][] };
+      };
+      const o = data.others;
+      const shipped = data.rows[0];
+      return [
+        ...(shipped ? [{ model: shipped.model ?? '', gpu: shipped.gpu ?? '', dataset: shipped.dataset ?? '' }] : []),
+        ...o.questions.map((q) => ({ model: o.models[q[0]], gpu: o.gpus[q[1]], dataset: o.datasets[q[2]] })),
+      ];
+    });
+    expect(questions.length).toBeGreaterThan(5);
+    let recommendations = 0;
+    for (const q of questions) {
+      await page.goto(`${site.origin}/compare/?${new URLSearchParams(q)}`);
+      // The question's runs are fetched from its file: wait until the answer names the question and every run is listed.
+      await page.waitForFunction(
+        (want) =>
+          (document.querySelector('[data-answer] .answer-head')?.textContent ?? '').includes(
+            `${want.model} on ${want.gpu}, ${want.dataset},`,
+          ) && /Listed: (\d+) of \1 runs/.test(document.querySelector('[data-rows-status]')?.textContent ?? ''),
+        q,
+      );
+      const seen = await page.evaluate(() => {
+        const rows = [...document.querySelectorAll<HTMLElement>('tbody[data-rows] tr')].map((tr) => ({
+          key: tr.dataset.key!,
+          report: tr.dataset.key!.split('#')[0],
+          role: tr.querySelector('[data-col="role"]')!.textContent!.trim(),
+          verdict: tr.querySelector('[data-col="verdict"]')!.textContent!.trim(),
+        }));
+        const notes = [...document.querySelectorAll<HTMLElement>('[data-answer] [data-recommendation]')].map((li) => ({
+          key: li.dataset.recommendation!,
+          same: li.dataset.same === 'true',
+          text: li.textContent!,
+        }));
+        return { rows, notes, best: document.querySelector('[data-answer]')!.getAttribute('data-best') };
+      });
+      const label = JSON.stringify(q);
+      const best = seen.rows.find((r) => r.key === seen.best);
+      if (seen.best) expect(['partial', 'failed', 'flagged'], label).not.toContain(best?.verdict);
+      const reports = new Set(seen.rows.filter((r) => r.role === 'optimized').map((r) => r.report));
+      expect(seen.notes.map((n) => n.key.split('#')[0]).sort(), label).toEqual([...reports].sort());
+      for (const n of seen.notes) {
+        expect(seen.rows.find((r) => r.key === n.key)?.role, label).toBe('optimized');
+        expect(n.same, label).toBe(n.key === seen.best);
+        if (!n.same)
+          expect(n.text, label).toMatch(/never the answer|not plotted|beyond the bound|hidden by the filters|gives [\d.]+% more/);
+      }
+      recommendations += seen.notes.length;
+    }
+    expect(recommendations).toBeGreaterThan(5);
+    await page.context().close();
+  });
+
   it('should skip past the question to the answer by keyboard, and narrow a filter group by its search box', async () => {
     const { page } = await open('/compare/', sizes[0]);
     await page.locator('[data-answer] [data-answer-link]').waitFor();

@@ -7,6 +7,7 @@ import { TABLE_PAGE, siteHref, tableCells, type TableCell } from '../../lib/site
 import { explorerCsv } from '../../lib/site/compare/csv';
 import { fullRow, type ClientRow } from '../../lib/site/compare/options';
 import { formatValue } from '../../lib/site/compare/scale';
+import { recommendationNotes } from '../../lib/site/compare/recommended';
 import { readIndex, type ShippedIndex } from '../../lib/site/compare/shipped';
 import { bestSeries, seriesOf, type Series } from '../../lib/site/compare/series';
 import {
@@ -144,8 +145,9 @@ export function startExplorer(root: HTMLElement): void {
     }
   }
 
-  function renderAnswer(series: Series[], best: Point | null, greyed: number) {
+  function renderAnswer(series: Series[], best: Point | null, kept: RunRow[]) {
     if (!answer) return;
+    const greyed = kept.filter(isGreyed).length;
     const xAxis = axes.x[view.x];
     const yAxis = axes.y[view.y];
     const [model, gpu, dataset] = questionIds.map((id) => view.filters[id][0] ?? 'any');
@@ -167,6 +169,7 @@ export function startExplorer(root: HTMLElement): void {
             : 'No run that completed every request and is not flagged is within the bound.';
       answer.removeAttribute('data-best');
       answer.removeAttribute('data-value');
+      renderRecommendations(kept, null);
       return;
     }
     const r = best.row;
@@ -226,8 +229,26 @@ export function startExplorer(root: HTMLElement): void {
       note.textContent = text;
       answer.append(note);
     }
+    renderRecommendations(kept, best);
     answer.setAttribute('data-best', r.key);
     answer.setAttribute('data-value', String(best.y));
+  }
+
+  /** What each report of the question recommends, and whether the answer is it or why not. */
+  function renderRecommendations(kept: RunRow[], best: Point | null) {
+    const notes = recommendationNotes(rows, kept, best, view);
+    if (!answer || notes.length === 0) return;
+    const list = document.createElement('ul');
+    list.className = 'cmp-recommended';
+    list.setAttribute('aria-label', 'What the reports recommend');
+    for (const n of notes) {
+      const li = document.createElement('li');
+      li.dataset.recommendation = n.key;
+      li.dataset.same = String(n.same);
+      li.textContent = n.text;
+      list.append(li);
+    }
+    answer.append(list);
   }
 
   function renderLegend(series: Series[]) {
@@ -285,7 +306,7 @@ export function startExplorer(root: HTMLElement): void {
       summary.textContent = `${kept.length} of the question's ${rows.length} runs match; ${points.length} plotted in ${series.length} configurations${notPlotted ? `; not plotted: ${notPlotted}` : ''}.`;
     }
     renderLegend(series);
-    renderAnswer(series, best, kept.filter(isGreyed).length);
+    renderAnswer(series, best, kept);
     if (csv) {
       if (csvUrl) URL.revokeObjectURL(csvUrl);
       csvUrl = URL.createObjectURL(new Blob([explorerCsv(kept, location.origin)], { type: 'text/csv' }));
