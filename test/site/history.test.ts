@@ -70,6 +70,13 @@ describe('a setup measured in two reports of two engine versions', () => {
     expect(tuned.changes[0].kind).toBe('within spread');
   });
 
+  it('should make no history when the runs of the other report are not results (flagged)', () => {
+    const older = fixtureRows.find((r) => r.version === '0.10.1')!.report;
+    const flagged = fixtureRows.map((r): RunRow => (r.report === older ? { ...r, verdict: 'flagged' } : r));
+    // The newer report alone still spans one report and one version: no history.
+    expect(setupHistories(flagged)).toEqual([]);
+  });
+
   it('should draw no point from the partial run, and list it with its verdict', () => {
     const [h] = histories;
     const partial = fixtureRows.filter((r) => r.verdict === 'partial');
@@ -94,15 +101,20 @@ describe('a setup measured in two reports of two engine versions', () => {
 describe('every history on the pages', () => {
   const histories = setupHistories(allRows);
 
-  it('should exist for every setup whose runs span two reports or versions and that has a usable run, and hold exactly its runs', () => {
+  it('should exist for every setup whose usable runs span two reports or versions, and hold exactly its runs', () => {
     const groups = new Map<string, RunRow[]>();
     for (const r of allRows)
       if (r.engine && r.model && r.gpu && r.gpus && r.dataset && r.values.total)
         groups.set(setupOf(r), [...(groups.get(setupOf(r)) ?? []), r]);
+    const usable = (runs: RunRow[]) => runs.filter((r) => !r.failed && !isGreyed(r));
     const expected = [...groups.values()].filter(
       (runs) =>
-        (new Set(runs.map((r) => r.report)).size > 1 || new Set(runs.map((r) => r.version).filter(Boolean)).size > 1) &&
-        runs.some((r) => !r.failed && !isGreyed(r)),
+        new Set(usable(runs).map((r) => r.report)).size > 1 ||
+        new Set(
+          usable(runs)
+            .map((r) => r.version)
+            .filter(Boolean),
+        ).size > 1,
     );
     expect(histories).toHaveLength(expected.length);
     for (const runs of expected) {

@@ -154,13 +154,17 @@ export function historyChange(a: HistoryPoint, b: HistoryPoint): HistoryChange {
   return { percent, threshold, kind: Math.abs(percent) <= threshold ? 'within spread' : percent > 0 ? 'gain' : 'regression' };
 }
 
+/** Runs of more than one report or more than one stated engine version. */
+const spansTwo = (runs: readonly RunRow[]) =>
+  new Set(runs.map((r) => r.report)).size > 1 || new Set(runs.map((r) => r.version).filter((v) => v !== null)).size > 1;
+
 /** The key of a setup: what must be the same for two runs to be one setup measured again. */
 const setupKey = (r: RunRow) =>
   JSON.stringify([r.model, r.precision, r.gpu, r.gpus, r.dataset, r.concurrency, r.rate, r.requested, r.engine]);
 
 /**
- * The histories of `rows`' setups: each setup whose runs (usable or not) span more than one report or engine version
- * and that has at least one usable run. Runs whose model, accelerator, count, workload, engine or total throughput is
+ * The histories of `rows`' setups: each setup whose usable runs (not failed, partial or flagged) span more than one
+ * report or engine version; its other runs are listed beside it. Runs whose model, accelerator, count, workload, engine or total throughput is
  * unknown are left out, as in the head-to-heads: an unknown key could hide another setup.
  */
 export function setupHistories(rows: readonly RunRow[]): SetupHistory[] {
@@ -168,11 +172,11 @@ export function setupHistories(rows: readonly RunRow[]): SetupHistory[] {
   for (const r of rows) if (r.engine && r.model && r.gpu && r.gpus && r.dataset && r.values.total) push(groups, setupKey(r), r);
   const out: SetupHistory[] = [];
   for (const [key, list] of groups) {
+    // Measured again means a result again: a flagged or partial run on another report makes no history by itself.
+    const usable = list.filter((r) => !r.failed && !isGreyed(r));
+    if (!spansTwo(usable)) continue;
     const versions = [...new Set(list.map((r) => r.version).filter((v): v is string => v !== null))].sort(compareVersions);
     const reports = [...new Set(list.map((r) => r.report))].sort(compareText);
-    if (versions.length < 2 && reports.length < 2) continue;
-    const usable = list.filter((r) => !r.failed && !isGreyed(r));
-    if (usable.length === 0) continue;
     const byLine = new Map<string, RunRow[]>();
     for (const r of usable) push(byLine, configurationOf(r), r);
     const lines = [...byLine].map(([configuration, runs]): HistoryLine => {
