@@ -22,6 +22,8 @@ const result = await build({
   format: 'esm',
   target: 'node20',
   write: false,
+  // jsonc-parser's `main` is a UMD build whose `require`s esbuild cannot follow: take its ES module build.
+  mainFields: ['module', 'main'],
   outfile,
   define: { __PERFLAB_BUILD__: JSON.stringify(PLACEHOLDER) },
   // Some dependencies are CommonJS (commander) and require Node's built-ins.

@@ -3,6 +3,7 @@ import type { Draft } from './diagnostics.js';
 import { parseMarkdown } from './markdown/index.js';
 import { normalizeLoneCr } from './markdown/eol.js';
 import { extractPage } from './model/extract.js';
+import { savedReader } from './saved/read.js';
 import type { Analysis } from './page.js';
 import type { Message } from './schemas/message.js';
 import type { Report } from './schemas/report.js';
@@ -26,7 +27,7 @@ export function analyze(source: string, path: string, absolutePath: string | nul
   // A page over a size or nesting limit is reported and not parsed (bounded time and memory, no crash).
   const over = checkLimits(text);
   const parsed = parseMarkdown(over ? '' : text);
-  const page = extractPage(parsed.tree, file, parsed.frontmatter);
+  const page = extractPage(parsed.tree, file, parsed.frontmatter, absolutePath ? savedReader(absolutePath, path) : null);
   // What stopped the parser or the page model, as the internal-error rule of each stage words it.
   const drafts = [
     ...parsed.failures.map(parseInternalError.internal),

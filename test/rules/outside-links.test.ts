@@ -5,7 +5,7 @@ import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { expect, it } from 'vitest';
-import { contentFolderOf, outsideFolder } from '../../src/lib/rules/shared/outside.js';
+import { contentFolderOf, outsideFolder } from '../../src/lib/content-folder.js';
 
 const BIN = join(import.meta.dirname, '..', '..', 'bin', 'perflab.mjs');
 

@@ -7,6 +7,7 @@ import { assemble } from './report.js';
 import type { Script } from './script.js';
 import { withTexts, type ClaimSite, type ProseSite } from './sites.js';
 import { walk } from './walk/index.js';
+import type { SavedReader } from '../saved/read.js';
 import { linesAboveRuns, type LinesAbove } from './lines-above.js';
 import { pageNodes } from './tree.js';
 
@@ -37,10 +38,16 @@ export interface PageModel {
 
 /**
  * Read a page's tree in one walk into its page model. `file.path` is the page's path; front matter fields
- * (`title`, `model`, `gpu`, `gpus`, `objective`, `kind`) override what the page says. Never throws on content.
+ * (`title`, `model`, `gpu`, `gpus`, `objective`, `kind`) override what the page says; `saved` reads the saved
+ * result files it links to. Never throws on content.
  */
-export function extractPage(tree: Root, file: VFile, frontmatter: Record<string, unknown>): PageModel {
-  const found = walk(tree);
+export function extractPage(
+  tree: Root,
+  file: VFile,
+  frontmatter: Record<string, unknown>,
+  saved: SavedReader | null = null,
+): PageModel {
+  const found = walk(tree, saved);
   // What the claims read of the page's text is taken here, once: each site's own text, the lines above each run.
   const source = typeof file.value === 'string' ? file.value : String(file.value ?? '');
   withTexts(found.sites, source);

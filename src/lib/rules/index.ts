@@ -52,6 +52,8 @@ import { verifyInternalError } from './verify-internal-error.js';
 import { pageTooLarge } from './page-too-large.js';
 import { tableTooLarge } from './table-too-large.js';
 import { runIncomplete } from './run-incomplete.js';
+import { savedResultUnknown } from './saved-result-unknown.js';
+import { savedResultUnreadable } from './saved-result-unreadable.js';
 import { runDuplicateBlock } from './run-duplicate-block.js';
 import { assertionWithoutEvidence } from './assertion-without-evidence.js';
 import { scriptWithoutLaunch } from './script-without-launch.js';
@@ -96,6 +98,8 @@ export const rules: Rule[] = [
   tocMismatch,
   noteParameterContradiction,
   runIncomplete,
+  savedResultUnreadable,
+  savedResultUnknown,
   runDuplicateBlock,
   assertionWithoutEvidence,
   scriptWithoutLaunch,

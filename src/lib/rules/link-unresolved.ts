@@ -7,7 +7,7 @@ import { dirname, resolve } from 'node:path';
 import { emit } from '../diagnostics.js';
 import { isExternal, pageLinks, splitUrl } from '../model/tree.js';
 import { linkedPage } from './shared/pages.js';
-import { contentFolderOf, outsideFolder } from './shared/outside.js';
+import { contentFolderOf, outsideFolder } from '../content-folder.js';
 import type { Rule } from './types.js';
 
 const page = (target: string) => `# Overview

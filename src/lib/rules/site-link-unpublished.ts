@@ -48,6 +48,8 @@ See [the rules](rules.md).
       if (isExternal(link.url) || link.url.startsWith('/') || link.url.startsWith('#')) continue;
       const { path } = splitUrl(link.url);
       if (!path || !exists(resolve(base, path))) continue;
+      // A saved result file the page's runs were read from is published with the page.
+      if (report.savedFiles?.some((f) => f.link === path)) continue;
       if (pages.has(posix.normalize(posix.join(posix.dirname(report.path), path)))) continue;
       emit(
         file,

@@ -19,6 +19,11 @@ export const metricSchema = z.object({
   line: z.number().int().positive(),
   /** 1-based column where the value token starts. */
   column: z.number().int().positive(),
+  /**
+   * A metric read from a saved result file: the JSON pointer of its value in the file (`/output_throughput`,
+   * `/3/mean_ttft_ms` in a JSON Lines file, the line's index first). `line` and `column` are then the page's link.
+   */
+  pointer: z.string().optional(),
 });
 
 /** A metric-like line that no format knows; kept and reported, never dropped. */

@@ -8,6 +8,25 @@ import { z } from 'zod';
 const at = { line: z.number().int().positive(), column: z.number().int().positive() };
 
 export const noteSchema = z.discriminatedUnion('ruleId', [
+  /**
+   * A saved result file the page links to that could not be read as one (`reason`: refused, or not JSON), at the
+   * link; `file`: its path below the content folder; `at`: the file's line and column and the JSON pointer.
+   */
+  z.object({
+    ruleId: z.literal('saved-result-unreadable'),
+    ...at,
+    file: z.string(),
+    detail: z.string(),
+    at: z.object({ line: z.number().int().positive(), column: z.number().int().positive(), pointer: z.string() }).nullable(),
+  }),
+  /** An object of a saved result file that no saved-result format knows, at the link. */
+  z.object({
+    ruleId: z.literal('saved-result-unknown'),
+    ...at,
+    file: z.string(),
+    detail: z.string(),
+    at: z.object({ line: z.number().int().positive(), column: z.number().int().positive(), pointer: z.string() }),
+  }),
   /** A label line (`# BS=4`) with no result block or failure stub after it. */
   z.object({ ruleId: z.literal('benchmark-orphan-label'), ...at, text: z.string() }),
   /** A fence where a result is expected holds none; `first`: its first non-blank line, trimmed (null: empty). */

@@ -108,6 +108,22 @@ export const headingSchema = z.object({
 });
 
 /** Everything perflab reads from one Markdown page. */
+/** A saved result file a page links to: where, what it held and its digest (what tells a cache the file changed). */
+export const savedFileSchema = z.object({
+  /** The link's target as written, decoded (what the reader is asked for again). */
+  link: z.string(),
+  line: z.number().int().positive(),
+  column: z.number().int().positive(),
+  /** The file's path below the content folder. */
+  file: z.string(),
+  /** sha256 of the file's bytes; `''` for a file that was refused. */
+  digest: z.string(),
+  /** Saved-result formats of its runs. */
+  formats: z.array(z.string()),
+  /** Ids of the runs read from it. */
+  runs: z.array(z.string()),
+});
+
 export const reportSchema = z.object({
   /** Path as given to the checker (relative to the content root in the site). */
   path: z.string(),
@@ -150,6 +166,8 @@ export const reportSchema = z.object({
   claims: z.array(claimSchema),
   links: z.array(linkSchema),
   images: z.array(imageSchema),
+  /** The saved result files the page links to and that were read (or refused), in link order; absent when none. */
+  savedFiles: z.array(savedFileSchema).optional(),
   headings: z.array(headingSchema),
   /** Optional YAML front matter, as parsed. */
   frontmatter: z.record(z.string(), z.unknown()),
@@ -169,6 +187,7 @@ export type Link = z.output<typeof linkSchema>;
 export type Image = z.output<typeof imageSchema>;
 export type Heading = z.output<typeof headingSchema>;
 export type Report = z.output<typeof reportSchema>;
+export type SavedFile = z.output<typeof savedFileSchema>;
 
 /**
  * What the checks of one page read of the other pages of a set: their paths, headings and runs. A page's findings

@@ -31,7 +31,21 @@ export const runContextSchema = z.object({
   commandLine: z.number().int().positive().nullable(),
 });
 
-/** One benchmark result block (or failure stub) found in a fence. */
+/** Where a run read from a saved result file comes from: the file, its format and the run's object in it. */
+export const savedRefSchema = z.object({
+  /** The file's path below the content folder. */
+  file: z.string(),
+  /** The link as the page writes it. */
+  url: z.string(),
+  /** Saved-result format id (`vllm-result`, `sglang-jsonl`). */
+  format: z.string(),
+  /** JSON pointer of the run's object in the file (`''` for the whole file, `/2` for a JSON Lines file's third line). */
+  pointer: z.string(),
+  /** 1-based line of the run's object in the file. */
+  line: z.number().int().positive(),
+});
+
+/** One benchmark result block (or failure stub) found in a fence, or one run of a saved result file a page links to. */
 export const runSchema = z.object({
   /** Stable anchor id within the page, `run-L<line>`. */
   id: z.string(),
@@ -59,6 +73,8 @@ export const runSchema = z.object({
   invocation: z.string().nullable(),
   /** Hash of the metric names and printed values: equal fingerprints mean the same run shown twice. */
   fingerprint: z.string(),
+  /** A run read from a saved result file the page links to (then `line` and `fenceLine` are the link's line). */
+  saved: savedRefSchema.optional(),
   /** Position on the page. */
   context: runContextSchema,
   /** What the run was (model, engine, devices, workload, role...), read once when the page is read. */
@@ -72,6 +88,7 @@ export const runSchema = z.object({
 });
 
 export type RunFormat = z.output<typeof runFormatSchema>;
+export type SavedRef = z.output<typeof savedRefSchema>;
 export type RunContext = z.output<typeof runContextSchema>;
 export type Run = z.output<typeof runSchema>;
 /** A run as the walk finds it, before the page's setup sections are all read. */

@@ -7,7 +7,9 @@ import { onHeading } from './headings.js';
 import { onImage, onLink } from './links.js';
 import { onItemParagraph, onParagraph } from './prose.js';
 import { newState, type Found } from './state.js';
+import { onSavedLink } from './saved.js';
 import { onTable } from './tables.js';
+import type { SavedReader } from '../../saved/read.js';
 
 export type { Found } from './state.js';
 
@@ -19,9 +21,10 @@ export const walkCount = { roots: 0 };
  * fences, paragraphs, tables, links and images) with the section state; what a handler needs from above the node
  * (the admonition around it, the list item it is in) is read from its ancestors. On the way it gathers the nodes
  * the rules, the acknowledgements and the renderer read (`pageNodes`), so none of them walks the tree again.
+ * `saved` reads the saved result files the page links to (their runs join the page's at the link).
  */
-export function walk(tree: Root): Found {
-  const state = newState();
+export function walk(tree: Root, saved: SavedReader | null = null): Found {
+  const state = newState(saved);
   const nodes = new NodeCollector();
   try {
     visitParents(tree, (node: Nodes, ancestors: Parents[]) => {
@@ -51,6 +54,7 @@ export function walk(tree: Root): Found {
           break;
         case 'link':
           onLink(node, state);
+          onSavedLink(node, state);
           break;
         case 'image':
           onImage(node, state);

@@ -17,11 +17,16 @@ export function sideOf(admonition: string | null, paramsSide: Side): Side {
  * Runs read from one fence (or one failed-run line): each gets its id and its context (headings, admonition,
  * variant, profile, side, engine, model, command), and joins its other case or its experiment's variant.
  */
-export function onRuns(drafts: RunDraft[], admonition: string | null, state: WalkState): void {
+export function onRuns(
+  drafts: RunDraft[],
+  admonition: string | null,
+  state: WalkState,
+  ids: (d: RunDraft, i: number) => string = (d) => `run-L${d.line}`,
+): void {
   const { found, at } = state;
   const other = inOther(at);
   const side = sideOf(admonition, at.paramsSide);
-  for (const d of drafts) {
+  for (const [i, d] of drafts.entries()) {
     const cmd = other && side ? at.sideCommands[side] : at.command;
     const context: RunContext = {
       headings: headingPath(at),
@@ -33,7 +38,7 @@ export function onRuns(drafts: RunDraft[], admonition: string | null, state: Wal
       model: cmd?.model ?? null,
       commandLine: cmd?.line ?? null,
     };
-    const run: Run = { ...d, id: `run-L${d.line}`, context };
+    const run: Run = { ...d, id: ids(d, i), context };
     found.runs.push(run);
     if (other) joinOtherCase(run, d, side, state);
     // The rows of a table whose rows are runs are the tests of one variant, not variants of their own.

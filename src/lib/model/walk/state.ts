@@ -10,11 +10,13 @@ import type {
   Image,
   Link,
   OtherCase,
+  SavedFile,
   SummaryRow,
   TextAt,
   Variant,
 } from '../../schemas/report.js';
 import { canonicalEngine } from '../command.js';
+import type { SavedReader } from '../../saved/read.js';
 import type { Script } from '../script.js';
 import type { ClaimSite } from '../sites.js';
 
@@ -51,6 +53,8 @@ export interface Found {
   failures: Failure[];
   /** What the readers set aside (lines of result blocks, profiles that are not YAML): judged by the rules of their ids. */
   notes: Note[];
+  /** The saved result files the page links to, in link order. */
+  savedFiles: SavedFile[];
 }
 
 /**
@@ -81,10 +85,13 @@ export interface Section {
 export interface WalkState {
   found: Found;
   at: Section;
+  /** Reads the saved result files the page links to; null for a page with no file (read from memory). */
+  saved: SavedReader | null;
 }
 
-export function newState(): WalkState {
+export function newState(saved: SavedReader | null = null): WalkState {
   return {
+    saved,
     found: {
       title: null,
       headings: [],
@@ -108,6 +115,7 @@ export function newState(): WalkState {
       profiles: new Map(),
       failures: [],
       notes: [],
+      savedFiles: [],
     },
     at: {
       path: [],

@@ -8,7 +8,8 @@ import { onTableRuns } from './table-runs.js';
  * A table is a claim site. The Conclusion's first `Benchmark Case` table gives the conclusion rows; a table under
  * "Summary of Optimization Options" the summary rows.
  */
-export function onTable(node: Table, { found, at }: WalkState): void {
+export function onTable(node: Table, state: WalkState): void {
+  const { found, at } = state;
   const header = node.children[0];
   const first = header ? plain(header.children[0] ?? header).toLowerCase() : '';
   const role: TableSite['role'] =
@@ -32,7 +33,7 @@ export function onTable(node: Table, { found, at }: WalkState): void {
   } else if (role === 'summary') {
     for (const row of rows) found.summary.push({ cells: row.children.map((c) => plain(c)), line: lineOf(row) });
   }
-  onTableRuns(node, { found, at });
+  onTableRuns(node, state);
 }
 
 /**

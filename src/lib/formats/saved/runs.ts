@@ -1,0 +1,171 @@
+/**
+ * The runs of a saved result file: each object a format recognises is one run, its metrics the keys the format
+ * maps, each at full precision with its JSON pointer, its setup the keys that state it (written as the flags of
+ * the tool's command line, which the run model reads as it reads a console run's invocation). An object no
+ * format recognises, a value that is not one of its key's kind, and a file that is not JSON are problems, kept.
+ */
+import { fingerprint } from '../fingerprint.js';
+import type { RunDraft } from '../types.js';
+import type { Metric } from '../../schemas/metric.js';
+import type { SavedRef } from '../../schemas/run.js';
+import { pointer, readJson, readJsonLines, type JsonNode, type JsonRead, type JsonValue } from '../../saved/json.js';
+import { savedFormatOf } from './registry.js';
+import type { SavedFormatSpec } from './spec.js';
+
+/** Where the page links to the file. */
+export interface LinkAt {
+  url: string;
+  line: number;
+  column: number;
+}
+
+export interface SavedProblem {
+  kind: 'malformed' | 'unknown';
+  /** 1-based line and column in the file. */
+  line: number;
+  column: number;
+  pointer: string;
+  detail: string;
+}
+
+export interface SavedRun {
+  draft: RunDraft & { saved: SavedRef };
+  /** The model and the engine the file states for the run, or null. */
+  model: string | null;
+  backend: string | null;
+}
+
+export interface SavedRuns {
+  runs: SavedRun[];
+  /** The formats of the file's runs, in the order first met. */
+  formats: string[];
+  problems: SavedProblem[];
+}
+
+/** Digits after the point a saved number states (`1249.9517` -> 4, `256.0` -> 1, `5e-05` -> 5). */
+export function savedDecimals(text: string): number {
+  const m = /^-?\d*(?:\.(\d*))?(?:[eE]([+-]?\d+))?$/.exec(text);
+  if (!m) return 0;
+  return Math.max(0, (m[1]?.length ?? 0) - Number(m[2] ?? 0));
+}
+
+/** The plain values of an object, by key (what labels and setup read). */
+function valuesOf(node: JsonNode & { kind: 'object' }): Map<string, JsonValue> {
+  const out = new Map<string, JsonValue>();
+  for (const [key, v] of node.members) if (v.kind === 'value') out.set(key, v.value);
+  return out;
+}
+
+const text = (v: JsonValue | undefined): string | null => (typeof v === 'string' && v.trim() !== '' ? v.trim() : null);
+
+/** One object of a format: its run, or the problems of its values. */
+function runOf(
+  spec: SavedFormatSpec,
+  node: JsonNode & { kind: 'object' },
+  path: ReadonlyArray<string | number>,
+  file: string,
+  link: LinkAt,
+  problems: SavedProblem[],
+): SavedRun {
+  const values = valuesOf(node);
+  const metrics: Record<string, Metric> = {};
+  const unknown: RunDraft['unknown'] = [];
+  const flags: string[] = [];
+  for (const [key, v] of node.members) {
+    const at = pointer([...path, key]);
+    const flag = spec.flags[key];
+    if (flag && v.kind === 'value' && v.value !== null && v.value !== '') flags.push(`${flag} ${String(v.value)}`);
+    const def = spec.keys[key] ?? spec.pattern?.(key) ?? null;
+    if (!def) {
+      if (v.kind === 'value' && typeof v.value === 'number' && !spec.ignored.has(key) && !spec.flags[key] && !spec.model.includes(key))
+        unknown.push({ label: `${file}#${at}`, text: v.text, line: link.line, column: link.column });
+      continue;
+    }
+    if (v.kind !== 'value') continue;
+    const numeric = typeof v.value === 'number';
+    if (def.kind === 'number' && !numeric && v.value !== null) {
+      problems.push({ kind: 'malformed', line: v.line, column: v.column, pointer: at, detail: `\`${key}\` is ${typeof v.value}, not a number` });
+      continue;
+    }
+    if (metrics[def.name]) continue;
+    const shown = typeof v.value === 'string' ? v.value : v.text;
+    metrics[def.name] = {
+      name: def.name,
+      label: `${file}#${at}`,
+      value: numeric && !Number.isNaN(v.value) ? (v.value as number) : null,
+      text: shown,
+      unit: def.unit,
+      decimals: numeric ? savedDecimals(v.text) : 0,
+      line: link.line,
+      column: link.column,
+      pointer: at,
+    };
+  }
+  const model = spec.model.map((k) => text(values.get(k))).find((m) => m !== null) ?? null;
+  const backend = spec.backend.map((k) => text(values.get(k))).find((m) => m !== null) ?? null;
+  const label = spec.label?.(values) ?? null;
+  const invocation = flags.length > 0 ? flags.join(' ') : null;
+  const draft = {
+    line: link.line,
+    endLine: link.line,
+    format: spec.console,
+    label,
+    labelLine: label === null ? null : link.line,
+    failed: false,
+    error: null,
+    metrics,
+    unknown,
+    fenceLine: link.line,
+    invocation,
+    fingerprint: fingerprint(Object.values(metrics).map((m) => `${m.name}=${m.text}`)),
+    saved: { file, url: link.url, format: spec.id, pointer: pointer(path), line: node.line },
+  } satisfies RunDraft & { saved: SavedRef };
+  return { draft, model, backend };
+}
+
+/** The objects of a read value that may be runs: the value itself, or each object of a top-level array. */
+function candidates(read: JsonRead, path: ReadonlyArray<string | number>): Array<{ node: JsonNode & { kind: 'object' }; path: Array<string | number> }> {
+  const root = read.root;
+  if (root?.kind === 'object') return [{ node: root, path: [...path] }];
+  if (root?.kind === 'array')
+    return (root.items ?? []).flatMap((n, i) => (n.kind === 'object' ? [{ node: n, path: [...path, i] }] : []));
+  return [];
+}
+
+/** The runs of a saved result file's text; `file` names it in labels and messages. Never throws. */
+export function savedRuns(source: string, file: string, link: LinkAt): SavedRuns {
+  const problems: SavedProblem[] = [];
+  const layout = /\.jsonl$/i.test(file) ? 'jsonl' : 'json';
+  const reads: Array<{ read: JsonRead; path: Array<string | number> }> =
+    layout === 'jsonl' ? readJsonLines(source).map((r, i) => ({ read: r, path: [i] })) : [{ read: readJson(source), path: [] }];
+  const runs: SavedRun[] = [];
+  const formats: string[] = [];
+  for (const { read, path } of reads) {
+    if (read.problem) {
+      const p = read.problem;
+      problems.push({ kind: 'malformed', line: p.line, column: p.column, pointer: pointer(path), detail: p.detail });
+    }
+    const objects = candidates(read, path);
+    if (objects.length === 0 && !read.problem && read.root) {
+      problems.push({ kind: 'unknown', line: read.root.line, column: read.root.column, pointer: pointer(path), detail: 'no object of a benchmark result' });
+    }
+    for (const { node, path: at } of objects) {
+      const spec = savedFormatOf(layout, new Set(node.members.keys()));
+      if (!spec) {
+        const keys = [...node.members.keys()].slice(0, 6).map((k) => `\`${k}\``).join(', ');
+        problems.push({
+          kind: 'unknown',
+          line: node.line,
+          column: node.column,
+          pointer: pointer(at),
+          detail: `an object no saved-result format knows (keys ${keys || 'none'})`,
+        });
+        continue;
+      }
+      if (!formats.includes(spec.id)) formats.push(spec.id);
+      runs.push(runOf(spec, node, at, file, link, problems));
+    }
+  }
+  if (reads.length === 0) problems.push({ kind: 'malformed', line: 1, column: 1, pointer: '', detail: 'an empty file' });
+  return { runs, formats, problems };
+}
