@@ -80,6 +80,8 @@ export async function loaderBundle(dir: string, code: string, sources = dirname(
     format: 'cjs',
     target: 'node20',
     write: false,
+    // jsonc-parser's `main` is a UMD build whose `require`s esbuild cannot follow: take its ES module build.
+    mainFields: ['module', 'main'],
     define: { __PERFLAB_CODE__: JSON.stringify(code), 'import.meta.url': '__perflabUrl' },
     banner: { js: 'const __perflabUrl = require("node:url").pathToFileURL(__filename).href;' },
     legalComments: 'none',

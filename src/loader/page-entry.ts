@@ -81,6 +81,7 @@ export function checkAndRender(a: Analysis, job: PageJob, source: string, set: P
   const media = mediaResolver(s.base, s.projectRoot, file.absolutePath, s.roots);
   try {
     const report = checkOne(a, set, s.config, probe.exists);
+    probe.savedFiles(file.absolutePath, report);
     const entry = buildEntry(a, report, file, {
       base: s.base,
       date: job.date,

@@ -4,6 +4,7 @@
 import { existsSync } from 'node:fs';
 import { isAbsolute, posix } from 'node:path';
 import type { MediaResolver } from './media.js';
+import { savedFilesHold } from '../lib/saved/read.js';
 import type { Report } from '../lib/schemas/report.js';
 import type { Cited, Probe } from '../lib/site/entry.js';
 
@@ -32,10 +33,19 @@ export class Probes {
     };
   }
 
+  private readonly saved: Probe[] = [];
+
+  /** The saved result files a page's runs were read from (`report.savedFiles`), with the digest each had. */
+  savedFiles(absolutePath: string, report: Pick<Report, 'path' | 'savedFiles'>): void {
+    for (const f of report.savedFiles ?? [])
+      this.saved.push({ kind: 'saved', path: absolutePath, page: report.path, link: f.link, answer: f.digest });
+  }
+
   list(): Probe[] {
     return [
       ...[...this.files].map(([path, found]): Probe => ({ kind: 'file', path, answer: found })),
       ...[...this.images].map(([path, url]): Probe => ({ kind: 'image', path, answer: url })),
+      ...this.saved,
     ];
   }
 }
@@ -43,7 +53,13 @@ export class Probes {
 /** Whether every stored answer is still what the disk says (false when there is no list to compare). */
 export function probesHold(probes: readonly Probe[] | undefined, media: Pick<MediaResolver, 'resolve'>): boolean {
   if (!Array.isArray(probes)) return false;
-  return probes.every((p) => (p.kind === 'file' ? existsSync(p.path) === p.answer : media.resolve(p.path) === p.answer));
+  return probes.every((p) =>
+    p.kind === 'file'
+      ? existsSync(p.path) === p.answer
+      : p.kind === 'saved'
+        ? savedFilesHold(p.path, p.page, [{ link: p.link, digest: p.answer }])
+        : media.resolve(p.path) === p.answer,
+  );
 }
 
 /**

@@ -9,6 +9,7 @@ import type { Claim } from '../schemas/claim.js';
 export function rawLines(c: Claim, claims: readonly Claim[]): string {
   if (c.source) {
     // A change computed from the numbers of its own row: that row is not a raw run line.
+    if (c.source.saved) return ` (the saved result linked on line ${c.source.line})`;
     if (c.source.line === c.line) return ' (the numbers stated on this line; no raw run line prints them)';
     return ` (line ${c.source.line})`;
   }

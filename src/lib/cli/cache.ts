@@ -1,3 +1,4 @@
+import { savedFilesHold } from '../saved/read.js';
 import { createHash, randomBytes } from 'node:crypto';
 import { mkdirSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
@@ -119,6 +120,8 @@ export class AnalysisCache {
     if (!file) return null;
     const cached = this.read(file, { path, absolutePath, source: sha256(source).toString('hex') });
     if (!cached) return null;
+    // A page's runs include those of the saved result files it links to: an entry holds while they are unchanged.
+    if (!savedFilesHold(absolutePath, path, cached.analysis.report.savedFiles ?? [])) return null;
     this.hits++;
     return revive(cached, source);
   }

@@ -52,7 +52,7 @@ export function assemble(path: string, found: Found, frontmatter: Record<string,
     runs,
     links: found.links,
     images: found.images,
-    ...(found.savedFiles.length > 0 ? { savedFiles: found.savedFiles } : {}),
+    savedFiles: found.savedFiles,
     headings: found.headings,
     frontmatter,
   };

@@ -31,7 +31,7 @@ export function formatClaims(reports: readonly { path: string; claims: readonly 
           ? c.candidates?.length
             ? `${c.candidates.length} candidate run${c.candidates.length === 1 ? '' : 's'}, none certain`
             : 'no run on the page supports it'
-          : `${c.formula ?? ''}${c.recomputed !== null && c.verdict !== 'verified' && !endsWithValue(c.formula, c.recomputed) ? ` = ${c.recomputed}` : ''}${c.source ? ` (line ${c.source.line})` : ''}`;
+          : `${c.formula ?? ''}${c.recomputed !== null && c.verdict !== 'verified' && !endsWithValue(c.formula, c.recomputed) ? ` = ${c.recomputed}` : ''}${c.source ? (c.source.saved ? ` (saved result linked on line ${c.source.line})` : ` (line ${c.source.line})`) : ''}`;
       const notes = [
         c.verdict === 'consistent' ? 'an input is not printed by any run' : '',
         ...(c.caveats ?? []).map((k) => k.note),

@@ -49,7 +49,7 @@ See [the rules](rules.md).
       const { path } = splitUrl(link.url);
       if (!path || !exists(resolve(base, path))) continue;
       // A saved result file the page's runs were read from is published with the page.
-      if (report.savedFiles?.some((f) => f.link === path)) continue;
+      if (report.savedFiles?.some((f) => f.link === path && f.digest !== '')) continue;
       if (pages.has(posix.normalize(posix.join(posix.dirname(report.path), path)))) continue;
       emit(
         file,

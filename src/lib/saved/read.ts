@@ -89,7 +89,11 @@ export function savedReader(absolutePath: string | null, pagePath: string): Save
 }
 
 /** Whether each saved file a report read still has the digest it had (a cache entry of the page is still good). */
-export function savedFilesHold(absolutePath: string | null, pagePath: string, files: ReadonlyArray<{ link: string; digest: string }>): boolean {
+export function savedFilesHold(
+  absolutePath: string | null,
+  pagePath: string,
+  files: ReadonlyArray<{ link: string; digest: string }>,
+): boolean {
   if (files.length === 0) return true;
   const read = savedReader(absolutePath, pagePath);
   return files.every((f) => {

@@ -61,6 +61,8 @@ export const claimSourceSchema = z.object({
   metric: z.string(),
   /** Anchor id of the run (`run-L84`). */
   runId: z.string(),
+  /** A metric of a saved result file the page links to (then `line` is the link's): the file and the value's JSON pointer. */
+  saved: z.object({ file: z.string(), pointer: z.string() }).optional(),
 });
 
 /** A run that may be behind a claim whose source is not certain, with what points at it. */

@@ -166,8 +166,8 @@ export const reportSchema = z.object({
   claims: z.array(claimSchema),
   links: z.array(linkSchema),
   images: z.array(imageSchema),
-  /** The saved result files the page links to and that were read (or refused), in link order; absent when none. */
-  savedFiles: z.array(savedFileSchema).optional(),
+  /** The saved result files the page links to (read, refused or missing: `digest` is `''` when not read), in link order. */
+  savedFiles: z.array(savedFileSchema),
   headings: z.array(headingSchema),
   /** Optional YAML front matter, as parsed. */
   frontmatter: z.record(z.string(), z.unknown()),

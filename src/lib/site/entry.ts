@@ -52,6 +52,8 @@ export const entryFileSchema = entrySchema.extend({ runs: z.array(storedRunSchem
 export const probeSchema = z.discriminatedUnion('kind', [
   z.object({ kind: z.literal('file'), path: z.string(), answer: z.boolean() }),
   z.object({ kind: z.literal('image'), path: z.string(), answer: z.string().nullable() }),
+  /** A saved result file the page links to (`link`, from the page at `path`, `page` below its folder): its digest. */
+  z.object({ kind: z.literal('saved'), path: z.string(), page: z.string(), link: z.string(), answer: z.string() }),
 ]);
 
 /** SHA-256 of each cached file: a file that no longer matches is rendered again, never published. */

@@ -17,6 +17,7 @@
  */
 import type { Candidate, ClaimSource } from '../../schemas/claim.js';
 import type { Grade } from '../verify/context.js';
+import { metricSource } from '../verify/sources.js';
 import { formatFixed, halfUnit, roundHalfUp } from '../../numbers/number.js';
 import type { Stated } from '../stated.js';
 import type { NamedRun } from './runs.js';
@@ -87,7 +88,7 @@ function describe(r: NamedRun): string {
 }
 
 function src(path: string, r: NamedRun, key: string): ClaimSource {
-  return { path, line: r.run.metrics[key]?.line ?? r.run.line, metric: key, runId: r.run.id };
+  return metricSource(path, r.run, key);
 }
 
 /** Convert a metric value from its unit to the stated one; null when they do not convert. */

@@ -14,6 +14,7 @@ import type { Heading, Paragraph } from 'mdast';
 import { visibleText } from '../html.js';
 import { namedRunsPage, scopeRuns, type EssayPage } from '../essay/page.js';
 import { mentions, namedByWords, scopeAt, type NamedRun } from '../essay/runs.js';
+import { metricSource } from '../verify/sources.js';
 import { normalise } from '../essay/sentence.js';
 import { lowerIsBetter, metricKeys, metricsIn, refersTo, type MetricRef } from '../essay/vocab.js';
 import type { Candidate as ClaimCandidate, Claim, ClaimSource } from '../../schemas/claim.js';
@@ -247,12 +248,7 @@ export const proseOrder = claimKind<Candidate>({
       const m = r.run.metrics[key];
       return m && typeof m.value === 'number' && Number.isFinite(m.value) ? m : null;
     };
-    const src = (r: NamedRun, key: string): ClaimSource => ({
-      path: ctx.path,
-      line: r.run.metrics[key]?.line ?? r.run.line,
-      metric: key,
-      runId: r.run.id,
-    });
+    const src = (r: NamedRun, key: string): ClaimSource => metricSource(ctx.path, r.run, key);
     const name = (r: NamedRun) => (r.name ? `\`${r.name}\`` : `the run at line ${r.run.line}`);
     const listed = (runs: readonly NamedRun[], keys: readonly string[]): ClaimCandidate[] =>
       runs

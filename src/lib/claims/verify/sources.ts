@@ -28,7 +28,17 @@ export function valueOf(path: string, run: Run, metric: string): Found | null {
   if (!m) return null;
   const operand = fromMetric(m, m.decimals === 0);
   if (!operand) return null;
-  return { run, operand, formula: null, source: { path, line: m.line, metric, runId: run.id } };
+  return { run, operand, formula: null, source: metricSource(path, run, metric) };
+}
+
+/**
+ * Where a run's metric is on the page: its line (the run's, for a metric it lacks), and for a metric of a saved
+ * result file the file and the value's JSON pointer.
+ */
+export function metricSource(path: string, run: Pick<Run, 'id' | 'line' | 'metrics' | 'saved'>, metric: string): ClaimSource {
+  const m = run.metrics[metric];
+  const saved = m?.pointer !== undefined && run.saved ? { saved: { file: run.saved.file, pointer: m.pointer } } : {};
+  return { path, line: m?.line ?? run.line, metric, runId: run.id, ...saved };
 }
 
 /** Does a value, rounded half-up to the stated precision (or by its interval), print as the stated number? */

@@ -82,9 +82,18 @@ function runOf(
       continue;
     }
     if (v.kind !== 'value') continue;
-    const numeric = typeof v.value === 'number';
+    // An unthrottled request rate saved as text (`"inf"`) is the number it names.
+    const infinite = typeof v.value === 'string' && /^[+-]?inf(?:inity)?$/i.test(v.value.trim());
+    const read = infinite ? ((v.value as string).trim().startsWith('-') ? -Infinity : Infinity) : v.value;
+    const numeric = typeof read === 'number';
     if (def.kind === 'number' && !numeric && v.value !== null) {
-      problems.push({ kind: 'malformed', line: v.line, column: v.column, pointer: at, detail: `\`${key}\` is ${typeof v.value}, not a number` });
+      problems.push({
+        kind: 'malformed',
+        line: v.line,
+        column: v.column,
+        pointer: at,
+        detail: `\`${key}\` is ${typeof v.value}, not a number`,
+      });
       continue;
     }
     if (metrics[def.name]) continue;
@@ -92,7 +101,7 @@ function runOf(
     metrics[def.name] = {
       name: def.name,
       label: `${file}#${at}`,
-      value: numeric && !Number.isNaN(v.value) ? (v.value as number) : null,
+      value: numeric && !Number.isNaN(read) ? read : null,
       text: shown,
       unit: def.unit,
       decimals: numeric ? savedDecimals(v.text) : 0,
@@ -124,11 +133,13 @@ function runOf(
 }
 
 /** The objects of a read value that may be runs: the value itself, or each object of a top-level array. */
-function candidates(read: JsonRead, path: ReadonlyArray<string | number>): Array<{ node: JsonNode & { kind: 'object' }; path: Array<string | number> }> {
+function candidates(
+  read: JsonRead,
+  path: ReadonlyArray<string | number>,
+): Array<{ node: JsonNode & { kind: 'object' }; path: Array<string | number> }> {
   const root = read.root;
   if (root?.kind === 'object') return [{ node: root, path: [...path] }];
-  if (root?.kind === 'array')
-    return (root.items ?? []).flatMap((n, i) => (n.kind === 'object' ? [{ node: n, path: [...path, i] }] : []));
+  if (root?.kind === 'array') return (root.items ?? []).flatMap((n, i) => (n.kind === 'object' ? [{ node: n, path: [...path, i] }] : []));
   return [];
 }
 
@@ -147,12 +158,23 @@ export function savedRuns(source: string, file: string, link: LinkAt): SavedRuns
     }
     const objects = candidates(read, path);
     if (objects.length === 0 && !read.problem && read.root) {
-      problems.push({ kind: 'unknown', line: read.root.line, column: read.root.column, pointer: pointer(path), detail: 'no object of a benchmark result' });
+      problems.push({
+        kind: 'unknown',
+        line: read.root.line,
+        column: read.root.column,
+        pointer: pointer(path),
+        detail: 'no object of a benchmark result',
+      });
     }
     for (const { node, path: at } of objects) {
       const spec = savedFormatOf(layout, new Set(node.members.keys()));
+      // An object cut short is the malformed file's problem, not an unknown format.
+      if (!spec && read.problem) continue;
       if (!spec) {
-        const keys = [...node.members.keys()].slice(0, 6).map((k) => `\`${k}\``).join(', ');
+        const keys = [...node.members.keys()]
+          .slice(0, 6)
+          .map((k) => `\`${k}\``)
+          .join(', ');
         problems.push({
           kind: 'unknown',
           line: node.line,

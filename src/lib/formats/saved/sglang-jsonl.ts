@@ -13,7 +13,11 @@ export const sglangJsonl = defineSavedFormat({
   title: '`sglang.bench_serving --output-file` JSON Lines',
   console: 'sglang',
   layout: 'jsonl',
-  recognise: (keys) => keys.has('completed') && (keys.has('mean_e2e_latency_ms') || keys.has('output_throughput')) && keys.has('backend') && !keys.has('mean_e2el_ms'),
+  recognise: (keys) =>
+    keys.has('completed') &&
+    (keys.has('mean_e2e_latency_ms') || keys.has('output_throughput')) &&
+    keys.has('backend') &&
+    !keys.has('mean_e2el_ms'),
   keys: {
     backend: metric('backend', '', 'text'),
     request_rate: metric('request_rate', 'req/s'),

@@ -13,7 +13,12 @@ export const vllmResult = defineSavedFormat({
   title: '`vllm bench serve --save-result` JSON',
   console: 'vllm',
   layout: 'json',
-  recognise: (keys) => keys.has('completed') && keys.has('output_throughput') && (keys.has('mean_ttft_ms') || keys.has('mean_e2el_ms')) && !keys.has('mean_e2e_latency_ms'),
+  // The whole result (counts, rates, statistics), or the older layout a dashboard kept of it (arguments and the
+  // latency statistics only); SGLang's statistics are `mean_e2e_latency_ms`, not `mean_e2el_ms`.
+  recognise: (keys) =>
+    ((keys.has('completed') && keys.has('output_throughput')) || (keys.has('model_id') && keys.has('num_prompts'))) &&
+    (keys.has('mean_ttft_ms') || keys.has('mean_tpot_ms') || keys.has('mean_e2el_ms')) &&
+    !keys.has('mean_e2e_latency_ms'),
   keys: {
     completed: metric('successful_requests', 'req'),
     failed: metric('failed_requests', 'req'),
@@ -59,5 +64,6 @@ export const vllmResult = defineSavedFormat({
     'start_times',
     'start_time',
     'percentiles',
+    'best_of',
   ]),
 });

@@ -21,9 +21,13 @@ export function onSavedLink(node: Link, state: WalkState): void {
   const { found } = state;
   if (found.savedFiles.some((f) => f.link === path)) return;
   const got = read(path);
-  if (!got) return;
   const line = lineOf(node);
   const column = columnOf(node);
+  // A link the reader does not follow (a missing file) is kept too: a cache of the page holds until the file appears.
+  if (!got) {
+    found.savedFiles.push({ link: path, line, column, file: path, digest: '', formats: [], runs: [] });
+    return;
+  }
   if (got.kind === 'refused') {
     found.notes.push({ ruleId: 'saved-result-unreadable', line, column, file: got.file, detail: got.reason, at: null });
     found.savedFiles.push({ link: path, line, column, file: got.file, digest: '', formats: [], runs: [] });
@@ -54,5 +58,13 @@ export function onSavedLink(node: Link, state: WalkState): void {
     const engine = backend ? canonicalEngine(backend) : null;
     if (engine) run.context.engine = engine;
   }
-  found.savedFiles.push({ link: path, line, column, file: got.file, digest: got.digest, formats: parsed.formats, runs: added.map((r) => r.id) });
+  found.savedFiles.push({
+    link: path,
+    line,
+    column,
+    file: got.file,
+    digest: got.digest,
+    formats: parsed.formats,
+    runs: added.map((r) => r.id),
+  });
 }
