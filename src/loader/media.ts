@@ -7,6 +7,7 @@ import { realpathSync, statSync } from 'node:fs';
 import { basename, dirname, isAbsolute, relative, resolve, sep } from 'node:path';
 import { PUBLISHED_IMAGE as IMAGE } from '../lib/rules/site-image-missing.js';
 import { siteUrl } from '../lib/site/urls.js';
+import { MAX_SAVED_BYTES, SAVED_NAME } from '../lib/saved/read.js';
 
 /** True when `path` is `dir` itself or lies below it (both absolute, normalised). */
 export function isInside(dir: string, path: string): boolean {
@@ -38,6 +39,48 @@ export function publishableImage(file: string, roots: readonly string[]): string
 }
 
 /**
+ * The real path of a saved result file that may be published, or null: as an image (inside a content folder as
+ * written and once links are followed, a regular file), named `.json` or `.jsonl`, of at most `MAX_SAVED_BYTES`.
+ */
+export function publishableSaved(file: string, roots: readonly string[]): string | null {
+  if (!SAVED_NAME.test(file)) return null;
+  const root = roots.map((r) => resolve(r)).find((r) => isInside(r, file));
+  if (!root) return null;
+  const realRoot = realpath(root);
+  const real = realpath(file);
+  if (!realRoot || !real || !isInside(realRoot, real)) return null;
+  const stat = statSync(real, { throwIfNoEntry: false });
+  return stat?.isFile() && stat.size <= MAX_SAVED_BYTES ? real : null;
+}
+
+/**
+ * Where a page's saved result files are published: the file as it is (`url`, under `/saved/`, named by a hash of its
+ * project path and its own name) and its rendered view (`view`, the same address with `.html`), by the link's path.
+ */
+export function savedResolver(base: string, projectRoot: string, pagePath: string, roots: readonly string[]) {
+  const published = new Map<string, { url: string; view: string; file: string; name: string }>();
+  return {
+    resolve(link: string): { url: string; view: string } | null {
+      if (link.includes('\0') || isAbsolute(link)) return null;
+      const known = published.get(link);
+      if (known) return known;
+      const file = resolve(dirname(pagePath), link);
+      if (!publishableSaved(file, roots)) return null;
+      const project = relative(projectRoot, file).split(sep).join('/');
+      const hash = createHash('sha256').update(project).digest('hex').slice(0, 10);
+      const url = siteUrl(base, `saved/${hash}/${basename(file)}`);
+      // What the view names it by: its path below its content folder (never a path of the building machine).
+      const root = roots.map((r) => resolve(r)).find((r) => isInside(r, file)) ?? dirname(file);
+      const name = relative(root, file).split(sep).join('/');
+      const entry = { url, view: `${url}.html`, file: project, name };
+      published.set(link, entry);
+      return entry;
+    },
+    published: () => [...published.values()],
+  };
+}
+
+/**
  * `roots`: the content folders (absolute). Each published image is recorded with its URL and its path relative to
  * the project root; the media route checks it again with `publishableImage` before reading it.
  */
@@ -66,3 +109,4 @@ export function mediaResolver(base: string, projectRoot: string, pagePath: strin
 }
 
 export type MediaResolver = ReturnType<typeof mediaResolver>;
+export type SavedResolver = ReturnType<typeof savedResolver>;

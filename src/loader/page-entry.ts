@@ -19,7 +19,7 @@ import { reportUrl, slugOf } from '../lib/site/urls.js';
 import { CacheWriteError, cachePrefix, writeCache, type CacheTexts } from './cache.js';
 import type { SourceFile } from '../lib/site/files.js';
 import { logEntry, type LoggedEntry } from './log.js';
-import { mediaResolver, type MediaResolver } from './media.js';
+import { mediaResolver, savedResolver, type MediaResolver, type SavedResolver } from './media.js';
 import { Probes, citedPages } from './probes.js';
 import { packedIds } from './anchors.js';
 
@@ -79,6 +79,7 @@ export function checkAndRender(a: Analysis, job: PageJob, source: string, set: P
   const id = slugOf(file.path);
   const probe = new Probes();
   const media = mediaResolver(s.base, s.projectRoot, file.absolutePath, s.roots);
+  const saved = savedResolver(s.base, s.projectRoot, file.absolutePath, s.roots);
   try {
     const report = checkOne(a, set, s.config, probe.exists);
     probe.savedFiles(file.absolutePath, report);
@@ -91,6 +92,7 @@ export function checkAndRender(a: Analysis, job: PageJob, source: string, set: P
         return i === undefined ? null : packedIds(s.anchorSets[i]);
       },
       media: probe.media(media),
+      saved,
     });
     // The entry and its full runs are validated here and written to the cache; the store gets only where they are.
     const runs = runsSchema.parse(entry.data.runs);
@@ -142,11 +144,15 @@ interface BuildOptions {
   anchors: (path: string) => { has(id: string): boolean } | null;
   /** The page's images: published from inside the content folders only (see ./media.ts). */
   media: Pick<MediaResolver, 'resolve' | 'published'>;
+  /** The saved result files its runs were read from: published from inside the content folders only. */
+  saved: Pick<SavedResolver, 'resolve' | 'published'>;
 }
 
 function buildEntry(analysis: Analysis, report: Report, file: SourceFile, o: BuildOptions) {
   const media = o.media;
-  const out = renderReport(analysis, report, { pageUrl: o.pageUrl, anchors: o.anchors, image: media.resolve });
+  // Every saved file the runs were read from is published, whether or not the page's text links it again.
+  for (const f of report.savedFiles) if (f.digest !== '') o.saved.resolve(f.link);
+  const out = renderReport(analysis, report, { pageUrl: o.pageUrl, anchors: o.anchors, image: media.resolve, saved: o.saved.resolve });
   const site: SiteData = {
     url: reportUrl(o.base, report.slug),
     sourcePath: file.projectPath,
@@ -156,6 +162,7 @@ function buildEntry(analysis: Analysis, report: Report, file: SourceFile, o: Bui
     counts: countConstructs(analysis.tree),
     headings: out.headings.map(({ depth, text, slug, line }) => ({ depth, text, slug, line })),
     media: media.published(),
+    saved: o.saved.published(),
     problems: [],
   };
   // The rendered H1 moves to the page header; keep the title the pipeline read, else the one rendering found.

@@ -13,6 +13,7 @@ import { pageNodes } from '../model/tree.js';
 import { visit as visitTree } from 'unist-util-visit';
 import { headingsOf, type HeadingInfo } from './headings.js';
 import { markClaims } from './claims.js';
+import { savedFragment } from '../site/saved-view.js';
 
 export interface LinkContext {
   /** Site URL of a content path (`qwen3-14b/h100.md` -> `/reports/qwen3-14b/h100/`), or null if unpublished. */
@@ -21,6 +22,11 @@ export interface LinkContext {
   anchors(contentPath: string): { has(id: string): boolean } | null;
   /** Site URL for an image referenced by the page (`../../assets/x.png`), or null when the file is missing. */
   image(src: string): string | null;
+  /**
+   * Where a saved result file the page links to (its decoded path) is published: the file and its rendered view;
+   * null (or no function) when it is not.
+   */
+  saved?(link: string): { url: string; view: string } | null;
 }
 
 export interface Decorated {
@@ -70,10 +76,17 @@ export function decorate(hast: Root, mdast: MdastRoot, report: Report, links: Li
 
   // Claim hrefs are checked against the page's own ids after the pass (see below).
   const runsById = new Map(report.runs.map((r) => [r.id, r]));
+  const savedLinks = new Map(report.savedFiles.filter((f) => f.digest !== '').map((f) => [f.file, f.link]));
   const claimHref = (claim: Claim): string | null => {
     const src = claim.source;
     // A source without a run (a row of an essay table) has nothing to link to.
     if (!src || !src.runId) return null;
+    // A number of a saved result file: its field in the file's view, highlighted there.
+    if (src.saved) {
+      const link = savedLinks.get(src.saved.file);
+      const published = link === undefined ? null : (links.saved?.(link) ?? null);
+      return published ? `${published.view}${savedFragment(src.saved.pointer)}` : null;
+    }
     if (src.path === report.path) {
       const run = runsById.get(src.runId);
       const metric = run && Object.values(run.metrics).some((m) => m.line === src.line);
@@ -167,6 +180,14 @@ export function decorate(hast: Root, mdast: MdastRoot, report: Report, links: Li
     const decoded = safeDecode(path);
     if (decoded === null) {
       parent.children[i] = el('span', { className: ['link-unavailable'], title: `Malformed link: ${href}` }, node.children);
+      return;
+    }
+    // A saved result file the page's runs were read from: its view.
+    const saved = savedLinks.has(posix.normalize(posix.join(posix.dirname(report.path), decoded)))
+      ? (links.saved?.(decoded) ?? null)
+      : null;
+    if (saved) {
+      node.properties.href = saved.view;
       return;
     }
     const target = posix.normalize(posix.join(posix.dirname(report.path), decoded));

@@ -27,6 +27,23 @@ export function mediaFold(): Fold<StoredEntry, MediaUse[]> {
   };
 }
 
+/** A saved result file a report's runs were read from: its addresses, its project path and the page. */
+export interface SavedUse {
+  url: string;
+  view: string;
+  file: string;
+  name: string;
+  sourcePath: string;
+}
+
+export function savedFold(): Fold<StoredEntry, SavedUse[]> {
+  const out: SavedUse[] = [];
+  return {
+    add: (d) => void out.push(...d.site.saved.map((m) => ({ ...m, sourcePath: d.site.sourcePath }))),
+    result: () => out,
+  };
+}
+
 /** A fold of each report's listing, in order. */
 function listingFold(): Fold<StoredEntry, Listing[]> {
   const out: Listing[] = [];
@@ -43,6 +60,7 @@ function siteFolds() {
     caseNames: picking(caseNameFold(), data),
     techniques: picking(techniqueFold(), data),
     media: picking(mediaFold(), data),
+    saved: picking(savedFold(), data),
     verification: verificationFold(),
   };
 }
@@ -72,6 +90,10 @@ export const siteTechniques = async (): Promise<TechniqueUse[]> =>
 /** Images the reports show. */
 export const siteMedia = async (): Promise<MediaUse[]> =>
   import.meta.env.PROD ? (await digest()).media : foldAll(mediaFold(), eachData(await reports()));
+
+/** Saved result files the reports' runs were read from. */
+export const siteSaved = async (): Promise<SavedUse[]> =>
+  import.meta.env.PROD ? (await digest()).saved : foldAll(savedFold(), eachData(await reports()));
 
 const DEV_PIECES = Symbol.for('perflab.dev-verification');
 /** Dev: the index stands while every entry file is the one it was made from (a report page links into it). */

@@ -37,6 +37,8 @@ export const siteSchema = z.object({
   headings: z.array(z.object({ depth: z.number().int(), text: z.string(), slug: z.string(), line: z.number().int().positive() })),
   /** Images published under `/media/`: site URL and file path relative to the project root. */
   media: z.array(z.object({ url: z.string(), file: z.string() })),
+  /** Saved result files its runs were read from, published under `/saved/`: the file, its view, its project path, its path below its content folder. */
+  saved: z.array(z.object({ url: z.string(), view: z.string(), file: z.string(), name: z.string() })),
   problems: z.array(siteProblemSchema),
 });
 
