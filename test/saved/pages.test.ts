@@ -2,7 +2,7 @@
 // to them at full precision and the message names the file and the JSON pointer; a file refused or not read as a
 // result says why at the link; a cache of the page holds only while the file is unchanged.
 import { spawnSync } from 'node:child_process';
-import { mkdirSync, mkdtempSync, symlinkSync, truncateSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, symlinkSync, truncateSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -161,5 +161,14 @@ describe('a report linking a saved result', () => {
     const third = run();
     expect(third.stdout).toContain('claim-mismatch');
     expect(third.stdout).toContain('#/output_throughput');
+  });
+
+  it('should fix a stated number from the saved value at the precision the page writes', () => {
+    const f = folder(page('results/r.json', 'The output token throughput of the baseline is 2790 tok/s.'), {
+      'm/results/r.json': JSON.stringify({ ...RESULT, output_throughput: 2812.4844, total_output_tokens: 179999 }),
+    });
+    const r = spawnSync(process.execPath, [BIN, 'check', '--no-cache', '--fix', 'content'], { cwd: f.root, encoding: 'utf8' });
+    expect(`${r.stdout}${r.stderr}`).toContain('#/output_throughput = 2812.4844');
+    expect(readFileSync(f.pagePath, 'utf8')).toContain('The output token throughput of the baseline is 2812 tok/s.');
   });
 });
