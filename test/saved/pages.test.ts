@@ -171,4 +171,34 @@ describe('a report linking a saved result', () => {
     expect(`${r.stdout}${r.stderr}`).toContain('#/output_throughput = 2812.4844');
     expect(readFileSync(f.pagePath, 'utf8')).toContain('The output token throughput of the baseline is 2812 tok/s.');
   });
+
+  it('should take a run pasted and saved for one run, and say where the two differ', () => {
+    const block = (output: string, requests = 1000) =>
+      [
+        '```text',
+        '============ Serving Benchmark Result ============',
+        `Successful requests:                     ${requests}`,
+        'Benchmark duration (s):                  64.00',
+        'Total input tokens:                      200000',
+        'Total generated tokens:                  180000',
+        `Output token throughput (tok/s):         ${output}`,
+        '==================================================',
+        '```',
+      ].join('\n');
+    const withBlock = (b: string) => page('results/r.json', `${b}\n`);
+    const same = checked(withBlock(block('2812.50')), { 'm/results/r.json': JSON.stringify(RESULT) });
+    expect(same.runs).toHaveLength(2);
+    // The link comes first on the page: the pasted block is the run shown again.
+    const [saved, pasted] = same.runs;
+    expect(saved.saved).toBeDefined();
+    expect(pasted.repeatOf).toBe(saved.id);
+    expect(ids(same)).not.toContain('saved-result-differs');
+    const edited = checked(withBlock(block('2821.50')), { 'm/results/r.json': JSON.stringify(RESULT) });
+    const m = edited.messages.find((x) => x.ruleId === 'saved-result-differs');
+    expect(m?.message).toContain('m/results/r.json#/output_throughput holds 2812.5');
+    expect(m?.line).toBe(edited.runs.find((r) => !r.saved)?.metrics.output_token_throughput.line);
+    // Another run (other counts) is a run of its own, whatever its values.
+    const other = checked(withBlock(block('2812.50', 999)), { 'm/results/r.json': JSON.stringify(RESULT) });
+    expect(other.runs.map((r) => r.repeatOf)).toEqual([null, null]);
+  });
 });

@@ -52,6 +52,7 @@ import { verifyInternalError } from './verify-internal-error.js';
 import { pageTooLarge } from './page-too-large.js';
 import { tableTooLarge } from './table-too-large.js';
 import { runIncomplete } from './run-incomplete.js';
+import { savedResultDiffers } from './saved-result-differs.js';
 import { savedResultUnknown } from './saved-result-unknown.js';
 import { savedResultUnreadable } from './saved-result-unreadable.js';
 import { runDuplicateBlock } from './run-duplicate-block.js';
@@ -99,6 +100,7 @@ export const rules: Rule[] = [
   noteParameterContradiction,
   runIncomplete,
   savedResultUnreadable,
+  savedResultDiffers,
   savedResultUnknown,
   runDuplicateBlock,
   assertionWithoutEvidence,

@@ -1,6 +1,7 @@
 // Every run's setup, read once when the page is read (after the walk, which found the runs, their commands and the
 // page's setup sections): what each run was, with the lines each field comes from. Every consumer (checks, site
 // views, runs.csv, reports.json) reads this record; none works it out again.
+import { sameRun, twinKey } from '../saved-twin.js';
 import type { Command, ConclusionRow, Engine, Experiment, Heading, OtherCase, Report, TextAt } from '../../schemas/report.js';
 import type { Run, WalkRun } from '../../schemas/run.js';
 import type { RunSetup } from '../../schemas/setup.js';
@@ -200,12 +201,25 @@ export function statusOf(
   return { status: 'ok', reason: null };
 }
 
-/** Each run with the earlier run of the page that printed the same result, if any (failed runs are each their own). */
+/**
+ * Each run with the earlier run of the page that printed the same result, if any (failed runs are each their own),
+ * or that is the same run as pasted console output and as a saved result file (`saved-twin.ts`).
+ */
 export function withRepeats(runs: readonly Omit<Run, 'repeatOf'>[]): Run[] {
   const first = new Map<string, string>();
+  const byKey = new Map<string, Array<Omit<Run, 'repeatOf'>>>();
   return runs.map((run) => {
-    const earlier = run.failed ? undefined : first.get(run.fingerprint);
-    if (!run.failed && earlier === undefined) first.set(run.fingerprint, run.id);
+    const key = twinKey(run);
+    const twin = (key === null ? [] : (byKey.get(key) ?? [])).find((k) => (run.saved ? sameRun(k, run) : sameRun(run, k)));
+    const earlier = run.failed ? undefined : (first.get(run.fingerprint) ?? twin?.id);
+    if (!run.failed && earlier === undefined) {
+      first.set(run.fingerprint, run.id);
+      if (key !== null) {
+        const list = byKey.get(key);
+        if (list) list.push(run);
+        else byKey.set(key, [run]);
+      }
+    }
     return { ...run, repeatOf: earlier ?? null };
   });
 }
