@@ -14,6 +14,7 @@ import { ciOutput, isCiFormat, quietOutput, toolVersion } from '../output/index.
 import { terminalText } from '../terminal.js';
 import { didYouMean } from './suggest.js';
 import { tablesCommand } from '../tables/command.js';
+import { newCommand } from './new.js';
 
 /**
  * Exit codes, as ESLint's: 0 clean, 1 unacknowledged errors in the pages, 2 usage or config error (nothing checked) or
@@ -222,6 +223,31 @@ program
     }
     process.stdout.write(r.output);
     if (r.notes) process.stderr.write(`${r.notes}\n`);
+    process.exitCode = r.exitCode;
+  });
+
+program
+  .command('new')
+  .description(
+    'Write a report skeleton from saved result files (vllm bench serve --save-result, sglang.bench_serving --output-file, llama-bench -o json), every fact they do not state marked `?`',
+  )
+  .argument('<files...>', 'saved result files (.json, .jsonl), in the order of the experiments')
+  .option('--baseline <file>', 'the saved result of the baseline (default: the first file)')
+  .option('--out <page>', 'the report to write (default: report.md); never an existing file')
+  .addHelpText('after', '\nExit codes: 0 written and checked clean, 1 written with findings, 2 usage error (nothing written).')
+  .action((files: string[], opts: { baseline?: string; out?: string }) => {
+    let r;
+    try {
+      r = newCommand(files, opts, process.cwd());
+    } catch (error) {
+      if (error instanceof UsageError) {
+        usage(error.message);
+        return;
+      }
+      throw error;
+    }
+    process.stdout.write(`${terminalText(r.output.trimEnd())}\n`);
+    for (const n of r.notes) process.stderr.write(`perflab: ${terminalText(n)}\n`);
     process.exitCode = r.exitCode;
   });
 
