@@ -57,7 +57,7 @@ describe('format registry', () => {
   it('should keep the fifth and sixth formats in their own files: their banners and tools named nowhere else in src/', () => {
     // A tool's saved-result format is a format spec of its own file too (`formats/saved/<id>.ts`).
     for (const [files, names] of [
-      [['genai-perf.ts'], /GenAI-Perf|genai-perf/],
+      [['genai-perf.ts', 'saved/aiperf.ts'], /GenAI-Perf|genai-perf/],
       [['llama-bench.ts', 'saved/llama-bench-json.ts'], /llama-bench/],
     ] as const) {
       const own = files.map((file) => join('src', 'lib', 'formats', file));

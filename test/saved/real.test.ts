@@ -10,6 +10,14 @@ import { check } from '../../src/lib/pipeline.js';
 
 const REAL = join(import.meta.dirname, '..', 'fixtures', 'saved', 'real');
 
+/** The console format each folder's runs belong to. */
+const CONSOLE: Record<string, string> = {
+  'vllm-result': 'vllm',
+  'sglang-jsonl': 'sglang',
+  'llama-bench': 'llama-bench',
+  'aiperf-json': 'genai-perf',
+};
+
 /** The value a JSON pointer names in a parsed document (RFC 6901). */
 function at(doc: unknown, pointer: string): unknown {
   let v: unknown = doc;
@@ -39,7 +47,7 @@ const files = readdirSync(REAL).flatMap((format) =>
 
 describe('real saved result files', () => {
   it('should hold at least two files of two repositories per format', () => {
-    for (const format of ['vllm-result', 'sglang-jsonl', 'llama-bench']) {
+    for (const format of Object.keys(CONSOLE)) {
       const of = files.filter((f) => f.format === format);
       expect(of.length, format).toBeGreaterThanOrEqual(2);
       expect(new Set(of.map((f) => f.name.split('-')[0])).size, format).toBeGreaterThanOrEqual(2);
@@ -56,7 +64,7 @@ describe('real saved result files', () => {
       const doc = parsed(text, jsonl);
       let numbers = 0;
       for (const { draft } of read.runs) {
-        expect(draft.format).toBe(format === 'vllm-result' ? 'vllm' : format === 'sglang-jsonl' ? 'sglang' : 'llama-bench');
+        expect(draft.format).toBe(CONSOLE[format]);
         for (const m of Object.values(draft.metrics)) {
           const v = at(doc, m.pointer!);
           if (typeof m.value === 'number' && Number.isFinite(m.value)) {

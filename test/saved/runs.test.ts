@@ -145,4 +145,25 @@ describe('savedRuns', () => {
     expect(savedDecimals('5e-05')).toBe(5);
     expect(savedDecimals('1.5e3')).toBe(0);
   });
+
+  it('should read an AIPerf export by its schema version, and report one it does not know', () => {
+    const file = (version: string) =>
+      JSON.stringify({
+        schema_version: version,
+        aiperf_version: '0.11.0',
+        request_throughput: { unit: 'requests/sec', avg: 18.5 },
+        time_to_first_token: { unit: 'ms', avg: 92.25, p99: 380.5 },
+        input_config: { models: { items: [{ name: 'demo-8b' }] }, phases: [{ name: 'profiling', concurrency: 128 }] },
+      });
+    const known = savedRuns(file('1.3'), 'a.json', LINK);
+    expect(known.formats).toEqual(['aiperf-json']);
+    expect(known.runs[0].draft.metrics.mean_ttft_ms).toMatchObject({ value: 92.25, pointer: '/time_to_first_token/avg' });
+    expect(known.runs[0].draft.metrics.p99_ttft_ms.value).toBe(380.5);
+    expect(known.runs[0].draft.metrics.request_throughput.value).toBe(18.5);
+    expect(known.runs[0].model).toBe('demo-8b');
+    expect(known.runs[0].draft.invocation).toBe('--max-concurrency 128');
+    const other = savedRuns(file('2.0'), 'a.json', LINK);
+    expect(other.runs).toEqual([]);
+    expect(other.problems).toMatchObject([{ kind: 'unknown', pointer: '/schema_version' }]);
+  });
 });

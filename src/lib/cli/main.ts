@@ -229,7 +229,7 @@ program
 program
   .command('new')
   .description(
-    'Write a report skeleton from saved result files (vllm bench serve --save-result, sglang.bench_serving --output-file, llama-bench -o json), every fact they do not state marked `?`',
+    'Write a report skeleton from saved result files (the formats of docs/formats.md#saved-result-files), every fact they do not state marked `?`',
   )
   .argument('<files...>', 'saved result files (.json, .jsonl), in the order of the experiments')
   .option('--baseline <file>', 'the saved result of the baseline (default: the first file)')

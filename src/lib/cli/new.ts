@@ -1,6 +1,6 @@
 // `perflab new FILES... [--baseline FILE] [--out PAGE]`: a report skeleton from saved result files, written to a new
 // file (never over one), then checked as `perflab check` checks it.
-import { existsSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { existsSync, linkSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { dirname, isAbsolute, relative, resolve, sep } from 'node:path';
 import { UsageError } from '../files.js';
 import { reportSkeleton, type SkeletonInput } from '../new/skeleton.js';
@@ -42,7 +42,16 @@ export function newCommand(files: readonly string[], options: { baseline?: strin
   const baseline = options.baseline ? read(cwd, options.baseline, pageDir) : null;
   if (inputs.length === 0 && !baseline) throw new UsageError('name at least one saved result file');
   const { markdown, notes } = reportSkeleton(inputs, baseline);
-  writeFileSync(out, markdown, { flag: 'wx' });
+  // Written beside and linked into place, which fails if a file came there meanwhile: never over a file.
+  const tmp = `${out}.${process.pid}.tmp`;
+  writeFileSync(tmp, markdown, { flag: 'wx' });
+  try {
+    linkSync(tmp, out);
+  } catch {
+    throw new UsageError(`${relative(cwd, out) || out}: exists already; perflab never overwrites a file (name another with --out)`);
+  } finally {
+    rmSync(tmp, { force: true });
+  }
   const shown = relative(cwd, out) || out;
   const [{ report }] = check([{ source: markdown, path: shown.split(sep).join('/'), absolutePath: out }]);
   const errors = report.messages.filter((m) => m.severity === 'error').length;

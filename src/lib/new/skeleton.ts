@@ -72,7 +72,10 @@ interface Experiment {
 }
 
 /** `Qwen/Qwen3-8B` -> `Qwen3-8B`; a local path -> its last folder. */
-const shortModel = (model: string): string => model.replace(/\/+$/, '').replace(/^.*\//, '');
+const shortModel = (model: string): string => {
+  const parts = model.split('/').filter(Boolean);
+  return parts[parts.length - 1] ?? model;
+};
 
 /** The skeleton of a report comparing the runs of `files`, the first run of `baseline` (or of the first file) the baseline. */
 export function reportSkeleton(files: readonly SkeletonInput[], baseline: SkeletonInput | null = null): Skeleton {
@@ -179,7 +182,7 @@ export function reportSkeleton(files: readonly SkeletonInput[], baseline: Skelet
     }
     push('');
   }
-  return { markdown: `${lines.join('\n').replace(/\n+$/, '')}\n`, notes };
+  return { markdown: `${lines.join('\n').trimEnd()}\n`, notes };
 }
 
 /** A run's main numbers in one sentence, each at two decimals (what the checks trace to the file). */

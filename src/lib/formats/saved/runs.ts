@@ -8,7 +8,8 @@ import { fingerprint } from '../fingerprint.js';
 import type { RunDraft } from '../types.js';
 import type { Metric } from '../../schemas/metric.js';
 import type { SavedRef } from '../../schemas/run.js';
-import { pointer, readJson, readJsonLines, type JsonNode, type JsonRead, type JsonValue } from '../../saved/json.js';
+import { member, pointer, readJson, readJsonLines, type JsonNode, type JsonRead, type JsonValue } from '../../saved/json.js';
+import { metric, type MetricDef } from '../spec.js';
 import { savedFormatOf } from './registry.js';
 import type { SavedFormatSpec } from './spec.js';
 
@@ -42,6 +43,9 @@ export interface SavedRuns {
   problems: SavedProblem[];
 }
 
+/** A statistic's key in an object of statistics (`avg`, `p99`, `p99.9`, `min`, `max`, `std`). */
+const STAT_KEY = /^(?:avg|min|max|std|p\d+(?:\.\d+)?)$/;
+
 /** Digits after the point a saved number states (`1249.9517` -> 4, `256.0` -> 1, `5e-05` -> 5). */
 export function savedDecimals(text: string): number {
   const m = /^-?\d*(?:\.(\d*))?(?:[eE]([+-]?\d+))?$/.exec(text);
@@ -71,17 +75,8 @@ function runOf(
   const metrics: Record<string, Metric> = {};
   const unknown: RunDraft['unknown'] = [];
   const flags: string[] = [];
-  for (const [key, v] of node.members) {
-    const at = pointer([...path, key]);
-    const flag = spec.flags[key];
-    if (flag && v.kind === 'value' && v.value !== null && v.value !== '') flags.push(`${flag} ${String(v.value)}`);
-    const def = spec.keys[key] ?? spec.pattern?.(key) ?? null;
-    if (!def) {
-      if (v.kind === 'value' && typeof v.value === 'number' && !spec.ignored.has(key) && !spec.flags[key] && !spec.model.includes(key))
-        unknown.push({ label: `${file}#${at}`, text: v.text, line: link.line, column: link.column });
-      continue;
-    }
-    if (v.kind !== 'value') continue;
+  let pathModel: string | null = null;
+  const put = (def: MetricDef, v: JsonNode & { kind: 'value' }, at: string, key: string): void => {
     // An unthrottled request rate saved as text (`"inf"`) is the number it names.
     const infinite = typeof v.value === 'string' && /^[+-]?inf(?:inity)?$/i.test(v.value.trim());
     const read = infinite ? ((v.value as string).trim().startsWith('-') ? -Infinity : Infinity) : v.value;
@@ -94,23 +89,53 @@ function runOf(
         pointer: at,
         detail: `\`${key}\` is ${typeof v.value}, not a number`,
       });
-      continue;
+      return;
     }
-    if (metrics[def.name]) continue;
-    const shown = typeof v.value === 'string' ? v.value : v.text;
+    if (metrics[def.name]) return;
     metrics[def.name] = {
       name: def.name,
       label: `${file}#${at}`,
       value: numeric && !Number.isNaN(read) ? read : null,
-      text: shown,
+      text: typeof v.value === 'string' ? v.value : v.text,
       unit: def.unit,
       decimals: numeric ? savedDecimals(v.text) : 0,
       line: link.line,
       column: link.column,
       pointer: at,
     };
+  };
+  for (const [key, v] of node.members) {
+    const at = pointer([...path, key]);
+    const quantity = v.kind === 'object' ? (spec.statistics?.(key) ?? null) : null;
+    if (quantity && v.kind === 'object') {
+      for (const [stat, s] of v.members) {
+        if (s.kind !== 'value' || stat === 'unit' || !STAT_KEY.test(stat)) continue;
+        const name =
+          stat === 'avg' && quantity.single ? quantity.name : `${stat === 'avg' ? 'mean' : stat.replace('.', '_')}_${quantity.name}`;
+        put(metric(name, quantity.unit), s, pointer([...path, key, stat]), `${key}.${stat}`);
+      }
+      continue;
+    }
+    const flag = spec.flags[key];
+    if (flag && v.kind === 'value' && v.value !== null && v.value !== '') flags.push(`${flag} ${String(v.value)}`);
+    const def = spec.keys[key] ?? spec.pattern?.(key) ?? null;
+    if (!def) {
+      if (v.kind === 'value' && typeof v.value === 'number' && !spec.ignored.has(key) && !spec.flags[key] && !spec.model.includes(key))
+        unknown.push({ label: `${file}#${at}`, text: v.text, line: link.line, column: link.column });
+      continue;
+    }
+    if (v.kind !== 'value') continue;
+    put(def, v, at, key);
   }
-  const model = spec.model.map((k) => text(values.get(k))).find((m) => m !== null) ?? null;
+  for (const [flag, at] of Object.entries(spec.paths ?? {})) {
+    const v = at.reduce<JsonNode | null>(
+      (n, k) => (typeof k === 'number' ? (n?.kind === 'array' ? (n.items?.[k] ?? null) : null) : member(n, k)),
+      node,
+    );
+    if (flag === 'model') pathModel = v?.kind === 'value' ? text(v.value) : null;
+    else if (v?.kind === 'value' && v.value !== null && v.value !== '') flags.push(`${flag} ${String(v.value)}`);
+  }
+  const model = spec.model.map((k) => text(values.get(k))).find((m) => m !== null) ?? pathModel;
   const backend = spec.backend.map((k) => text(values.get(k))).find((m) => m !== null) ?? null;
   const label = spec.label?.(values) ?? null;
   const invocation = flags.length > 0 ? flags.join(' ') : null;
@@ -181,6 +206,18 @@ export function savedRuns(source: string, file: string, link: LinkAt): SavedRuns
           column: node.column,
           pointer: pointer(at),
           detail: `an object no saved-result format knows (keys ${keys || 'none'})`,
+        });
+        continue;
+      }
+      // A schema version the format's reader does not know: its keys may mean other things.
+      const version = spec.version ? node.members.get(spec.version.key) : undefined;
+      if (spec.version && version?.kind === 'value' && !spec.version.known.test(String(version.value))) {
+        problems.push({
+          kind: 'unknown',
+          line: version.line,
+          column: version.column,
+          pointer: pointer([...at, spec.version.key]),
+          detail: `${spec.title} of schema version ${version.text}, which this reader does not know`,
         });
         continue;
       }

@@ -17,10 +17,19 @@ export interface SavedFormatSpec {
   layout: 'json' | 'jsonl';
   /** Whether an object's keys make it one run of this format. */
   recognise(keys: ReadonlySet<string>): boolean;
+  /** The key that states the file's schema version, and the versions this reader knows (another is reported). */
+  version?: { key: string; known: RegExp };
   /** Key -> canonical metric, for the keys whose names are not a pattern. */
   keys: Readonly<Record<string, MetricDef>>;
   /** Keys that follow a pattern (`p99_ttft_ms`), or null. */
   pattern?(key: string): MetricDef | null;
+  /**
+   * A key whose value is an object of statistics (`{"unit": "ms", "avg": 92.8, "p99": 380.5}`): its quantity, each
+   * statistic a metric (`avg` the mean, `mean_<name>`, or `<name>` itself for a `single` quantity, one value).
+   */
+  statistics?(key: string): { name: string; unit: string; single?: boolean } | null;
+  /** Setup stated deeper in the object than its top level: the flag (or `model`) and the path of members to it. */
+  paths?: Readonly<Record<string, ReadonlyArray<string | number>>>;
   /** Keys that state the setup, as the flags of the tool's command line that set them (`num_prompts` -> `--num-prompts`). */
   flags: Readonly<Record<string, string>>;
   /** The keys that name the model and the engine (or backend) the run was served by. */
