@@ -24,34 +24,27 @@ function realpath(path: string): string | null {
 }
 
 /**
- * The real path of an image that may be published, or null: `file` (absolute) must be a raster image, lie inside one
- * of `roots` (absolute content folders) as written, and its real path inside the same folder's real path.
+ * The real path of a file that may be published, or null: `file` (absolute) must be named as `name` says, lie inside
+ * one of `roots` (absolute content folders) as written, its real path inside the same folder's real path (and named
+ * so too), and be a regular file of at most `maxBytes`.
  */
-export function publishableImage(file: string, roots: readonly string[]): string | null {
-  if (!IMAGE.test(file)) return null;
+function publishable(file: string, roots: readonly string[], name: RegExp, maxBytes = Infinity): string | null {
+  if (!name.test(file)) return null;
   const root = roots.map((r) => resolve(r)).find((r) => isInside(r, file));
   if (!root) return null;
   const realRoot = realpath(root);
   const real = realpath(file);
-  if (!realRoot || !real || !IMAGE.test(real) || !isInside(realRoot, real)) return null;
+  if (!realRoot || !real || !name.test(real) || !isInside(realRoot, real)) return null;
   const stat = statSync(real, { throwIfNoEntry: false });
-  return stat?.isFile() ? real : null;
+  return stat?.isFile() && stat.size <= maxBytes ? real : null;
 }
 
-/**
- * The real path of a saved result file that may be published, or null: as an image (inside a content folder as
- * written and once links are followed, a regular file), named `.json` or `.jsonl`, of at most `MAX_SAVED_BYTES`.
- */
-export function publishableSaved(file: string, roots: readonly string[]): string | null {
-  if (!SAVED_NAME.test(file)) return null;
-  const root = roots.map((r) => resolve(r)).find((r) => isInside(r, file));
-  if (!root) return null;
-  const realRoot = realpath(root);
-  const real = realpath(file);
-  if (!realRoot || !real || !isInside(realRoot, real)) return null;
-  const stat = statSync(real, { throwIfNoEntry: false });
-  return stat?.isFile() && stat.size <= MAX_SAVED_BYTES ? real : null;
-}
+/** The real path of an image that may be published (a raster image, see `publishable`), or null. */
+export const publishableImage = (file: string, roots: readonly string[]): string | null => publishable(file, roots, IMAGE);
+
+/** The real path of a saved result file that may be published (`.json` / `.jsonl`, at most `MAX_SAVED_BYTES`), or null. */
+export const publishableSaved = (file: string, roots: readonly string[]): string | null =>
+  publishable(file, roots, SAVED_NAME, MAX_SAVED_BYTES);
 
 /**
  * Where a page's saved result files are published: the file as it is (`url`, under `/saved/`, named by a hash of its

@@ -8,26 +8,9 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { check } from '../../src/lib/pipeline.js';
 import { MAX_SAVED_BYTES } from '../../src/lib/saved/read.js';
+import { RESULT } from './result.js';
 
 const BIN = join(import.meta.dirname, '..', '..', 'bin', 'perflab.mjs');
-
-// Made-up numbers, consistent with each other (1000 requests over 64 s).
-const RESULT = {
-  model_id: 'demo/Demo-8B',
-  backend: 'vllm',
-  num_prompts: 1000,
-  max_concurrency: 64,
-  duration: 64.0,
-  completed: 1000,
-  total_input_tokens: 200000,
-  total_output_tokens: 180000,
-  request_throughput: 15.625,
-  output_throughput: 2812.5,
-  total_token_throughput: 5937.5,
-  mean_ttft_ms: 120.5,
-  mean_tpot_ms: 20.125,
-  mean_itl_ms: 20.0,
-};
 
 const page = (link: string, claim: string) => `# Optimizing Demo-8B Throughput on H100
 

@@ -2,28 +2,18 @@
 // at full precision with its JSON pointer; what no format knows and values of the wrong kind are problems.
 import { describe, expect, it } from 'vitest';
 import { savedDecimals, savedRuns } from '../../src/lib/formats/saved/runs.js';
+import { RESULT } from './result.js';
 
 const LINK = { url: 'results/r.json', line: 7, column: 3 };
 
 // Made-up numbers, consistent with each other (1000 requests over 64 s).
 const VLLM = {
+  ...RESULT,
   date: '20260101-120000',
-  backend: 'vllm',
-  model_id: 'demo/Demo-8B',
-  num_prompts: 1000,
   request_rate: 'inf',
-  max_concurrency: 64,
-  duration: 64.0,
-  completed: 1000,
-  total_input_tokens: 200000,
-  total_output_tokens: 180000,
-  request_throughput: 15.625,
-  output_throughput: 2812.5,
-  total_token_throughput: 5937.5,
   mean_ttft_ms: 120.51234,
   p99_ttft_ms: 250.75,
   'p99.9_itl_ms': 80.5,
-  mean_tpot_ms: 20.125,
   mean_e2el_ms: 3700.25,
   ttfts: [0.1, 0.2, 0.3],
   generated_texts: ['a', 'b', 'c'],

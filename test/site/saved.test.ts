@@ -7,21 +7,10 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { savedResolver } from '../../src/loader/media.js';
 import { savedSpans, savedViewHtml } from '../../src/lib/site/saved-view.js';
 import { buildSite, readPage } from './build.js';
+import { RESULT as SHARED } from '../saved/result.js';
 
 // Made-up numbers, consistent with each other (1000 requests over 64 s); a label that tries to run a script.
-const RESULT = {
-  label: '<script>alert(1)</script>',
-  model_id: 'demo/Demo-8B',
-  num_prompts: 1000,
-  duration: 64.0,
-  completed: 1000,
-  total_input_tokens: 200000,
-  total_output_tokens: 180000,
-  request_throughput: 15.625,
-  output_throughput: 2812.5,
-  total_token_throughput: 5937.5,
-  mean_ttft_ms: 120.5,
-};
+const RESULT = { ...SHARED, label: '<script>alert(1)</script>' };
 
 const PAGE = `# Optimizing Demo-8B Throughput on H100
 

@@ -11,19 +11,10 @@ import { identitiesOf } from '../formats/registry.js';
 import type { Identity } from '../formats/spec.js';
 import type { Run } from '../schemas/run.js';
 import type { Rule } from './types.js';
-import { engineChoicePage, resultBlock, servingMetrics } from './shared/examples.js';
+import { demoRun, engineChoicePage, resultBlock } from './shared/examples.js';
 
 /** The examples' run: its output rate as given (2812.50 follows from its counts and duration). */
-const run = (outputRate: string) =>
-  servingMetrics({
-    requests: 1000,
-    duration: '64.00',
-    input: 200000,
-    generated: 180000,
-    requestRate: '15.62',
-    outputRate,
-    totalRate: '5937.50',
-  });
+const run = demoRun;
 
 const num = (m: Run['metrics'], name: string) => (m[name] && m[name].value !== null && Number.isFinite(m[name].value!) ? m[name] : null);
 const fmt = (x: number) => (Math.abs(x) >= 100 ? x.toFixed(2) : x.toPrecision(6));

@@ -5,23 +5,13 @@
  */
 import { emit } from '../diagnostics.js';
 import { twinDifferences } from '../model/saved-twin.js';
-import { engineChoicePage, resultBlock, servingMetrics } from './shared/examples.js';
+import { demoRun, engineChoicePage, resultBlock } from './shared/examples.js';
 import type { Rule } from './types.js';
 
 /** The console block of the run the example's saved file holds, its output rate as given, and the link to the file. */
 const page = (outputRate: string) =>
   engineChoicePage(
-    resultBlock({
-      metrics: servingMetrics({
-        requests: 1000,
-        duration: '64.00',
-        input: 200000,
-        generated: 180000,
-        requestRate: '15.62',
-        outputRate,
-        totalRate: '5937.50',
-      }),
-    }),
+    resultBlock({ metrics: demoRun(outputRate) }),
     'The same run, as `--save-result` saved it: [result](saved/vllm-result.json).',
   );
 

@@ -6,7 +6,7 @@
  */
 import { metric } from '../spec.js';
 import { defineSavedFormat } from './spec.js';
-import { statisticKeys } from './statistics.js';
+import { PER_REQUEST, statisticKeys } from './statistics.js';
 
 export const sglangJsonl = defineSavedFormat({
   id: 'sglang-jsonl',
@@ -53,12 +53,7 @@ export const sglangJsonl = defineSavedFormat({
     'random_range_ratio',
     'sharegpt_context_len',
     'server_info',
-    'input_lens',
-    'output_lens',
-    'ttfts',
-    'itls',
-    'generated_texts',
-    'errors',
+    ...PER_REQUEST,
     'duration_s',
     'max_output_tokens_per_s',
     'max_concurrent_requests',

@@ -14,3 +14,6 @@ export function statisticKeys(quantities: Readonly<Record<string, string>>): (ke
     return metric(`${m[1].replace('.', '_')}_${quantities[m[2]]}_${m[3]}`, m[3]);
   };
 }
+
+/** The per-request lists the serving benchmarks save beside their numbers (`--save-detailed`): counted, not read. */
+export const PER_REQUEST = ['input_lens', 'output_lens', 'ttfts', 'itls', 'generated_texts', 'errors'] as const;

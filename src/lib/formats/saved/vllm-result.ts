@@ -6,7 +6,7 @@
  */
 import { metric } from '../spec.js';
 import { defineSavedFormat } from './spec.js';
-import { statisticKeys } from './statistics.js';
+import { PER_REQUEST, statisticKeys } from './statistics.js';
 
 export const vllmResult = defineSavedFormat({
   id: 'vllm-result',
@@ -55,12 +55,7 @@ export const vllmResult = defineSavedFormat({
     'label',
     'tokenizer_id',
     'burstiness',
-    'input_lens',
-    'output_lens',
-    'ttfts',
-    'itls',
-    'generated_texts',
-    'errors',
+    ...PER_REQUEST,
     'start_times',
     'start_time',
     'percentiles',
