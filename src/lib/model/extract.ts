@@ -41,12 +41,7 @@ export interface PageModel {
  * (`title`, `model`, `gpu`, `gpus`, `objective`, `kind`) override what the page says; `saved` reads the saved
  * result files it links to. Never throws on content.
  */
-export function extractPage(
-  tree: Root,
-  file: VFile,
-  frontmatter: Record<string, unknown>,
-  saved: SavedReader | null = null,
-): PageModel {
+export function extractPage(tree: Root, file: VFile, frontmatter: Record<string, unknown>, saved: SavedReader | null = null): PageModel {
   const found = walk(tree, saved);
   // What the claims read of the page's text is taken here, once: each site's own text, the lines above each run.
   const source = typeof file.value === 'string' ? file.value : String(file.value ?? '');
