@@ -105,9 +105,18 @@ describe('savedRuns', () => {
     const wrong = savedRuns(JSON.stringify({ ...VLLM, output_throughput: 'fast' }), 'x.json', LINK);
     expect(wrong.problems).toMatchObject([{ kind: 'malformed', pointer: '/output_throughput' }]);
     expect(wrong.runs[0].draft.metrics.output_token_throughput).toBeUndefined();
+    // A result cut short keeps what was read, and is a broken result.
+    const cut = savedRuns(JSON.stringify(VLLM).slice(0, JSON.stringify(VLLM).indexOf('"mean_tpot_ms"') + 5), 'x.json', LINK);
+    expect(cut.runs).toHaveLength(1);
+    expect(cut.problems.map((p) => p.kind)).toEqual(['malformed']);
+    // A file of which nothing is a result (cut before any key of one, empty, a settings file with comments) is an
+    // unknown format, with what keeps it from being JSON.
     const broken = savedRuns('{"completed": 10,', 'x.json', LINK);
-    expect(broken.problems[0].kind).toBe('malformed');
-    expect(savedRuns('', 'x.json', LINK).problems[0].kind).toBe('malformed');
+    expect(broken.problems).toMatchObject([{ kind: 'unknown' }]);
+    expect(broken.problems[0].detail).toMatch(/^not a benchmark result \(/);
+    expect(savedRuns('', 'x.json', LINK).problems[0].kind).toBe('unknown');
+    const settings = savedRuns('{\n  // editor settings\n  "editor.tabSize": 2\n}\n', 'settings.json', LINK);
+    expect(settings.problems).toMatchObject([{ kind: 'unknown', line: 2, column: 3 }]);
     // A JSON Lines file with one bad line keeps the others.
     const mixed = savedRuns(
       `${JSON.stringify({ ...VLLM, mean_e2el_ms: undefined, mean_e2e_latency_ms: 1 })}\n{"completed": \n`,

@@ -19,7 +19,8 @@ The run, as \`vllm bench serve --save-result\` saved it: [result](${file}).
  * A link to a `.json` or `.jsonl` file inside the content folder makes the file's runs the page's runs (each
  * number at full precision, checked as a pasted run's are). A file that is not JSON (cut short, a stray comma),
  * that is larger than the limit for a saved result, that is not a regular file, or that a link leads out of the
- * content folder to gives no run: the numbers the page states from it cannot be checked. An error, as a result
+ * content folder to gives no run: the numbers the page states from it cannot be checked (a file of which nothing
+ * is a result, such as a settings file with comments, is `saved-result-unknown`'s instead). An error, as a result
  * block cut short is: the page says it shows its runs and does not. The message gives the file's line, column and
  * the JSON pointer of the first place it goes wrong.
  */

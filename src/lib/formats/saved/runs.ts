@@ -226,5 +226,15 @@ export function savedRuns(source: string, file: string, link: LinkAt): SavedRuns
     }
   }
   if (reads.length === 0) problems.push({ kind: 'malformed', line: 1, column: 1, pointer: '', detail: 'an empty file' });
+  // A file of which nothing is a result (a linked settings file with comments, a list of numbers) is not a result
+  // gone wrong: what keeps it from being JSON is said as an unknown format, not as a broken result.
+  if (runs.length === 0)
+    return {
+      runs,
+      formats,
+      problems: problems.map((p) =>
+        p.kind === 'malformed' ? { ...p, kind: 'unknown', detail: `not a benchmark result (${p.detail})` } : p,
+      ),
+    };
   return { runs, formats, problems };
 }
