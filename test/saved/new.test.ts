@@ -67,6 +67,17 @@ describe('perflab new', () => {
     expect(page.indexOf('](r/b.json)')).toBeLessThan(page.indexOf('](r/a.json)'));
   });
 
+  it('should link a file whose name has blanks and parentheses', () => {
+    const dir = project({
+      'r/default.json': 'vllm-result/er0080-bench_serve_v0.25.1.json',
+      'r/tuned (v2).json': 'vllm-result/er0080-sweep-run0.json',
+    });
+    const made = run(dir, 'new', 'r/default.json', 'r/tuned (v2).json');
+    expect(made.out).toContain('wrote report.md: 2 runs from 2 files');
+    expect(readFileSync(join(dir, 'report.md'), 'utf8')).toContain('](r/tuned%20%28v2%29.json)');
+    expect(run(dir, 'check', '--no-cache', 'report.md').status).toBe(0);
+  });
+
   it('should never write over a file, nor link a file out of the report folder', () => {
     const dir = project({ 'r/a.json': 'vllm-result/er0080-sweep-run0.json' });
     writeFileSync(join(dir, 'report.md'), 'mine\n');

@@ -156,7 +156,7 @@ export function reportSkeleton(files: readonly SkeletonInput[], baseline: Skelet
   experiments.forEach((e, i) => {
     push(`### ${i + 1}. ${i === 0 ? 'Baseline' : e.name}`, '');
     push(
-      `The run${e.runs.length === 1 ? '' : 's'}, as the benchmark saved ${e.runs.length === 1 ? 'it' : 'them'}: [${plainText(e.link)}](${encodeURI(e.link)}).`,
+      `The run${e.runs.length === 1 ? '' : 's'}, as the benchmark saved ${e.runs.length === 1 ? 'it' : 'them'}: [${plainText(e.link)}](${encodeURI(e.link).replace(/[()]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`)}).`,
       '',
     );
     if (e.runs.length === 1) {
