@@ -20,7 +20,7 @@ describe('format registry', () => {
     expect(runFormatSchema.options).toEqual(ids);
     expect(new Set(ids).size).toBe(ids.length);
     for (const id of ids) expect(runFormatSchema.safeParse(id).success).toBe(true);
-    expect(runFormatSchema.safeParse('mlperf').success).toBe(false);
+    expect(runFormatSchema.safeParse('locust').success).toBe(false);
   });
 
   it('should read a block that no specific format claims as the last format, the fallback', () => {
@@ -37,6 +37,7 @@ describe('format registry', () => {
       'llama-bench': './build/bin/llama-bench -m models/llama-2-7b.Q4_0.gguf -ngl 99 -p 512 -n 128',
       'vllm-bench-throughput': 'vllm bench throughput --model Qwen/Qwen3-0.6B --input-len 256 --output-len 128 --num-prompts 200',
       'vllm-bench-latency': 'vllm bench latency -tp 2 --model meta-llama/Meta-Llama-3.1-8B',
+      'mlperf-loadgen': 'python3 main.py --scenario Offline --model-path /models/Llama-2-70b-chat-hf --mlperf-conf mlperf.conf',
     };
     // guidellm prints two formats (GPUStack's wrapper and its own console tables): one tool.
     expect([...new Set(BENCHMARK_TOOLS.map((t) => t.tool))].sort()).toEqual(Object.keys(commands).sort());
@@ -57,7 +58,7 @@ describe('format registry', () => {
   it('should keep the fifth and sixth formats in their own files: their banners and tools named nowhere else in src/', () => {
     // A tool's saved-result format is a format spec of its own file too (`formats/saved/<id>.ts`).
     for (const [files, names] of [
-      [['genai-perf.ts', 'saved/aiperf.ts'], /GenAI-Perf|genai-perf/],
+      [['genai-perf.ts', 'saved/aiperf.ts', 'saved/genai-perf-json.ts', 'saved/profile-export.ts'], /GenAI-Perf|genai-perf/],
       [['llama-bench.ts', 'saved/llama-bench-json.ts'], /llama-bench/],
     ] as const) {
       const own = files.map((file) => join('src', 'lib', 'formats', file));

@@ -16,6 +16,9 @@ const CONSOLE: Record<string, string> = {
   'sglang-jsonl': 'sglang',
   'llama-bench': 'llama-bench',
   'aiperf-json': 'genai-perf',
+  'genai-perf-json': 'genai-perf',
+  'guidellm-json': 'guidellm-console',
+  'mlperf-summary': 'mlperf',
 };
 
 /** The value a JSON pointer names in a parsed document (RFC 6901). */
@@ -41,7 +44,7 @@ function parsed(text: string, jsonl: boolean): unknown {
 
 const files = readdirSync(REAL).flatMap((format) =>
   readdirSync(join(REAL, format))
-    .filter((f) => /\.jsonl?$/.test(f))
+    .filter((f) => /\.jsonl?$|\.txt$/.test(f))
     .map((name) => ({ format, name, text: readFileSync(join(REAL, format, name), 'utf8') })),
 );
 
@@ -58,6 +61,30 @@ describe('real saved result files', () => {
     it(`should read ${format}/${name} with every number where its pointer says`, () => {
       const jsonl = name.endsWith('.jsonl');
       const read = savedRuns(text, name, { url: name, line: 1, column: 1 });
+      if (name.endsWith('.txt')) {
+        // A labelled text: each pointer names a label whose line prints the value, read here by the line itself.
+        expect(read.problems).toEqual([]);
+        let numbers = 0;
+        for (const { draft } of read.runs) {
+          expect(draft.format).toBe(CONSOLE[format]);
+          for (const m of Object.values(draft.metrics)) {
+            const label = m.pointer!.slice(1).replace(/~1/g, '/').replace(/~0/g, '~');
+            const line = text.split('\n').find(
+              (l) =>
+                l.trim().startsWith(label) &&
+                l
+                  .slice(l.indexOf(label) + label.length)
+                  .trim()
+                  .startsWith(':'),
+            );
+            expect(line, `${name}#${m.pointer}`).toBeDefined();
+            expect(line!.slice(line!.indexOf(':') + 1).trim(), `${name}#${m.pointer}`).toBe(m.text);
+            if (typeof m.value === 'number') numbers++;
+          }
+        }
+        expect(numbers).toBeGreaterThan(3);
+        return;
+      }
       expect(read.problems).toEqual([]);
       expect(read.runs.length).toBeGreaterThan(0);
       for (const f of read.formats) expect(f.startsWith(format), f).toBe(true);

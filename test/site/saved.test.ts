@@ -26,7 +26,7 @@ The output token throughput of the baseline is 2790 tok/s, with a mean TTFT of 1
 describe('the view of a saved result', () => {
   it('should give each value its pointer as id, the lines of a JSON Lines file their index first', () => {
     const text = '{"a": 1, "b": {"c": "x"}}\n{"a": 2}\n';
-    const spans = savedSpans(text, true).map((s) => [s.id, text.slice(s.start, s.end)]);
+    const spans = savedSpans(text, 'runs.jsonl').map((s) => [s.id, text.slice(s.start, s.end)]);
     expect(spans).toEqual([
       ['v/0/a', '1'],
       ['v/0/b/c', '"x"'],

@@ -25,7 +25,7 @@ function linkTo(pageDir: string, file: string): string {
 
 function read(cwd: string, path: string, pageDir: string): SkeletonInput {
   const file = resolve(cwd, path);
-  if (!SAVED_NAME.test(file)) throw new UsageError(`${path}: not a saved result file (.json or .jsonl)`);
+  if (!SAVED_NAME.test(file)) throw new UsageError(`${path}: not a saved result file (.json, .jsonl or mlperf_log_summary.txt)`);
   const stat = statSync(file, { throwIfNoEntry: false });
   if (!stat?.isFile()) throw new UsageError(`${path}: no such file`);
   if (stat.size > MAX_SAVED_BYTES) throw new UsageError(`${path}: over the ${MAX_SAVED_BYTES}-byte limit for a saved result`);

@@ -8,6 +8,7 @@ import { genaiPerf } from './genai-perf.js';
 import { guidellm } from './guidellm.js';
 import { guidellmConsole } from './guidellm-console.js';
 import { llamaBench } from './llama-bench.js';
+import { mlperf } from './mlperf.js';
 import type { SourceLine } from './line.js';
 import { labelKey, metricShape, type MetricShape } from './shapes.js';
 import { sglang } from './sglang.js';
@@ -17,7 +18,18 @@ import { vllm } from './vllm.js';
 import { vllmLatency } from './vllm-latency.js';
 import { vllmThroughput } from './vllm-throughput.js';
 
-export const FORMATS = [sglang, guidellm, guidellmConsole, trtllm, genaiPerf, llamaBench, vllmThroughput, vllmLatency, vllm] as const;
+export const FORMATS = [
+  sglang,
+  guidellm,
+  guidellmConsole,
+  trtllm,
+  genaiPerf,
+  llamaBench,
+  mlperf,
+  vllmThroughput,
+  vllmLatency,
+  vllm,
+] as const;
 
 /** A format id. */
 export type FormatId = (typeof FORMATS)[number]['id'];

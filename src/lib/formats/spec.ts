@@ -115,8 +115,8 @@ export interface Derived {
 
 /** One way to the mean request latency in seconds: read from a printed metric, or derived from several. */
 export type LatencyWay =
-  /** A printed metric, divided by `divisor` to get seconds (1 for `s`, 1000 for `ms`). */
-  | { kind: 'printed'; metric: string; divisor: 1 | 1000 }
+  /** A printed metric, divided by `divisor` to get seconds (1 for `s`, 1000 for `ms`, 1e9 for `ns`). */
+  | { kind: 'printed'; metric: string; divisor: 1 | 1000 | 1e9 }
   /** A formula over the run's metrics; null when an input is missing. */
   | { kind: 'derived'; derive(run: { metrics: Metrics }): Derived | null };
 
@@ -147,6 +147,8 @@ export interface FormatSpec<Id extends string = string> {
   block: BlockGrammar;
   /** Canonical metrics whose line may open a block without its header (the first line the tool prints). */
   openers: readonly string[];
+  /** Metrics the tool prints twice in one report, the second a copy (not the start of the next run). */
+  restated?: readonly string[];
   /**
    * Printed label -> canonical metric. Lookup ignores case, runs of blanks and a blank before `(`. Labels are
    * listed in printed order; a label the formats share maps to the same metric in each.

@@ -257,7 +257,7 @@ export function splitLines(lines: readonly SourceLine[]): SplitResult {
         // Unknown labels stay in the block unless the line is a failure or tool chatter.
         const foreign = name === null && (failureText(text) !== null || chatterOf(text) !== null);
         // A known metric again after a blank: a new headerless block, not a duplicate.
-        const again = name !== null && block.names.has(name) && block.blank;
+        const again = name !== null && block.names.has(name) && block.blank && !block.opener.restated?.includes(name);
         if (!foreign && !again) {
           add(block, line, shape);
           if (name) block.names.add(name);

@@ -18,7 +18,8 @@ export type JsonValue = string | number | boolean | null;
 
 export type JsonNode =
   | (At & { kind: 'object'; members: Map<string, JsonNode> })
-  | (At & { kind: 'array'; items: JsonNode[] | null; count: number })
+  // `items` is null for an array of plain values (counted; its first kept) and for per-request records (counted).
+  | (At & { kind: 'array'; items: JsonNode[] | null; count: number; first?: JsonNode & { kind: 'value' } })
   | (At & { kind: 'value'; value: JsonValue; text: string });
 
 /** What is wrong with a file, at the first place it goes wrong. */
@@ -118,11 +119,15 @@ function placeOf(text: string, offset: number): At {
   return { offset, line, column: offset - start + 1 };
 }
 
+const NONE: ReadonlySet<string> = new Set();
+
 /**
- * Read one JSON text. `base` is added to every line (a line of a JSON Lines file is read on its own). Never throws:
- * a text that is not JSON gives its first problem and what was read before it.
+ * Read one JSON text. `base` is added to every line and `offsetBase` to every offset (a line of a JSON Lines file is
+ * read on its own); the objects
+ * and arrays of members named in `counted` (per-request records) are counted, not held. Never throws: a text that
+ * is not JSON gives its first problem and what was read before it.
  */
-export function readJson(source: string, base = 0): JsonRead {
+export function readJson(source: string, base = 0, counted: ReadonlySet<string> = NONE, offsetBase = 0): JsonRead {
   const { text, nan, deepAt } = prepare(source);
   if (deepAt >= 0) {
     const at = placeOf(source, deepAt);
@@ -135,7 +140,24 @@ export function readJson(source: string, base = 0): JsonRead {
   let problem: JsonProblem | null = null;
   // The open containers, innermost last, with the member name each next value goes to.
   const stack: Array<{ node: JsonNode & { kind: 'object' | 'array' }; key: string | null }> = [];
-  const place = (offset: number, line: number, character: number): At => ({ offset, line: line + 1 + base, column: character + 1 });
+  const place = (offset: number, line: number, character: number): At => ({
+    offset: offset + offsetBase,
+    line: line + 1 + base,
+    column: character + 1,
+  });
+  // Inside a counted member: its node (items never held), and how deep the reader is in it.
+  let skipped: (JsonNode & { kind: 'object' | 'array' }) | null = null;
+  let skipDepth = 0;
+  const skipping = (): boolean => {
+    if (skipped === null) return false;
+    if (skipDepth === 1 && skipped.kind === 'array') skipped.count++;
+    return true;
+  };
+  // Whether a container begins under a counted member name (its node is then held empty, its content counted).
+  const counting = (): boolean => {
+    const top = stack[stack.length - 1];
+    return top?.node.kind === 'object' && top.key !== null && counted.has(top.key);
+  };
   const put = (node: JsonNode): void => {
     const top = stack[stack.length - 1];
     if (!top) {
@@ -155,34 +177,58 @@ export function readJson(source: string, base = 0): JsonRead {
     text,
     {
       onObjectBegin(offset, _length, line, character) {
+        if (skipping()) {
+          skipDepth++;
+          return;
+        }
         const node: JsonNode = { kind: 'object', members: new Map(), ...place(offset, line, character) };
+        const count = counting();
         put(node);
-        stack.push({ node, key: null });
+        if (count) [skipped, skipDepth] = [node, 1];
+        else stack.push({ node, key: null });
       },
       onObjectProperty(property) {
+        if (skipped) return;
         const top = stack[stack.length - 1];
         if (top) top.key = property;
       },
       onObjectEnd() {
+        if (skipped) {
+          if (--skipDepth === 0) skipped = null;
+          return;
+        }
         stack.pop();
       },
       onArrayBegin(offset, _length, line, character) {
+        if (skipping()) {
+          skipDepth++;
+          return;
+        }
         const node: JsonNode = { kind: 'array', items: null, count: 0, ...place(offset, line, character) };
+        const count = counting();
         put(node);
-        stack.push({ node, key: null });
+        if (count) [skipped, skipDepth] = [node, 1];
+        else stack.push({ node, key: null });
       },
       onArrayEnd() {
+        if (skipped) {
+          if (--skipDepth === 0) skipped = null;
+          return;
+        }
         stack.pop();
       },
       onLiteralValue(value: JsonValue, offset, length, line, character) {
+        if (skipping()) return;
         const top = stack[stack.length - 1];
-        // A plain value in an array is counted, not held (per-request lists).
+        const v = nan.has(offset) ? Number.NaN : value;
+        const node = { kind: 'value' as const, value: v, text: source.slice(offset, offset + length), ...place(offset, line, character) };
+        // A plain value in an array is counted, not held (per-request lists); the first is kept (a list of names).
         if (top?.node.kind === 'array' && top.node.items === null) {
+          if (top.node.count === 0) top.node.first = node;
           top.node.count++;
           return;
         }
-        const v = nan.has(offset) ? Number.NaN : value;
-        put({ kind: 'value', value: v, text: source.slice(offset, offset + length), ...place(offset, line, character) });
+        put(node);
       },
       onError(error, offset, _length, line, character) {
         problem ??= { ...place(offset, line, character), detail: ERRORS[error] ?? 'not JSON' };
@@ -194,13 +240,14 @@ export function readJson(source: string, base = 0): JsonRead {
 }
 
 /** One object per line (JSON Lines): each line read on its own, with its 1-based line; blank lines skipped. */
-export function readJsonLines(source: string): Array<JsonRead & { line: number }> {
+export function readJsonLines(source: string, counted: ReadonlySet<string> = NONE): Array<JsonRead & { line: number }> {
   const out: Array<JsonRead & { line: number }> = [];
   let line = 0;
+  let offset = 0;
   for (const text of source.split('\n')) {
     line++;
-    if (text.trim() === '') continue;
-    out.push({ ...readJson(text, line - 1), line });
+    if (text.trim() !== '') out.push({ ...readJson(text, line - 1, counted, offset), line });
+    offset += text.length + 1;
   }
   return out;
 }
@@ -213,4 +260,13 @@ export function member(node: JsonNode | null | undefined, key: string): JsonNode
 /** A JSON pointer (RFC 6901) of a path of member names and array indices: `/benchmarks/0/metrics`. */
 export function pointer(path: ReadonlyArray<string | number>): string {
   return path.map((p) => `/${String(p).replace(/~/g, '~0').replace(/\//g, '~1')}`).join('');
+}
+
+/** The node at a path of member names and array indices from a node (a plain array's first value too), or null. */
+export function nodeAt(start: JsonNode | null, path: ReadonlyArray<string | number>): JsonNode | null {
+  return path.reduce<JsonNode | null>((n, k) => {
+    if (typeof k !== 'number') return member(n, k);
+    if (n?.kind !== 'array') return null;
+    return n.items ? (n.items[k] ?? null) : k === 0 ? (n.first ?? null) : null;
+  }, start);
 }

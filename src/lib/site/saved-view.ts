@@ -3,8 +3,8 @@
  * whose id is its JSON pointer (`v/output_throughput`, `v/3/mean_ttft_ms`), so that a claim's mark links to the very
  * field it was judged against and the field is highlighted (`:target`). The text is escaped; nothing of it runs.
  */
-import { readJson, type JsonNode } from '../saved/json.js';
-import { pointer } from '../saved/json.js';
+import { savedLayout, savedReads } from '../formats/saved/runs.js';
+import { pointer, type JsonNode } from '../saved/json.js';
 
 /** The id of a value's span in the view: `v` and its JSON pointer. */
 export const savedAnchor = (jsonPointer: string): string => `v${jsonPointer}`;
@@ -31,19 +31,10 @@ function spans(node: JsonNode | null, path: Array<string | number>, base: number
   else (node.items ?? []).forEach((child, i) => spans(child, [...path, i], base, out));
 }
 
-/** The spans of a file's text: one JSON value, or one per line (JSON Lines, the line's index first). */
-export function savedSpans(text: string, jsonl: boolean): Span[] {
+/** The spans of a file's text: one JSON value, one per line (JSON Lines, the line's index first), or labelled lines. */
+export function savedSpans(text: string, file: string): Span[] {
   const out: Span[] = [];
-  if (!jsonl) {
-    spans(readJson(text).root, [], 0, out);
-    return out;
-  }
-  let offset = 0;
-  let index = 0;
-  for (const line of text.split('\n')) {
-    if (line.trim() !== '') spans(readJson(line).root, [index++], offset, out);
-    offset += line.length + 1;
-  }
+  for (const { read, path } of savedReads(text, savedLayout(file))) spans(read.root, path, 0, out);
   return out;
 }
 
@@ -58,8 +49,7 @@ export interface SavedViewOptions {
 
 /** The view's HTML, a page of its own (small, light and dark, readable on a phone). */
 export function savedViewHtml(text: string, o: SavedViewOptions): string {
-  const jsonl = /\.jsonl$/i.test(o.file);
-  const list = savedSpans(text, jsonl).sort((a, b) => a.start - b.start);
+  const list = savedSpans(text, o.file).sort((a, b) => a.start - b.start);
   const parts: string[] = [];
   let at = 0;
   for (const s of list) {

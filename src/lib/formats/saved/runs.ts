@@ -8,10 +8,11 @@ import { fingerprint } from '../fingerprint.js';
 import type { RunDraft } from '../types.js';
 import type { Metric } from '../../schemas/metric.js';
 import type { SavedRef } from '../../schemas/run.js';
-import { member, pointer, readJson, readJsonLines, type JsonNode, type JsonRead, type JsonValue } from '../../saved/json.js';
+import { nodeAt, pointer, readJson, readJsonLines, type JsonNode, type JsonRead, type JsonValue } from '../../saved/json.js';
 import { metric, type MetricDef } from '../spec.js';
-import { savedFormatOf } from './registry.js';
-import type { SavedFormatSpec } from './spec.js';
+import { SAVED_COUNTED, savedFormatOf } from './registry.js';
+import type { SavedFormatSpec, SavedLayout } from './spec.js';
+import { readLabelledText } from './text.js';
 
 /** Where the page links to the file. */
 export interface LinkAt {
@@ -66,6 +67,7 @@ const text = (v: JsonValue | undefined): string | null => (typeof v === 'string'
 function runOf(
   spec: SavedFormatSpec,
   node: JsonNode & { kind: 'object' },
+  root: JsonNode,
   path: ReadonlyArray<string | number>,
   file: string,
   link: LinkAt,
@@ -127,17 +129,19 @@ function runOf(
     if (v.kind !== 'value') continue;
     put(def, v, at, key);
   }
-  for (const [flag, at] of Object.entries(spec.paths ?? {})) {
-    const v = at.reduce<JsonNode | null>(
-      (n, k) => (typeof k === 'number' ? (n?.kind === 'array' ? (n.items?.[k] ?? null) : null) : member(n, k)),
-      node,
-    );
+  for (const deep of spec.read?.(node) ?? []) put(deep.def, deep.node, pointer([...path, ...deep.path]), deep.path.join('.'));
+  const starts = root === node ? [node] : [node, root];
+  for (const [flag, ways] of Object.entries(spec.paths ?? {})) {
+    const v =
+      starts
+        .flatMap((start) => ways.map((at) => nodeAt(start, at)))
+        .find((n) => n?.kind === 'value' && n.value !== null && n.value !== '') ?? null;
     if (flag === 'model') pathModel = v?.kind === 'value' ? text(v.value) : null;
     else if (v?.kind === 'value' && v.value !== null && v.value !== '') flags.push(`${flag} ${String(v.value)}`);
   }
   const model = spec.model.map((k) => text(values.get(k))).find((m) => m !== null) ?? pathModel;
   const backend = spec.backend.map((k) => text(values.get(k))).find((m) => m !== null) ?? null;
-  const label = spec.label?.(values) ?? null;
+  const label = spec.label?.(values, node) ?? null;
   const invocation = flags.length > 0 ? flags.join(' ') : null;
   const draft = {
     line: link.line,
@@ -157,6 +161,12 @@ function runOf(
   return { draft, model, backend };
 }
 
+/** The first keys of an object, for a message (`\`benchmarks\`, \`args\``). */
+function keysOf(node: JsonNode & { kind: 'object' }): string {
+  const keys = [...node.members.keys()].slice(0, 6).map((k) => `\`${k}\``);
+  return keys.join(', ') || 'none';
+}
+
 /** The objects of a read value that may be runs: the value itself, or each object of a top-level array. */
 function candidates(
   read: JsonRead,
@@ -168,12 +178,23 @@ function candidates(
   return [];
 }
 
+/** How a file is laid out, by its name: `.jsonl` by line, `.txt` by labelled lines, else one JSON value. */
+export function savedLayout(file: string): SavedLayout {
+  return /\.jsonl$/i.test(file) ? 'jsonl' : /\.txt$/i.test(file) ? 'text' : 'json';
+}
+
+/** The values of a file's text, each with the path its pointers start from (a JSON Lines line's index). */
+export function savedReads(source: string, layout: SavedLayout): Array<{ read: JsonRead; path: Array<string | number> }> {
+  if (layout === 'jsonl') return readJsonLines(source, SAVED_COUNTED).map((r, i) => ({ read: r, path: [i] }));
+  if (layout === 'text') return [{ read: readLabelledText(source), path: [] }];
+  return [{ read: readJson(source, 0, SAVED_COUNTED), path: [] }];
+}
+
 /** The runs of a saved result file's text; `file` names it in labels and messages. Never throws. */
 export function savedRuns(source: string, file: string, link: LinkAt): SavedRuns {
   const problems: SavedProblem[] = [];
-  const layout = /\.jsonl$/i.test(file) ? 'jsonl' : 'json';
-  const reads: Array<{ read: JsonRead; path: Array<string | number> }> =
-    layout === 'jsonl' ? readJsonLines(source).map((r, i) => ({ read: r, path: [i] })) : [{ read: readJson(source), path: [] }];
+  const layout = savedLayout(file);
+  const reads = savedReads(source, layout);
   const runs: SavedRun[] = [];
   const formats: string[] = [];
   for (const { read, path } of reads) {
@@ -196,16 +217,12 @@ export function savedRuns(source: string, file: string, link: LinkAt): SavedRuns
       // An object cut short is the malformed file's problem, not an unknown format.
       if (!spec && read.problem) continue;
       if (!spec) {
-        const keys = [...node.members.keys()]
-          .slice(0, 6)
-          .map((k) => `\`${k}\``)
-          .join(', ');
         problems.push({
           kind: 'unknown',
           line: node.line,
           column: node.column,
           pointer: pointer(at),
-          detail: `an object no saved-result format knows (keys ${keys || 'none'})`,
+          detail: `an object no saved-result format knows (keys ${keysOf(node)})`,
         });
         continue;
       }
@@ -222,7 +239,37 @@ export function savedRuns(source: string, file: string, link: LinkAt): SavedRuns
         continue;
       }
       if (!formats.includes(spec.id)) formats.push(spec.id);
-      runs.push(runOf(spec, node, at, file, link, problems));
+      if (!spec.items) {
+        runs.push(runOf(spec, node, node, at, file, link, problems));
+        continue;
+      }
+      // A file of runs: each item of its list that is one, read with the file's object for settings stated once.
+      const list = node.members.get(spec.items.member);
+      const items = list?.kind === 'array' ? (list.items ?? []) : [];
+      if (items.length === 0) {
+        const where = list ?? node;
+        problems.push({
+          kind: 'unknown',
+          line: where.line,
+          column: where.column,
+          pointer: pointer([...at, spec.items.member]),
+          detail: `${spec.title} with no runs in \`${spec.items.member}\``,
+        });
+      }
+      items.forEach((item, i) => {
+        const itemAt = [...at, spec.items!.member, i];
+        if (item.kind === 'object' && spec.items!.recognise(new Set(item.members.keys()))) {
+          runs.push(runOf(spec, item, node, itemAt, file, link, problems));
+          return;
+        }
+        problems.push({
+          kind: 'unknown',
+          line: item.line,
+          column: item.column,
+          pointer: pointer(itemAt),
+          detail: `an item of ${spec.title} this reader does not know (keys ${item.kind === 'object' ? keysOf(item) : 'none'})`,
+        });
+      });
     }
   }
   if (reads.length === 0) problems.push({ kind: 'malformed', line: 1, column: 1, pointer: '', detail: 'an empty file' });
