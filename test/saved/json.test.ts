@@ -38,6 +38,23 @@ describe('readJson', () => {
     expect(runs?.kind === 'array' ? runs.items?.map((r) => value(member(r, 'a'))) : null).toEqual([1, 2]);
   });
 
+  it("should count the objects of a counted member (per-request records) without holding them, and keep a list's first value", () => {
+    const requests = { successful: Array.from({ length: 3000 }, (_, i) => ({ id: i, ttft: [1, 2, { x: 3 }] })), errored: [] };
+    const text = JSON.stringify({ benchmarks: [{ metrics: { a: 1 }, requests }], model: ['m1', 'm2'] });
+    const { root, problem } = readJson(text, 0, new Set(['requests']));
+    expect(problem).toBeNull();
+    const b = member(root, 'benchmarks');
+    const first = b?.kind === 'array' ? b.items?.[0] : null;
+    expect(value(member(member(first, 'metrics'), 'a'))).toBe(1);
+    expect(member(first, 'requests')).toMatchObject({ kind: 'object', members: new Map() });
+    // The reader goes on after the skipped member, at the right places.
+    expect(member(root, 'model')).toMatchObject({ kind: 'array', items: null, count: 2, first: { value: 'm1' } });
+    const counted = readJson(JSON.stringify({ requests: [{ a: 1 }, { a: 2 }, 3] }), 0, new Set(['requests']));
+    expect(member(counted.root, 'requests')).toMatchObject({ kind: 'array', items: null, count: 3 });
+    // A plain value of a counted name is a value.
+    expect(value(member(readJson('{"requests": 40}', 0, new Set(['requests'])).root, 'requests'))).toBe(40);
+  });
+
   it('should refuse nesting deeper than the limit before parsing it, at the place it goes too deep', () => {
     const deep = `${'['.repeat(MAX_JSON_DEPTH + 1)}${']'.repeat(MAX_JSON_DEPTH + 1)}`;
     const { root, problem } = readJson(deep);
@@ -61,6 +78,8 @@ describe('readJson', () => {
     expect(lines.map((l) => l.line)).toEqual([1, 3, 4]);
     expect(member(lines[1].root, 'a')).toMatchObject({ value: 2, line: 3, column: 7 });
     expect(lines[2].problem).not.toBeNull();
+    // Offsets are the file's, not the line's.
+    expect(member(lines[1].root, 'a')?.offset).toBe('{"a": 1}\n\n{"a": '.length);
   });
 
   it('should write JSON pointers as RFC 6901 does', () => {

@@ -166,3 +166,90 @@ describe('savedRuns', () => {
     expect(other.problems).toMatchObject([{ kind: 'unknown', pointer: '/schema_version' }]);
   });
 });
+
+describe('files of several runs and labelled text', () => {
+  const bench = (metrics: Record<string, unknown>, extra: Record<string, unknown> = {}) => ({
+    type_: 'generative_benchmark',
+    config: { strategy: { type_: 'concurrent', max_concurrency: 8, streams: 8 }, backend: { model: 'demo/Demo-8B' } },
+    metrics,
+    requests: { successful: [{ prompt: 'x', output: 'y' }] },
+    ...extra,
+  });
+  const dist = (mean: number) => ({ successful: { mean, median: mean, percentiles: { p99: mean * 2, p999: mean * 3 } } });
+
+  it("should read each benchmark of a guidellm report as a run, its successful requests' statistics", () => {
+    const text = JSON.stringify({
+      metadata: { guidellm_version: '0.5.0' },
+      args: { model: 'demo/Demo-8B', max_requests: 100 },
+      benchmarks: [
+        bench({
+          output_tokens_per_second: dist(512.25),
+          time_to_first_token_ms: dist(80.5),
+          request_totals: { successful: 100, errored: 0 },
+        }),
+        { type_: 'generative_benchmark', surprise: 1 },
+      ],
+    });
+    const r = savedRuns(text, 'b.json', { url: 'b.json', line: 3, column: 1 });
+    expect(r.formats).toEqual(['guidellm-json']);
+    expect(r.runs).toHaveLength(1);
+    const [{ draft, model }] = r.runs;
+    expect(model).toBe('demo/Demo-8B');
+    expect(draft.label).toBe('concurrent@8');
+    expect(draft.invocation).toBe('--max-concurrency 8 --num-prompts 100');
+    expect(draft.metrics.output_token_throughput).toMatchObject({
+      value: 512.25,
+      pointer: '/benchmarks/0/metrics/output_tokens_per_second/successful/mean',
+    });
+    expect(draft.metrics.p99_9_ttft_ms.value).toBe(241.5);
+    expect(draft.metrics.successful_requests.pointer).toBe('/benchmarks/0/metrics/request_totals/successful');
+    // A benchmark of another shape is said, not dropped.
+    expect(r.problems).toMatchObject([{ kind: 'unknown', pointer: '/benchmarks/1' }]);
+    expect(r.problems[0].detail).toContain('`surprise`');
+  });
+
+  it('should say so of a guidellm report with no benchmark', () => {
+    const r = savedRuns('{"benchmarks": []}', 'b.json', { url: 'b.json', line: 1, column: 1 });
+    expect(r.runs).toEqual([]);
+    expect(r.problems).toMatchObject([{ kind: 'unknown', pointer: '/benchmarks' }]);
+  });
+
+  it("should read genai-perf's flat and grouped configuration alike", () => {
+    const stats = { request_throughput: { unit: 'requests/sec', avg: 2.5 }, time_to_first_token: { unit: 'ms', avg: 31.25, p99: 60.5 } };
+    const flat = savedRuns(JSON.stringify({ ...stats, input_config: { model: ['m-a'], concurrency: 16 } }), 'g.json', {
+      url: '',
+      line: 1,
+      column: 1,
+    });
+    const grouped = savedRuns(
+      JSON.stringify({ ...stats, input_config: { model_names: ['m-b'], perf_analyzer: { stimulus: { concurrency: 4 } } } }),
+      'g.json',
+      { url: '', line: 1, column: 1 },
+    );
+    expect([flat.runs[0].model, flat.runs[0].draft.invocation]).toEqual(['m-a', '--max-concurrency 16']);
+    expect([grouped.runs[0].model, grouped.runs[0].draft.invocation]).toEqual(['m-b', '--max-concurrency 4']);
+    expect(grouped.runs[0].draft.metrics.p99_ttft_ms).toMatchObject({ value: 60.5, pointer: '/time_to_first_token/p99' });
+    expect(flat.formats).toEqual(['genai-perf-json']);
+  });
+
+  it('should read a LoadGen summary by its labelled lines, and say what a text of no result is', () => {
+    const text = [
+      '================================================',
+      'MLPerf Results Summary',
+      '================================================',
+      'Scenario : Offline',
+      'Samples per second: 80.15',
+      'Result is : VALID',
+      '99.00 percentile latency (ns)   : 919869139234',
+      '',
+    ].join('\n');
+    const r = savedRuns(text, 'mlperf_log_summary.txt', { url: '', line: 1, column: 1 });
+    expect(r.problems).toEqual([]);
+    expect(r.runs[0].draft.label).toBe('Offline');
+    expect(r.runs[0].draft.metrics.request_throughput).toMatchObject({ value: 80.15, pointer: '/Samples per second' });
+    expect(r.runs[0].draft.metrics.p99_latency_ns.value).toBe(919869139234);
+    expect(savedRuns('just words\n', 'mlperf_log_summary.txt', { url: '', line: 1, column: 1 }).problems).toMatchObject([
+      { kind: 'unknown' },
+    ]);
+  });
+});

@@ -24,6 +24,7 @@ export interface ParsedCell {
 }
 
 const TPS = new RegExp(String.raw`Total\s+TPS\s*:\s*(${NUM})(?:\s*x\s*(\d+))?`, 'gdi');
+const OUTPUT_TPS = new RegExp(String.raw`Output\s+TPS\s*:\s*(${NUM})`, 'gdi');
 const TPOT = new RegExp(String.raw`Mean\s+TPOT\s*\(ms\)\s*:\s*(${NUM})`, 'gdi');
 const LATENCY = new RegExp(String.raw`Mean\s+latency\s*:\s*(${NUM})\s*(s(?:/req)?)`, 'gdi');
 const PAREN = /\(([^()]*)\)/dg;
@@ -108,6 +109,10 @@ export function parseCell(raw: string): ParsedCell {
     const extra = m[2] ? { multiplier: Number(m[2]) } : {};
     push(items, v, 'total-tps', [d[1]![0], d[2] ? d[2][1] : d[1]![1]], d[1] as Indices, 'tok/s', extra);
     further(items, v, m.index + m[0].length, 'total-tps', 'tok/s');
+  }
+  for (const m of text.matchAll(OUTPUT_TPS)) {
+    push(items, v, 'output-tps', m.indices![1] as Indices, m.indices![1] as Indices, 'tok/s');
+    further(items, v, m.index + m[0].length, 'output-tps', 'tok/s');
   }
   for (const m of text.matchAll(TPOT)) {
     push(items, v, 'mean-tpot', m.indices![1] as Indices, m.indices![1] as Indices, 'ms');

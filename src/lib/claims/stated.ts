@@ -13,6 +13,8 @@ const INVISIBLE_START = new RegExp(`^[.,]?${INVISIBLE_SOURCE}+[.,]?\\d`, 'u');
 export type StatedRole =
   /** `Total TPS: 6595.66` (with `multiplier` for `21211.83x2`). */
   | 'total-tps'
+  /** `Output TPS: 4401.21`: the output token throughput, where a report compares that. */
+  | 'output-tps'
   /** `Mean TPOT(ms): 226.03`. */
   | 'mean-tpot'
   /** `Mean latency: 1.66s/req`, a bare `3.53s` cell, `Mean Latency = 5.32s`. */

@@ -121,7 +121,7 @@ export function reportSkeleton(files: readonly SkeletonInput[], baseline: Skelet
     base.runs.forEach((b, i) => {
       const against = others
         .map((e) => ({ e, r: one ? e.runs[0] : e.runs[e.cases.indexOf(base.cases[i])] }))
-        .filter((x): x is { e: Experiment; r: SavedRun } => x.r !== undefined);
+        .filter((x): x is { e: Experiment; r: SavedRun } => x.r !== undefined && comparable(b, x.r));
       if (against.length === 0) return;
       const best = against.reduce((x, y) => (valueOf(y.r, metric)! > valueOf(x.r, metric)! ? y : x));
       winner ??= best.e;
@@ -171,8 +171,9 @@ export function reportSkeleton(files: readonly SkeletonInput[], baseline: Skelet
     }
   });
 
-  // A chain of options, each against the one before: only where each file is one run (a sweep is no chain).
-  if (metric && one && experiments.length > 1) {
+  // A chain of options, each against the one before: only where each file is one run (a sweep is no chain) of the
+  // same workload.
+  if (metric && one && experiments.length > 1 && experiments.every((e) => comparable(experiments[0].runs[0], e.runs[0]))) {
     push('### Summary of Optimization Options', '', '| Optimization Option | Throughput Improvement |', '|---|---|');
     let previous = valueOf(experiments[0].runs[0], metric)!;
     for (const e of experiments.slice(1)) {
@@ -213,8 +214,18 @@ function workloadName(run: SavedRun): string {
   const dataset = f.get('--dataset-name');
   const lengths = f.has('--random-input-len') ? ` ${f.get('--random-input-len')}/${f.get('--random-output-len') ?? '?'}` : '';
   const load = f.has('--max-concurrency') ? `, concurrency ${f.get('--max-concurrency')}` : '';
-  return plainText(`${dataset ?? 'Workload ?'}${lengths}${load}`);
+  // A file that states no workload but labels its run (LoadGen's scenario) is named by the label.
+  if (!dataset && !lengths && !load && run.draft.label) return plainText(run.draft.label);
+  return plainText(`${dataset ?? UNKNOWN_WORKLOAD}${lengths}${load}`);
 }
+
+const UNKNOWN_WORKLOAD = 'Workload ?';
+
+/** Whether two runs may be set against each other: the same workload, or one whose workload the file does not state. */
+const comparable = (a: SavedRun, b: SavedRun): boolean => {
+  const [x, y] = [workloadName(a), workloadName(b)];
+  return x === y || x.startsWith(UNKNOWN_WORKLOAD) || y.startsWith(UNKNOWN_WORKLOAD);
+};
 
 function datasetLines(runs: readonly SavedRun[]): string[] {
   const seen = new Set<string>();

@@ -54,8 +54,14 @@ export const chainTable = claimKind<Candidate>({
     const out: Claim[] = [];
     const report = ctx.analysis.report;
     const latency = report.objective === 'latency';
-    const metric = latency ? MEAN_REQUEST_LATENCY : 'total_token_throughput';
     const original = report.experiments[0]?.variants[0]?.runs.map((id) => ctx.run(id)).find((r) => r && !r.failed);
+    // The throughput a step is measured by: the total where the baseline prints it, else the output throughput
+    // (the tools that print no total: genai-perf, LoadGen).
+    const throughput =
+      original && !valueOf(ctx.path, original, 'total_token_throughput') && valueOf(ctx.path, original, 'output_token_throughput')
+        ? 'output_token_throughput'
+        : 'total_token_throughput';
+    const metric = latency ? MEAN_REQUEST_LATENCY : throughput;
     const originalStep = original ? step(ctx, original, metric, latency) : null;
     /** The previous adopted step, when certain; null once a row's source was only guessed (never carried forward). */
     // The first run of the page is the original baseline only when a verified number of the page's tables cites it

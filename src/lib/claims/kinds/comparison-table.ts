@@ -20,6 +20,7 @@ import { claimKind } from './types.js';
 /** Metric behind each stated role of a cell. */
 const METRIC_OF: Partial<Record<Stated['role'], string>> = {
   'total-tps': 'total_token_throughput',
+  'output-tps': 'output_token_throughput',
   'mean-tpot': 'mean_tpot_ms',
   'mean-latency': MEAN_REQUEST_LATENCY,
 };
@@ -143,7 +144,7 @@ function side(
     };
     return { s, metric, hints, resolution: resolveValue(ctx, metric, s, hints) };
   });
-  const first = resolved.find((r) => r.s.role === 'total-tps' || r.s.role === 'mean-latency');
+  const first = resolved.find((r) => r.s.role === 'total-tps' || r.s.role === 'output-tps' || r.s.role === 'mean-latency');
   const fixed = new Map(resolved.map((r) => [r, r.resolution]));
   for (const other of resolved) {
     if (!first || other === first) continue;
