@@ -35,7 +35,8 @@ describe('canonical metric names', () => {
     for (const format of FORMATS) {
       const byName = new Map<string, string[]>();
       for (const [label, def] of Object.entries(format.labels)) byName.set(def.name, [...(byName.get(def.name) ?? []), label]);
-      for (const [name, labels] of byName) expect(labels.length, `${format.id}: ${name} <- ${labels.join(', ')}`).toBeLessThanOrEqual(format.id === 'mlperf' ? 3 : 2);
+      for (const [name, labels] of byName)
+        expect(labels.length, `${format.id}: ${name} <- ${labels.join(', ')}`).toBeLessThanOrEqual(format.id === 'mlperf' ? 3 : 2);
     }
   });
 

@@ -5,7 +5,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { savedResolver } from '../../src/loader/media.js';
-import { savedSpans, savedViewHtml } from '../../src/lib/site/saved-view.js';
+import { savedFragment, savedSpans, savedViewHtml } from '../../src/lib/site/saved-view.js';
 import { buildSite, readPage } from './build.js';
 import { RESULT as SHARED } from '../saved/result.js';
 
@@ -32,6 +32,15 @@ describe('the view of a saved result', () => {
       ['v/0/b/c', '"x"'],
       ['v/1/a', '2'],
     ]);
+  });
+
+  it("should mark each value of a LoadGen summary by its label, the label's fragment a link can name", () => {
+    const text =
+      'MLPerf Results Summary\nScenario : Server\nCompleted tokens per second: 30724.51\n50.00 percentile latency (ns)   : 41777872514\n';
+    const html = savedViewHtml(text, { file: 'm/mlperf_log_summary.txt', rawUrl: '/saved/x/mlperf_log_summary.txt', homeUrl: '/' });
+    expect(html).toContain('<span class="v" id="v/Completed tokens per second">30724.51</span>');
+    expect(html).toContain('<span class="v" id="v/50.00 percentile latency (ns)">41777872514</span>');
+    expect(savedFragment('/Completed tokens per second')).toBe('#v/Completed%20tokens%20per%20second');
   });
 
   it('should escape the file text, tags and quotes included', () => {

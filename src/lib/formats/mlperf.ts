@@ -27,7 +27,8 @@ const STATISTIC = /^(min|max|mean) (latency|first token latency|time to output t
 function pattern(key: string): MetricDef | null {
   const p = PERCENTILE.exec(key);
   if (p) {
-    const fraction = (p[2] ?? '').replace(/0+$/, '');
+    let fraction = p[2] ?? '';
+    while (fraction.endsWith('0')) fraction = fraction.slice(0, -1);
     return metric(`p${p[1]}${fraction ? `_${fraction}` : ''}_${QUANTITY[p[3]]}`, 'ns');
   }
   const s = STATISTIC.exec(key);
@@ -51,20 +52,48 @@ function shape(line: SourceLine): MetricShape | null {
 
 // Rules, section titles, the early-stopping notes (` * Run successful.` and their wrapped lines), LoadGen's warning
 // on concatenated samples (four lines of its own text), the seeds and logging switches of `Test Parameters Used`
-// (settings, not results) and the closing lines.
-const SECTION =
-  /^(?:={8,}|Additional Stats|Test Parameters Used|(?:TTFT |TPOT )?Early Stopping Result:|\*[ \t].*|No warnings encountered during test\.|\d+ warnings? encountered\..*|No errors encountered during test\.|\d+ ERRORS? encountered\..*|WARNING: .*|Generated samples per query might be .*|Check the generated_samples_per_query .*|samples_per_query value|early stopping estimate .*|least \d+ total queries\)\.|(?:qsl_rng_seed|sample_index_rng_seed|schedule_rng_seed|accuracy_log_\w+|print_timestamps|performance_issue_\w+)[ \t]*:.*)$/;
+// (settings, not results) and the closing lines: by whole line or by start, without a regex over the line.
+const RULE = /^={8,}$/;
+const SECTION_LINES = new Set([
+  'Additional Stats',
+  'Test Parameters Used',
+  'Early Stopping Result:',
+  'TTFT Early Stopping Result:',
+  'TPOT Early Stopping Result:',
+  'No warnings encountered during test.',
+  'No errors encountered during test.',
+  'samples_per_query value',
+]);
+const SECTION_STARTS = [
+  '* ',
+  'WARNING: ',
+  'Generated samples per query might be ',
+  'Check the generated_samples_per_query ',
+  'early stopping estimate ',
+  'qsl_rng_seed',
+  'sample_index_rng_seed',
+  'schedule_rng_seed',
+  'accuracy_log_',
+  'print_timestamps',
+  'performance_issue_',
+];
+// `9 warnings encountered. See detailed log.`, `1 ERROR encountered. See detailed log.`, `least 662 total queries).`
+const COUNTED = /^\d+ (?:warnings?|ERRORS?) encountered\.|^least \d+ total queries\)\.$/;
+
+function section(text: string): boolean {
+  return SECTION_LINES.has(text) || RULE.test(text) || SECTION_STARTS.some((s) => text.startsWith(s)) || COUNTED.test(text);
+}
 
 export const mlperf = defineFormat({
   id: 'mlperf',
   title: 'MLPerf Inference LoadGen summary (`mlperf_log_summary.txt`)',
-  tool: { id: 'mlperf-loadgen', command: /--scenario[ \t=]+(?:Offline|Server|SingleStream|MultiStream)\b/ },
+  tool: { id: 'mlperf-loadgen', command: /--scenario[ =](?:Offline|Server|SingleStream|MultiStream)\b/ },
   signature: /^[ \t]*MLPerf Results Summary[ \t]*$/,
   block: {
     header: (text) => (text.trim() === MLPERF_BANNER ? MLPERF_BANNER : null),
     closer: null,
     closerText: '',
-    section: (text) => SECTION.test(text),
+    section,
   },
   openers: [],
   // `Completed tokens per second` heads the summary and the token statistics of `Additional Stats`; the single and

@@ -12,8 +12,8 @@ import { contentFolderOf, outsideFolder } from '../content-folder.js';
 /** The largest saved result file read (a `--save-detailed` file of ten thousand requests is a few MiB). */
 export const MAX_SAVED_BYTES = 64 * 1024 * 1024;
 
-/** A link's target that names a saved result: `.json`, `.jsonl`, or LoadGen's summary (`mlperf_log_summary.txt`). */
-export const SAVED_NAME = /(?:\.jsonl?|mlperf_log_summary[^/]*\.txt)$/i;
+/** A link's target that names a saved result: `.json`, `.jsonl`, or LoadGen's summary (`…mlperf_log_summary.txt`). */
+export const SAVED_NAME = /(?:\.jsonl?|mlperf_log_summary\.txt)$/i;
 
 export interface SavedText {
   kind: 'text';

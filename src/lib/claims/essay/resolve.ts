@@ -355,7 +355,10 @@ export function resolveNumber(n: EssayNumber, path: string): EssayVerdict | null
     const all = n.all.filter(fits);
     const scope = n.scope.filter(fits);
     const only = named.length === 0 && all.length === 1 && scope.length === 1 && scope[0] === all[0];
-    certain = (only || (named.length === 1 && !!named[0].name)) && unambiguous(n.metric) && !n.borrowed && readings.length === 1;
+    // A section of one run (an experiment with its run linked or pasted) means that run, unless another run of the
+    // page prints the value as stated (a number quoted from elsewhere on the page).
+    const lone = named.length === 0 && scope.length === 1 && !valueReadings(n, all, path).some((r) => holds(n, r, tolerance(n).slack));
+    certain = (only || lone || (named.length === 1 && !!named[0].name)) && unambiguous(n.metric) && !n.borrowed && readings.length === 1;
     // `120 ± 8 ms over three runs`: the centre is the mean of the repeated runs (the runs the sentence names, or
     // those of its section), when the text speaks of repeats. Certain when one metric of one group is meant.
     if (n.spread?.repeats) {

@@ -56,7 +56,7 @@ export const chainTable = claimKind<Candidate>({
     const latency = report.objective === 'latency';
     const original = report.experiments[0]?.variants[0]?.runs.map((id) => ctx.run(id)).find((r) => r && !r.failed);
     // The throughput a step is measured by: the total where the baseline prints it, else the output throughput
-    // (the tools that print no total: genai-perf, LoadGen).
+    // (the tools that print no total).
     const throughput =
       original && !valueOf(ctx.path, original, 'total_token_throughput') && valueOf(ctx.path, original, 'output_token_throughput')
         ? 'output_token_throughput'

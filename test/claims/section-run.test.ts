@@ -1,0 +1,53 @@
+/**
+ * A section of a page with several runs, whose own run is one: a sentence in it that names a metric means that run
+ * (the experiment it reports), so a wrong value is an error at its line; a value another run of the page prints is
+ * a number quoted from there and not held to the section's run; a value far from the run stays untraceable. The
+ * runs are one real `vllm bench serve` block (test/fixtures/claims/single-run, its SOURCE in the page) and a copy
+ * of it with other latencies, each under its own heading.
+ */
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { analyze, checkAll } from '../../src/lib/pipeline.js';
+
+const real = readFileSync(join(import.meta.dirname, '..', 'fixtures', 'claims', 'single-run', 'pr-one-run.md'), 'utf8');
+const block = real.slice(real.indexOf('```\n=='), real.indexOf('```\n\n') + 4);
+const other = block
+  .replace('Mean TPOT (ms):                          9.15', 'Mean TPOT (ms):                          8.40')
+  .replace('Median TTFT (ms):                        287.00', 'Median TTFT (ms):                        281.00');
+
+const page = (sentence: string) => `# Qwen3-0.6B on one H100: two builds
+
+## Results
+
+### 1. main
+
+${block}
+The mean TPOT is 9.15 ms.
+
+### 2. the pull request
+
+${other}
+${sentence}
+`;
+
+const check = (sentence: string) => checkAll([analyze(page(sentence), 'r.md')])[0];
+const verdict = (sentence: string, text: string) => check(sentence).claims.find((c) => c.text === text)?.verdict;
+
+describe('prose in a section of one run, on a page of several', () => {
+  it("should verify the section's own value and flag a wrong one as an error", () => {
+    expect(verdict('The mean TPOT is 8.40 ms.', '8.40 ms')).toBe('verified');
+    const wrong = check('The mean TPOT is 8.60 ms.');
+    expect(wrong.claims.find((c) => c.text === '8.60 ms')?.verdict).toBe('mismatch');
+    expect(wrong.messages.filter((m) => m.severity === 'error').map((m) => m.ruleId)).toEqual(['claim-mismatch']);
+  });
+
+  it("should not hold a value another run prints to the section's run", () => {
+    const quoted = check('Before, the mean TPOT was 9.15 ms.');
+    expect(quoted.messages.filter((m) => m.severity === 'error')).toEqual([]);
+  });
+
+  it('should leave a value far from the run untraceable', () => {
+    expect(check('The mean TPOT is 30.00 ms.').messages.filter((m) => m.severity === 'error')).toEqual([]);
+  });
+});
