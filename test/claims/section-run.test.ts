@@ -51,3 +51,29 @@ describe('prose in a section of one run, on a page of several', () => {
     expect(check('The mean TPOT is 30.00 ms.').messages.filter((m) => m.severity === 'error')).toEqual([]);
   });
 });
+
+describe('a table row that states a run by its settings', () => {
+  const table = (rows: string[]) => `# Qwen3-0.6B on one H100
+
+## Results
+
+${block}
+| Build | num-prompts | max-concurrency | Output token  throughput (tok/s) | Total token throughput (tok/s) |
+| --- | --- | --- | --- | --- |
+${rows.join('\n')}
+`;
+  const claims = (rows: string[]) => checkAll([analyze(table(rows), 'r.md')])[0].claims.map((c) => `${c.text} ${c.verdict}`);
+
+  it("should hold the row of the run's prompts and concurrency to the run, a slipped digit an error", () => {
+    const graded = claims(['| main | 100 | 10 | 1014.62 | 3133.35 |', '| next | 200 | 10 | 1021.40 | 3141.00 |']);
+    expect(graded).toContain('1014.62 mismatch');
+    expect(graded).toContain('3133.35 verified');
+    // The row of another prompt count is another run's: not held to this one.
+    expect(graded.filter((g) => g.startsWith('1021.40') || g.startsWith('3141.00')).every((g) => !g.endsWith('mismatch'))).toBe(true);
+  });
+
+  it('should name no run by a setting two rows share', () => {
+    const graded = claims(['| main | 100 | 10 | 1014.62 | 3133.35 |', '| again | 100 | 10 | 1016.00 | 3135.00 |']);
+    expect(graded.some((g) => g.endsWith('mismatch'))).toBe(false);
+  });
+});

@@ -2,7 +2,7 @@
  * `claim-mismatch` (error): A stated number that its own page's raw runs do not reproduce: a table cell that restates a run, an
  * improvement computed from two cells, a ranking value or relation, a summary-sentence number, a chain step.
  *
- * Formula and tolerance: the claim's formula (a restated metric, (optimized / baseline - 1) x 100, baseline / optimized, |A - B|, a chain step); half-up to the stated precision, each input +/- half a unit of its last printed digit (interval arithmetic); reported only when the distance to the nearest value the inputs allow exceeds one unit of the last printed digit (else `claim-rounding`) and the source is certain: the stated inputs themselves, or the one run the page's content names (else `claim-untraceable` with the candidates).
+ * Formula and tolerance: the claim's formula (a restated metric, (optimized / baseline - 1) x 100, baseline / optimized, |A - B|, a chain step); half-up to the stated precision, each input +/- half a unit of its last printed digit (interval arithmetic); reported only when the distance to the nearest value the inputs allow exceeds one unit of the last printed digit (else `claim-rounding`) and the source is certain: the stated inputs themselves, or the one run the page's content names (by its label; the only run of the page or of the sentence's section, when no other run prints the value; a table row whose prompt count, concurrency or rate are that run's setup and no other row's) (else `claim-untraceable` with the candidates).
  *
  * Examples: `examples` below holds an ok and a not-ok page; the tests check both and docs/rules.md#claim-mismatch shows them.
  */
@@ -19,7 +19,7 @@ export const claimMismatch: Rule = {
   severity: 'error',
   description: `A stated number that the raw runs on its page do not reproduce, by more than one unit of its last printed digit, from a source that is certain.`,
   fix: 'Correct the number to the expected value (`perflab check --fix` does it when the source is certain), or acknowledge it with a reason if it is kept as published.',
-  formula: `the claim's formula (a restated metric, (optimized / baseline - 1) x 100, baseline / optimized, |A - B|, a chain step); half-up to the stated precision, each input +/- half a unit of its last printed digit (interval arithmetic); reported only when the distance to the nearest value the inputs allow exceeds one unit of the last printed digit (else \`claim-rounding\`) and the source is certain: the stated inputs themselves, or the one run the page's content names (else \`claim-untraceable\` with the candidates)`,
+  formula: `the claim's formula (a restated metric, (optimized / baseline - 1) x 100, baseline / optimized, |A - B|, a chain step); half-up to the stated precision, each input +/- half a unit of its last printed digit (interval arithmetic); reported only when the distance to the nearest value the inputs allow exceeds one unit of the last printed digit (else \`claim-rounding\`) and the source is certain: the stated inputs themselves, or the one run the page's content names (by its label; the only run of the page or of the sentence's section, when no other run prints the value; a table row whose prompt count, concurrency or rate are that run's setup and no other row's) (else \`claim-untraceable\` with the candidates)`,
   examples: {
     ok: claimPage('Total TPS: 150.00 (+50.0%)'),
     notOk: claimPage('Total TPS: 150.00 (+5.0%)'),

@@ -45,6 +45,10 @@ export interface EssayNumber {
   offPage?: boolean;
   /** Runs of the section the number stands in. */
   scope: NamedRun[];
+  /** The one run named was named by the setup its row states (prompts, concurrency, rate): certain. */
+  bySetup?: boolean;
+  /** Its row states a setting the section's run was not set to, or shares the run's setup with another row. */
+  rowDoubt?: boolean;
   /** Every run of the page (for "far above any data"). */
   all: NamedRun[];
   /** `120 ± 8 ms`: a centre and a spread (the centre may be the mean of repeated runs). */
@@ -354,11 +358,16 @@ export function resolveNumber(n: EssayNumber, path: string): EssayVerdict | null
     // The run is certain when the sentence names it, or when the page has no other run to mean.
     const all = n.all.filter(fits);
     const scope = n.scope.filter(fits);
-    const only = named.length === 0 && all.length === 1 && scope.length === 1 && scope[0] === all[0];
+    const only = named.length === 0 && all.length === 1 && scope.length === 1 && scope[0] === all[0] && !n.rowDoubt;
     // A section of one run (an experiment with its run linked or pasted) means that run, unless another run of the
     // page prints the value as stated (a number quoted from elsewhere on the page).
-    const lone = named.length === 0 && scope.length === 1 && !valueReadings(n, all, path).some((r) => holds(n, r, tolerance(n).slack));
-    certain = (only || lone || (named.length === 1 && !!named[0].name)) && unambiguous(n.metric) && !n.borrowed && readings.length === 1;
+    const lone =
+      named.length === 0 && scope.length === 1 && !n.rowDoubt && !valueReadings(n, all, path).some((r) => holds(n, r, tolerance(n).slack));
+    certain =
+      (only || lone || (named.length === 1 && (!!named[0].name || !!n.bySetup))) &&
+      unambiguous(n.metric) &&
+      !n.borrowed &&
+      readings.length === 1;
     // `120 ± 8 ms over three runs`: the centre is the mean of the repeated runs (the runs the sentence names, or
     // those of its section), when the text speaks of repeats. Certain when one metric of one group is meant.
     if (n.spread?.repeats) {
@@ -429,6 +438,12 @@ export function oneRunOf(values: readonly EssayNumber[], runs: readonly NamedRun
 
 /** How far a restated value may be from its run's and still be that value written wrong (a slip, a stale digit). */
 const RESTATE_BAND = 0.25;
+
+/** Whether a run prints the number's metric within the restate band of the stated value (a copy, slips and all). */
+export function nearValue(n: EssayNumber, run: NamedRun, path: string): boolean {
+  const stated = Math.abs(n.stated.value);
+  return valueReadings(n, [run], path).some((r) => r.value !== 0 && Math.abs(stated - r.value) / r.value <= RESTATE_BAND);
+}
 
 /**
  * A value far from the one run its sentence names, that no other run of the page reproduces either: more likely

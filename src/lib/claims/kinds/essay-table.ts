@@ -11,7 +11,9 @@ import type { PageContext } from '../verify/context.js';
 import { claimKind } from './types.js';
 import type { Claim } from '../../schemas/claim.js';
 import { essayPage, scopeRuns } from '../essay/page.js';
-import { oneRunOf, resolveNumber, spreadVerdict } from '../essay/resolve.js';
+import { nearValue, oneRunOf, resolveNumber, spreadVerdict } from '../essay/resolve.js';
+import type { NamedRun } from '../essay/runs.js';
+import { setupRows } from '../essay/setup-rows.js';
 import { readTableNumbers } from '../essay/table.js';
 
 /** A parsed results table of an essay, kept so that the essay's bullets can be checked against it. */
@@ -83,7 +85,7 @@ function runChecks(node: Table, read: ReadTable | null, ctx: PageContext): Claim
     cells.map((r) => r.map((c) => c.text)),
     page,
     scope,
-  ).map((n) => ({ ...n, metric: n.metric!, scope: n.tableRuns, all: page.runs }));
+  ).map((n) => ({ ...n, metric: n.metric!, scope: n.tableRuns, all: page.runs, bySetup: false, rowDoubt: false }));
   // A row whose values are all printed by one run restates that run, whatever its label matches.
   const byRow = new Map<number, typeof numbers>();
   for (const n of numbers) if (n.kind === 'value') byRow.set(n.row, [...(byRow.get(n.row) ?? []), n]);
@@ -91,6 +93,28 @@ function runChecks(node: Table, read: ReadTable | null, ctx: PageContext): Claim
     const run = oneRunOf(values, page.runs, ctx.path);
     if (run) for (const n of values) n.named = [[run]];
   }
+  // A row whose setting cells are a run's setup, and whose values are near the run's (all but one at most), restates
+  // that run when it is the only such row and no other run claims it: its values are held to the run (slips and all).
+  const claimed = new Map<number, NamedRun[]>();
+  const setups = setupRows(
+    header,
+    cells.map((r) => r.map((c) => c.text)),
+    page.runs,
+  );
+  // A row that states a setting the section's run was not set to is another run's: never certainly that run's.
+  // (Set before the rows that name a run by setup, which may add doubt below.)
+  for (const n of numbers) n.rowDoubt = n.scope.some((run) => setups.differs(n.row, run));
+  for (const [run, hits] of setups.matches) {
+    const near = hits.filter((row) => {
+      const values = byRow.get(row) ?? [];
+      const near = values.filter((n) => nearValue(n, run, ctx.path)).length;
+      return values.every((n) => n.named.length === 0) && near >= 2 && near >= values.length - 1;
+    });
+    if (near.length === 1) claimed.set(near[0], [...(claimed.get(near[0]) ?? []), run]);
+    // Rows of one setup, each near the run: which of them restates it the page does not say.
+    else for (const row of near) for (const n of byRow.get(row)!) n.rowDoubt = true;
+  }
+  for (const [row, runs] of claimed) if (runs.length === 1) for (const n of byRow.get(row)!) [n.named, n.bySetup] = [[runs], true];
   return numbers.flatMap((n) => {
     if (taken.has(`${n.row}:${n.column}`)) return [];
     const verdict = resolveNumber(n, ctx.path);
