@@ -37,6 +37,18 @@ describe('perflab new', () => {
         'results/gpu.jsonl': 'llama-bench/jimliddle-standard-llama-metal.jsonl',
       },
     ],
+    [
+      'two genai-perf exports, without and with streaming',
+      {
+        'results/no-streaming.json': 'genai-perf-json/perf-analyzer-issue298-no-streaming.json',
+        'results/streaming.json': 'genai-perf-json/perf-analyzer-issue298-streaming.json',
+      },
+    ],
+    ['a guidellm report', { 'results/sweep.json': 'guidellm-json/danielkorat-qwen3-4b-thinking-tp4-fp8-concurrent4-benchmarks.json' }],
+    [
+      'a LoadGen summary',
+      { 'results/server-mlperf_log_summary.txt': 'mlperf-summary/ntuhpc-amd-mi325x-llama2-70b-server-mlperf_log_summary.txt' },
+    ],
   ])('should write a skeleton from %s that perflab check passes with every number verified', (_what, files) => {
     const dir = project(files);
     const made = run(dir, 'new', ...Object.keys(files));
