@@ -123,7 +123,7 @@ describe('perflab tables on a page with a wrong summary step', () => {
 });
 
 describe('perflab tables on a page without a conclusion table', () => {
-  it('should build the rows from "Other Benchmark Cases" with the numbers the stated table had, and say what is missing', () => {
+  it('should build the main row from the baseline and adopted runs, and the rows of "Other Benchmark Cases", with the numbers the stated table had', () => {
     const file = join(SEED_PAGES, 'qwen3-14b', 'h100.md');
     const source = readFileSync(file, 'utf8');
     const { report } = load(file);
@@ -136,12 +136,14 @@ describe('perflab tables on a page without a conclusion table', () => {
     writeFileSync(join(dir, 'page.md'), stripped);
     const r = perflab(['tables', 'page.md'], dir);
     expect(r.code).toBe(1);
-    expect(r.stderr).toContain('page.md: the page has no conclusion row for its main benchmark case');
+    expect(r.stderr).toContain('page.md: the page has no conclusion row for its main benchmark case: its row is computed from');
     const generated = r.stdout.split('\n').filter((l) => l.startsWith('| **'));
-    expect(generated.length).toBe(report.otherCases.length);
-    // Each other case's row carries exactly the numbers of the stated row that quoted the same runs.
-    const stated = report.conclusion.slice(1).map((row) => numbers(source.split('\n')[row.line - 1].split('|').slice(2).join('|')));
+    expect(generated.length).toBe(report.otherCases.length + 1);
+    // The main case's row, from the page's baseline and adopted runs, and each other case's row carry exactly the
+    // numbers of the stated row that quoted the same runs.
+    const stated = report.conclusion.map((row) => numbers(source.split('\n')[row.line - 1].split('|').slice(2).join('|')));
     const produced = generated.map((l) => numbers(l.split('|').slice(2).join('|')));
+    expect(produced[0]).toEqual(stated[0]);
     expect([...produced].sort()).toEqual([...stated].sort());
   });
 

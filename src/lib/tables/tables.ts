@@ -87,6 +87,14 @@ function metricText(run: Run | undefined, name: string): string | null {
   return formatFixed(m.value, Math.min(m.decimals, 2));
 }
 
+/** The main case's name from what its baseline run was set to (`ShareGPT, concurrency 64`), `?` where it says nothing. */
+function caseName(run: Run): string {
+  const { dataset, inputLength, outputLength, maxConcurrency } = run.setup;
+  const lengths = inputLength !== null ? ` ${inputLength}/${outputLength ?? '?'}` : '';
+  const load = maxConcurrency !== null ? `, concurrency ${maxConcurrency}` : '';
+  return `${dataset ?? '?'}${lengths}${load}`;
+}
+
 /** A conclusion row for an "Other Benchmark Cases" pair, in the family's throughput convention. */
 function newRow(name: string, base: Run | undefined, opt: Run | undefined, notes: string[], caseLine: number): string {
   const bt = metricText(base, 'total_token_throughput');
@@ -151,10 +159,23 @@ export function computeTables(report: Report, source: string): Tables {
     }
   }
   if (report.conclusion.length === 0) {
-    notes.push(
-      'the page has no conclusion row for its main benchmark case, so nothing says which run is the baseline and which the optimized one: ' +
-        "write the row (`| **Case** | Total TPS: <baseline run><br>Mean TPOT(ms): ... | Total TPS: <optimized run> (+x%)<br>... |`) with the two runs' numbers and run `perflab tables` again",
-    );
+    // The main case's row from the runs the page model gives the two roles: its baseline (the first run of the
+    // experiments) and its adopted configuration (the run launched as the recommended command).
+    const base = report.runs.filter((r) => r.setup.role === 'baseline' && !r.failed);
+    const adopted = report.runs.filter((r) => r.setup.role === 'optimized' && !r.failed);
+    // A latency report states its row in mean latency, which this row does not compute.
+    if (base.length === 1 && adopted.length === 1 && report.objective !== 'latency') {
+      if (conclusion.length === 0) conclusion.push('| Benchmark Case | baseline | Optimized |', '|---|---|---|');
+      conclusion.splice(2, 0, newRow(caseName(base[0]), base[0], adopted[0], notes, base[0].line));
+      notes.push(
+        `the page has no conclusion row for its main benchmark case: its row is computed from the page's baseline run (line ${base[0].line}, the first run of the experiments) ` +
+          `and its adopted run (line ${adopted[0].line}, ${adopted[0].setup.evidence.role ? `its role read from line ${adopted[0].setup.evidence.role.join(', ')}` : 'as the page model reads it'}); check both and name the case`,
+      );
+    } else
+      notes.push(
+        `the page has no conclusion row for its main benchmark case, and ${report.objective === 'latency' ? 'its row is stated in mean latency, which is not computed' : 'no one baseline and one adopted run to write it from'}: ` +
+          "write the row (`| **Case** | Total TPS: <baseline run><br>Mean TPOT(ms): ... | Total TPS: <optimized run> (+x%)<br>... |`) with the two runs' numbers and run `perflab tables` again",
+      );
   }
   if (conclusion.length > 0) parts.push(conclusion.join('\n'));
 
