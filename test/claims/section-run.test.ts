@@ -47,6 +47,16 @@ describe('prose in a section of one run, on a page of several', () => {
     expect(quoted.messages.filter((m) => m.severity === 'error')).toEqual([]);
   });
 
+  it("should not hold a number from elsewhere (a goal, an earlier build) to the section's run, nor to a page's only run", () => {
+    for (const sentence of ['Our goal was a mean TPOT of 8.60 ms.', 'Last year the same build had a mean TPOT of 8.70 ms.'])
+      expect(
+        check(sentence).messages.filter((m) => m.severity === 'error'),
+        sentence,
+      ).toEqual([]);
+    const single = checkAll([analyze(`${real}\nThe target mean TPOT was 9.40 ms.\n`, 'one.md')])[0];
+    expect(single.claims.find((c) => c.text === '9.40 ms')?.verdict).not.toBe('mismatch');
+  });
+
   it('should leave a value far from the run untraceable', () => {
     expect(check('The mean TPOT is 30.00 ms.').messages.filter((m) => m.severity === 'error')).toEqual([]);
   });

@@ -123,9 +123,8 @@ const NONE: ReadonlySet<string> = new Set();
 
 /**
  * Read one JSON text. `base` is added to every line and `offsetBase` to every offset (a line of a JSON Lines file is
- * read on its own); the objects
- * and arrays of members named in `counted` (per-request records) are counted, not held. Never throws: a text that
- * is not JSON gives its first problem and what was read before it.
+ * read on its own); the objects and arrays of members named in `counted` (per-request records) are counted, not
+ * held. Never throws: a text that is not JSON gives its first problem and what was read before it.
  */
 export function readJson(source: string, base = 0, counted: ReadonlySet<string> = NONE, offsetBase = 0): JsonRead {
   const { text, nan, deepAt } = prepare(source);

@@ -49,6 +49,8 @@ export interface EssayNumber {
   bySetup?: boolean;
   /** Its row states a setting the section's run was not set to, or shares the run's setup with another row. */
   rowDoubt?: boolean;
+  /** Its sentence speaks of numbers from elsewhere (a target, an earlier build, a published figure). */
+  elsewhere?: boolean;
   /** Every run of the page (for "far above any data"). */
   all: NamedRun[];
   /** `120 ± 8 ms`: a centre and a spread (the centre may be the mean of repeated runs). */
@@ -349,6 +351,7 @@ export function resolveNumber(n: EssayNumber, path: string): EssayVerdict | null
   const d = n.stated.decimals;
   let readings: Reading[];
   let certain: boolean;
+  let lone = false;
   // A named test (`pp512`) narrows every set of runs to the runs of that test.
   const fits = (r: NamedRun) => refersTo(n.metric, r.run.metrics);
   if (n.kind === 'value') {
@@ -358,16 +361,17 @@ export function resolveNumber(n: EssayNumber, path: string): EssayVerdict | null
     // The run is certain when the sentence names it, or when the page has no other run to mean.
     const all = n.all.filter(fits);
     const scope = n.scope.filter(fits);
-    const only = named.length === 0 && all.length === 1 && scope.length === 1 && scope[0] === all[0] && !n.rowDoubt;
+    // The page's or the section's only run is meant only where the text does not speak of numbers from elsewhere (a
+    // target, an earlier build) and the number's table row does not point at another run.
+    const unnamed = named.length === 0 && !n.elsewhere && !n.rowDoubt;
+    const only = unnamed && all.length === 1 && scope.length === 1 && scope[0] === all[0];
     // A section of one run (an experiment with its run linked or pasted) means that run, unless another run of the
-    // page prints the value as stated (a number quoted from elsewhere on the page).
-    const lone =
-      named.length === 0 && scope.length === 1 && !n.rowDoubt && !valueReadings(n, all, path).some((r) => holds(n, r, tolerance(n).slack));
+    // page prints the value as stated (a number quoted from elsewhere on the page): checked below, where no reading
+    // of the section holds the value.
+    lone = unnamed && !only && scope.length === 1;
     certain =
-      (only || lone || (named.length === 1 && (!!named[0].name || !!n.bySetup))) &&
-      unambiguous(n.metric) &&
-      !n.borrowed &&
-      readings.length === 1;
+      (only || (named.length === 1 && (!!named[0].name || !!n.bySetup))) && unambiguous(n.metric) && !n.borrowed && readings.length === 1;
+    lone = lone && unambiguous(n.metric) && !n.borrowed && readings.length === 1;
     // `120 ± 8 ms over three runs`: the centre is the mean of the repeated runs (the runs the sentence names, or
     // those of its section), when the text speaks of repeats. Certain when one metric of one group is meant.
     if (n.spread?.repeats) {
@@ -376,6 +380,7 @@ export function resolveNumber(n: EssayNumber, path: string): EssayVerdict | null
       if (groups.length > 0) {
         readings = [...groups, ...readings];
         certain = groups.length === 1 && repeatsOf(groups[0].group!.runs) && unambiguous(n.metric) && !n.borrowed;
+        lone = false;
         if (!readings.slice(groups.length).some((r) => holds(n, r, slack))) readings = groups;
       }
     }
@@ -397,6 +402,7 @@ export function resolveNumber(n: EssayNumber, path: string): EssayVerdict | null
       ...(hit.group ? { group: hit.group } : {}),
     };
   }
+  if (lone && !valueReadings(n, n.all.filter(fits), path).some((r) => holds(n, r, slack))) certain = true;
   const nearest = [...readings].sort((a, b) => Math.abs(a.value - Math.abs(n.stated.value)) - Math.abs(b.value - Math.abs(n.stated.value)));
   if (readings.length > 0 && certain && !n.bound && nearest[0].group) return { ...mismatch(n, nearest[0], tol), group: nearest[0].group };
   if (readings.length > 0 && certain && !n.bound && !farAndAlone(n, nearest[0], path, slack)) return mismatch(n, nearest[0], tol);

@@ -37,21 +37,24 @@ export function setupRows(header: readonly string[], rows: ReadonlyArray<readonl
     const field = FIELDS.find(([re]) => re.test(h))?.[1];
     return field ? [{ i, field }] : [];
   });
-  const setting = (run: NamedRun, field: Field): number | null => {
+  // The run's setting, and whether it is only an outcome (the requests a partial run completed, not those it was sent).
+  const setting = (run: NamedRun, field: Field): { value: number; outcome: boolean } | null => {
     const set = run.run.setup[field];
-    if (set !== null) return set;
+    if (set !== null) return { value: set, outcome: false };
     const printed = run.run.metrics[PRINTED[field]]?.value;
-    return typeof printed === 'number' && Number.isFinite(printed) ? printed : null;
+    // A complete run sent as many requests as succeeded; a partial one may have been sent more.
+    const outcome = field === 'numPrompts' && run.run.setup.status !== 'ok';
+    return typeof printed === 'number' && Number.isFinite(printed) ? { value: printed, outcome } : null;
   };
-  // How many settings of the row the run's setup holds, or -1 when one differs.
+  // How many settings of the row the run's setup holds, or -1 when a setting (never an outcome) differs.
   const compare = (row: readonly string[], run: NamedRun): number => {
     let compared = 0;
     for (const { i, field } of columns) {
       const cell = (row[i] ?? '').trim();
       const set = setting(run, field);
       if (!NUMBER.test(cell) || set === null) continue;
-      if (Number(cell) !== set) return -1;
-      compared++;
+      if (Number(cell) === set.value) compared++;
+      else if (!set.outcome) return -1;
     }
     return compared;
   };

@@ -192,7 +192,16 @@ export function verifyFree(ctx: PageContext, page: EssayPage, node: Paragraph, b
   // A comparison whose sentence also states both values it compares (`2.54K ... against 2.00K ..., 27.0% more`):
   // each an exact copy of one run's value, the two runs are the comparison's, whatever the sentence's names say.
   const operands = n.kind === 'value' ? null : operandRuns(ctx, page, n, scope);
-  const essay = { ...n, metric: n.metric!, unit: '', named: operands ?? named, scope, all: page.runs, offPage: operands ? false : offPage };
+  const essay = {
+    ...n,
+    metric: n.metric!,
+    unit: '',
+    named: operands ?? named,
+    scope,
+    all: page.runs,
+    offPage: operands ? false : offPage,
+    elsewhere: !!elsewhere,
+  };
   let verdict = resolveNumber(essay, ctx.path);
   if (!verdict) return [];
   verdict = ordered(essay, verdict, page, ctx.path);
