@@ -4,7 +4,7 @@ import { dirname, isAbsolute, relative, resolve, sep } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { setFlagsFromString } from 'node:v8';
 import { defineConfig } from 'astro/config';
-import { lockCache } from './src/loader/cache.ts';
+import { lockCache } from './src/lib/engine/site-cache.ts';
 import { useLoaderBundle } from './src/loader/bundle.ts';
 import { startAhead } from './src/loader/threads.ts';
 import { contentFiles, contentRoots } from './src/lib/site/files.ts';
@@ -141,7 +141,7 @@ function oneBuildAtATime() {
 
 /**
  * V8 lets the heap grow to several times what is live before it collects. The lean build of a large site (more
- * Markdown than `leanBytes()`, src/lib/site/lean.ts) grows it by 20% over what is live instead: peak memory follows
+ * Markdown than the memory budget, src/lib/sizes.ts) grows it by 20% over what is live instead: peak memory follows
  * what the build holds (1.5 GiB at 10,000 reports), for more time in collections (at 1,000 reports, where the build
  * is not lean, the setting cost 17%). A smaller site keeps V8's pace. Nor the dev server: it keeps every parsed page in
  * memory for quick reloads, and collecting that often made it start in 57 s instead of 34 s at 1,000 reports, and

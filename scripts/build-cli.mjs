@@ -1,7 +1,7 @@
 // Bundles the CLI, dependencies included, into one ESM file so `perflab check` starts fast: no TypeScript loader
 // and no module resolution of a hundred small packages at run time.
 //
-// The bundle carries a hash of its own code (`__PERFLAB_BUILD__`): the analysis cache keys its entries by it, so a
+// The bundle carries a hash of its own code (`__PERFLAB_CODE__`, read by src/lib/engine/code.ts): the analysis cache keys its entries by it, so a
 // changed parser, page model or dependency never reads entries written by another build (no version to bump).
 import { createHash } from 'node:crypto';
 import { mkdirSync, renameSync, rmSync, writeFileSync } from 'node:fs';
@@ -25,7 +25,7 @@ const result = await build({
   // jsonc-parser's `main` is a UMD build whose `require`s esbuild cannot follow: take its ES module build.
   mainFields: ['module', 'main'],
   outfile,
-  define: { __PERFLAB_BUILD__: JSON.stringify(PLACEHOLDER) },
+  define: { __PERFLAB_CODE__: JSON.stringify(PLACEHOLDER) },
   // Some dependencies are CommonJS (commander) and require Node's built-ins.
   banner: {
     js: "#!/usr/bin/env node\nimport { createRequire as __perflabRequire } from 'node:module';\nconst require = __perflabRequire(import.meta.url);",
@@ -67,7 +67,7 @@ await build({
 try {
   const { loaderBundle, codeHash } = await import(pathToFileURL(maker).href);
   const sources = join(root, 'src', 'loader');
-  await loaderBundle(join(root, 'bin'), codeHash(join(sources, 'cache.ts')), sources);
+  await loaderBundle(join(root, 'bin'), codeHash(join(root, 'src', 'lib', 'engine', 'code.ts')), sources);
 } finally {
   rmSync(maker, { force: true });
 }

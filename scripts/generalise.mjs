@@ -13,6 +13,6 @@ if (!/^\d+$/.test(samples) || !/^\d+$/.test(seed)) {
 }
 const run = spawnSync('npx', ['vitest', 'run', 'test/generalise/generalise.test.ts', '--reporter=default', '--silent=false'], {
   stdio: 'inherit',
-  env: { ...process.env, PERFLAB_GENERALISE_SAMPLES: samples, PERFLAB_GENERALISE_SEED: seed },
+  env: { ...process.env, PERFLAB_GENERALISE: `${samples},${seed}` },
 });
 process.exit(run.status ?? 1);

@@ -34,7 +34,7 @@ export async function devLatency({ root, content, file, path, marker, port, log,
   const env = {
     ...process.env,
     PERFLAB_CONTENT: content,
-    PERFLAB_BENCH_CACHE: join(root, '.bench-cache-dev/'),
+    PERFLAB_CACHE_DIR: join(root, '.bench-cache-dev/'),
     ASTRO_TELEMETRY_DISABLED: '1',
   };
   const t0 = now();

@@ -23,12 +23,12 @@ export function snapshotRoot(mainDir, root) {
   cfg.rules = { ...cfg.rules, 'duplicate-block-across-pages': 'off' };
   writeFileSync(cfgFile, JSON.stringify(cfg, null, 2));
   const base = CONFIGS.find((c) => existsSync(join(root, c)));
-  // Wraps the real config: separate caches per build (PERFLAB_BENCH_CACHE), same everything else.
+  // Wraps the real config: separate caches per build (PERFLAB_CACHE_DIR), same everything else.
   writeFileSync(
     join(root, 'astro.bench.config.mjs'),
     [
       base ? `import base from './${base}';` : 'const base = {};',
-      "const cache = process.env.PERFLAB_BENCH_CACHE ?? './.bench-cache/';",
+      "const cache = process.env.PERFLAB_CACHE_DIR ?? './.bench-cache/';",
       'export default { ...base, cacheDir: cache, vite: { ...(base.vite ?? {}), cacheDir: cache + "vite/" } };',
       '',
     ].join('\n'),
@@ -55,7 +55,7 @@ export function astroCommand(root) {
 
 /** `npm run build` equivalent: astro build into `out`, then pagefind over it. */
 export function buildSite({ root, content, out, cache, logPrefix }) {
-  const env = { PERFLAB_CONTENT: content, PERFLAB_BENCH_CACHE: cache, ASTRO_TELEMETRY_DISABLED: '1' };
+  const env = { PERFLAB_CONTENT: content, PERFLAB_CACHE_DIR: cache, ASTRO_TELEMETRY_DISABLED: '1' };
   const [astro, args] = astroCommand(root);
   return measureSteps([
     [

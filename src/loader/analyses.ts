@@ -1,13 +1,13 @@
 // The parsed pages of one load. Every page is read once (`analyze`, or its parse kept from an earlier load in the
-// analysis cache), then checked and rendered one at a time. A site whose Markdown fits `keepBytes()` keeps its
+// analysis cache), then checked and rendered one at a time. A site whose Markdown fits the budget's `keep` share (../lib/sizes.ts) keeps its
 // parsed pages in memory for the whole load; a larger one reads each page back from the analysis cache when it is
 // checked and when it is rendered (a v8 copy, about ten times faster than parsing), so that the trees of every page
 // are never in memory at once: the load's memory does not grow with the tree of each page.
 import { existsSync, readdirSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
-import { AnalysisCache } from '../lib/cli/cache.js';
+import { AnalysisCache } from '../lib/engine/parse-cache.js';
 import { analyze, type Analysis } from '../lib/pipeline.js';
-import { keepBytes } from './keep.js';
+import { memoryBudget } from '../lib/sizes.js';
 import type { ParseJob } from './threads.js';
 
 export interface PageSource {
@@ -37,7 +37,7 @@ export class LoadedPages {
     private readonly dir: string,
     code: string,
     private readonly memo: Map<string, Analysis> | null = null,
-    keepLimit: number = keepBytes(),
+    keepLimit: number = memoryBudget().keep,
   ) {
     this.cache = new AnalysisCache(dir, { code });
     this.kept = new Array(pages.length);

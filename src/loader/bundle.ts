@@ -8,7 +8,7 @@ import { existsSync, mkdirSync, readdirSync, renameSync, rmSync, writeFileSync }
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { codeHash } from './cache.js';
+import { codeHash } from '../lib/engine/code.js';
 
 export { codeHash };
 

@@ -3,12 +3,12 @@
 // message; the loader writes the Astro store. Started ahead of the load, it first parses the site's pages on its own.
 import { existsSync } from 'node:fs';
 import { workerData } from 'node:worker_threads';
-import { AnalysisCache } from '../lib/cli/cache.js';
+import { AnalysisCache } from '../lib/engine/parse-cache.js';
 import { analyze, pageSet, type Analysis, type PageSet } from '../lib/pipeline.js';
 import type { PageView } from '../lib/schemas/report.js';
 import { derive, type Derived } from './derived.js';
 import { checkAndRender, type LoadShared, type PageJob } from './page-entry.js';
-import { serve } from '../lib/threads.js';
+import { serve } from '../lib/engine/pool.js';
 import { readSource } from '../lib/site/files.js';
 import type { HelperReply, HelperRequest, ParseJob, PrefetchPage } from './threads.js';
 

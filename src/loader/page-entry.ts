@@ -16,7 +16,7 @@ import type { CacheHashes } from '../lib/site/cached.js';
 import { entryFileSchema, type Cited, type Entry, type EntryFile, type Probe, type SiteData, type StoredEntry } from '../lib/site/entry.js';
 import { searchValueProblems } from '../lib/site/search-value.js';
 import { reportUrl, slugOf } from '../lib/site/urls.js';
-import { CacheWriteError, cachePrefix, writeCache, type CacheTexts } from './cache.js';
+import { CacheWriteError, cachePrefix, writeCache, type CacheTexts } from '../lib/engine/site-cache.js';
 import type { SourceFile } from '../lib/site/files.js';
 import { logEntry, type LoggedEntry } from './log.js';
 import { mediaResolver, savedResolver, type MediaResolver, type SavedResolver } from './media.js';

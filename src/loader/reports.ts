@@ -11,7 +11,8 @@ import { RENDER_VERSION } from '../lib/render/index.js';
 import { storedEntry } from '../lib/site/cached.js';
 import { siteSchema, storeRefSchema, storedEntrySchema, type StoreRef, type StoredEntry } from '../lib/site/entry.js';
 import { slugOf } from '../lib/site/urls.js';
-import { CacheWriteError, cacheValid, codeHash, lockCache, pruneCache, rememberCache } from './cache.js';
+import { codeHash } from '../lib/engine/code.js';
+import { CacheWriteError, cacheValid, lockCache, pruneCache, rememberCache } from '../lib/engine/site-cache.js';
 import { keepSources, listMarkdown, readSource, type SkippedPath, type SourceFile } from '../lib/site/files.js';
 import { tooLargeFinding } from '../lib/limits.js';
 import { folderFindings, siteFileFindings, skippedLine } from '../lib/listing.js';
@@ -20,13 +21,12 @@ import { lastUpdated } from './git.js';
 import { errorKinds, escapedLogger, logDiagnostics } from './log.js';
 import { terminalText } from '../lib/terminal.js';
 import { mediaResolver } from './media.js';
-import { devKeepBytes, keepBytes } from './keep.js';
-import { fileBytes } from '../lib/sizes.js';
+import { fileBytes, memoryBudget } from '../lib/sizes.js';
 import { PageTexts } from './texts.js';
 import { derive, type Derived } from './derived.js';
 import { checkAndRender, logged, type LoadShared, type Logged, type PageJob, type PageOutcome } from './page-entry.js';
 import { citedHold, probesHold } from './probes.js';
-import { breather, helped, shareWork, wantHelper } from '../lib/threads.js';
+import { breather, helped, shareWork, wantHelper } from '../lib/engine/pool.js';
 import { dropAhead, startHelper, takeAhead, tellShared, type LoadHelper } from './threads.js';
 
 export interface ReportsLoaderOptions {
@@ -98,7 +98,7 @@ export function reportsLoader(options: ReportsLoaderOptions = {}): Loader {
  */
 export const PRUNE_DELAY_MS = 10_000;
 
-/** Where rendered HTML, sources and full runs go; the store keeps their path (see ./cache.ts). */
+/** Where rendered HTML, sources and full runs go; the store keeps their path (see ../lib/engine/site-cache.ts). */
 function renderCacheDir(context: LoaderContext): string {
   const projectRoot = fileURLToPath(context.config.root);
   return join(context.config.cacheDir ? fileURLToPath(context.config.cacheDir) : join(projectRoot, 'node_modules', '.astro'), 'perflab');
@@ -157,15 +157,15 @@ async function load(
   const named = listedFiles.map((f) => ({ file: f.projectPath, path: f.path }));
   const listed = [...folderFindings(named), ...siteFileFindings(named)];
   // A dev server keeps every page's text and parse between reloads, unless the site is too large for that
-  // (`devKeepBytes`): then it keeps what the page set reads of each page (`derivedByKey`), as a build would.
-  const large = memo !== null && fileBytes(listedFiles.map((f) => f.absolutePath)) > devKeepBytes();
+  // (the memory budget's `devKeep` share, ../lib/sizes.ts): then it keeps what the page set reads of each page (`derivedByKey`), as a build would.
+  const large = memo !== null && fileBytes(listedFiles.map((f) => f.absolutePath)) > memoryBudget().devKeep;
   if (large) {
     memo.clear();
     keepSources([]);
   }
   const kept = large ? null : memo;
   // Each page's text is read here for its digest, and kept only on a small site or a dev server (./texts.ts).
-  const texts = new PageTexts(generateDigest, kept !== null ? Infinity : keepBytes());
+  const texts = new PageTexts(generateDigest, kept !== null ? Infinity : memoryBudget().keep);
   const files: SourceFile[] = [];
   // Long runs of work on this thread give the event loop a turn every BREATH_MS. Astro saves the content store
   // asynchronously, 500 ms after a change; a save begun while the load held the thread waited until the load's end,
@@ -440,7 +440,7 @@ async function load(
   listedFailure();
 }
 
-/** Dev, on a site too large to keep its parses (`devKeepBytes`): what is derived of each page, by parse key. */
+/** Dev, on a site too large to keep its parses (the memory budget's `devKeep` share, ../lib/sizes.ts): what is derived of each page, by parse key. */
 const derivedByKey = new Map<string, Derived>();
 
 /** By parsed page: a dev server keeps its parses from one reload to the next, and so what is derived from them. */

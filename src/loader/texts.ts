@@ -1,5 +1,5 @@
 // The pages' texts in one load. Each page is read when the load lists it (for its digest), and its text is let go
-// unless the site is small (`keepBytes()`) or a dev server keeps it between reloads; it is read again when the page is
+// unless the site is small (the memory budget's `keep` share, ../lib/sizes.ts) or a dev server keeps it between reloads; it is read again when the page is
 // parsed and when it is checked, and each later reading must be the text the digest was made from. A site of 10,000
 // reports (410 MB of Markdown, about 1.2 GB as strings) is then never held in memory at once. A page edited while
 // the site is built stops the build by name rather than being built from two different texts.

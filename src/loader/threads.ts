@@ -1,10 +1,10 @@
-// The loader's helper thread (see ../lib/threads.ts): it parses pages into the analysis cache, which the loader then
+// The loader's helper thread (see ../lib/engine/pool.ts): it parses pages into the analysis cache, which the loader then
 // reads back (about ten times faster than parsing), and checks and renders pages into the render cache. It runs the
 // loader's bundle (./bundle.ts, ./entry.ts), which starts ./helper.ts when it is given the helper's role.
 import { fileURLToPath } from 'node:url';
 import { bundleFile, loaderBundle } from './bundle.js';
-import { bundledCode, codeHash } from './cache.js';
-import { Helper, wantHelper } from '../lib/threads.js';
+import { bundledCode, codeHash } from '../lib/engine/code.js';
+import { Helper, wantHelper } from '../lib/engine/pool.js';
 import type { PageView } from '../lib/schemas/report.js';
 import type { Derived } from './derived.js';
 import type { LoadShared, PageJob, PageOutcome } from './page-entry.js';

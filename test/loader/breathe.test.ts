@@ -1,7 +1,7 @@
-// A long load gives the event loop a turn every BREATH_MS of work (`breather`, src/lib/threads.ts), so that Astro's
+// A long load gives the event loop a turn every BREATH_MS of work (`breather`, src/lib/engine/pool.ts), so that Astro's
 // content store saves, which are asynchronous, end during the load and not after it.
 import { describe, expect, it } from 'vitest';
-import { breather, BREATH_MS, shareWork } from '../../src/lib/threads.js';
+import { breather, BREATH_MS, shareWork } from '../../src/lib/engine/pool.js';
 
 /** Keep this thread busy for `ms`. */
 const busy = (ms: number) => {

@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, afterEach, describe, expect, it, vi } from 'vitest';
 import { loaderModule, useLoaderBundle } from '../../src/loader/bundle.js';
-import { codeHash } from '../../src/loader/cache.js';
+import { codeHash } from '../../src/lib/engine/code.js';
 
 const root = mkdtempSync(join(tmpdir(), 'perflab-bundle-'));
 afterAll(() => rmSync(root, { recursive: true, force: true }));

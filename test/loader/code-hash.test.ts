@@ -7,14 +7,16 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { LoaderContext } from 'astro/loaders';
 import { fakeLoader } from '../site/loader-context.js';
 
-/** A fake source tree: `src/lib`, `src/loader` (with the module standing for the loader's cache module), a lockfile. */
+/** A fake source tree: `src/lib` (with the module standing for the code hash's own), `src/loader`, a lockfile. */
 function tree(dir: string): string {
   mkdirSync(join(dir, 'src', 'lib', 'markdown'), { recursive: true });
   mkdirSync(join(dir, 'src', 'loader'), { recursive: true });
   writeFileSync(join(dir, 'src', 'lib', 'markdown', 'parse.ts'), 'export const parse = 1;\n');
+  mkdirSync(join(dir, 'src', 'lib', 'engine'), { recursive: true });
+  writeFileSync(join(dir, 'src', 'lib', 'engine', 'code.ts'), 'export const code = 1;\n');
   writeFileSync(join(dir, 'src', 'loader', 'cache.ts'), 'export const cache = 1;\n');
   writeFileSync(join(dir, 'package-lock.json'), '{"lockfileVersion": 3}\n');
-  return join(dir, 'src', 'loader', 'cache.ts');
+  return join(dir, 'src', 'lib', 'engine', 'code.ts');
 }
 
 describe('codeHash', () => {
@@ -25,7 +27,7 @@ describe('codeHash', () => {
   afterEach(() => rmSync(dir, { recursive: true, force: true }));
 
   it('should give the same hash for the same code, and a new one when a parser, loader or lockfile byte changes', async () => {
-    const { codeHash } = await import('../../src/loader/cache.js');
+    const { codeHash } = await import('../../src/lib/engine/code.js');
     const copies = ['same', 'parser', 'loader', 'lockfile', 'new-file'].map((name) => {
       const here = tree(join(dir, name));
       return { name, here, root: join(dir, name) };
@@ -41,7 +43,7 @@ describe('codeHash', () => {
   });
 
   it('should hash the module itself when it runs from a bundle, without sources beside it', async () => {
-    const { codeHash } = await import('../../src/loader/cache.js');
+    const { codeHash } = await import('../../src/lib/engine/code.js');
     mkdirSync(join(dir, 'a', 'chunks'), { recursive: true });
     mkdirSync(join(dir, 'b', 'chunks'), { recursive: true });
     writeFileSync(join(dir, 'a', 'chunks', 'loader.mjs'), 'bundle 1');
@@ -52,7 +54,7 @@ describe('codeHash', () => {
   });
 
   it('should hash the real sources of this repository', async () => {
-    const { codeHash } = await import('../../src/loader/cache.js');
+    const { codeHash } = await import('../../src/lib/engine/code.js');
     expect(codeHash()).toMatch(/^[0-9a-f]{32}$/);
   });
 });
@@ -67,15 +69,15 @@ describe('the loader, keyed by the code hash', () => {
   });
   afterEach(() => {
     rmSync(root, { recursive: true, force: true });
-    vi.doUnmock('../../src/loader/cache.js');
+    vi.doUnmock('../../src/lib/engine/code.js');
     vi.resetModules();
   });
 
   it('should serve the stored entries while the code is the same, and make every entry again when it changes', async () => {
     let code = 'code-1';
     vi.resetModules();
-    vi.doMock('../../src/loader/cache.js', async (importOriginal) => ({
-      ...(await importOriginal<typeof import('../../src/loader/cache.js')>()),
+    vi.doMock('../../src/lib/engine/code.js', async (importOriginal) => ({
+      ...(await importOriginal<typeof import('../../src/lib/engine/code.js')>()),
       codeHash: () => code,
     }));
     const { reportsLoader } = await import('../../src/loader/entry.js');

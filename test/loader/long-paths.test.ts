@@ -5,7 +5,7 @@ import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:
 import { tmpdir } from 'node:os';
 import { basename, join } from 'node:path';
 import { afterAll, expect, it } from 'vitest';
-import { cachePrefix, writeCache } from '../../src/loader/cache.js';
+import { cachePrefix, writeCache } from '../../src/lib/engine/site-cache.js';
 import { cacheSuffixes } from '../../src/lib/site/cached.js';
 import { buildSite, projectRoot } from '../site/build.js';
 

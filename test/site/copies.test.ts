@@ -5,7 +5,7 @@ import { mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, expect, it } from 'vitest';
-import { writeCache } from '../../src/loader/cache.js';
+import { writeCache } from '../../src/lib/engine/site-cache.js';
 import { outputsOf } from '../../src/lib/route.js';
 import { copyReportFiles, notePublished } from '../../src/lib/site/copies.js';
 

@@ -1,4 +1,4 @@
-// The explorer reads each report's rows from a file the loader writes (`.rows.json`, src/loader/cache.ts), not by
+// The explorer reads each report's rows from a file the loader writes (`.rows.json`, src/lib/engine/site-cache.ts), not by
 // reading the report's entry and runs and making them again; so do /data/<slug>.json (`.data.json`) and runs.csv
 // (`.csv.json`). On real pages, each file holds what the routes made from the entry as they read it back.
 import { rmSync } from 'node:fs';

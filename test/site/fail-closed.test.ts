@@ -7,7 +7,7 @@ import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { reportsLoader } from '../../src/loader/entry.js';
 import { PRUNE_DELAY_MS } from '../../src/loader/reports.js';
-import { lockCache } from '../../src/loader/cache.js';
+import { lockCache } from '../../src/lib/engine/site-cache.js';
 import { cachedHtml, cachedRuns, cachedSource } from '../../src/lib/site/cached.js';
 import { storeRefSchema } from '../../src/lib/site/entry.js';
 import { fakeLoader, readEntry } from './loader-context.js';

@@ -7,7 +7,8 @@ import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { reportsLoader } from '../../src/loader/entry.js';
 import { cachedRuns, keepParsed, RECENT } from '../../src/lib/site/cached.js';
-import { contentBytes, isLean, LEAN_BYTES, leanBytes } from '../../src/lib/site/lean.js';
+import { contentBytes, isLean } from '../../src/lib/site/lean.js';
+import { MEMORY_BYTES, memoryBudget } from '../../src/lib/sizes.js';
 import { keptListings, listing } from '../../src/lib/site/listing.js';
 import { fakeLoader, readEntry } from './loader-context.js';
 import { SEED_PAGES } from '../helpers/pages.js';
@@ -23,7 +24,7 @@ beforeEach(() => {
 });
 afterEach(() => {
   rmSync(root, { recursive: true, force: true });
-  delete process.env.PERFLAB_LEAN_MB;
+  delete process.env.PERFLAB_MEMORY_MB;
 });
 
 async function load() {
@@ -93,16 +94,16 @@ describe('listings a dev server keeps across requests', () => {
 });
 
 describe('a lean build', () => {
-  it('should be one of more Markdown than `leanBytes()`, which PERFLAB_LEAN_MB sets', () => {
+  it('should be one of more Markdown than the memory budget, which PERFLAB_MEMORY_MB sets, as it sets every share', () => {
     const bytes = contentBytes(root);
     expect(bytes).toBe(Buffer.byteLength(PAGE) + Buffer.byteLength('# Another page\n\nText.\n'));
-    expect(leanBytes(undefined)).toBe(LEAN_BYTES);
-    expect(leanBytes('not a number')).toBe(LEAN_BYTES);
-    expect(leanBytes('0.5')).toBe(500_000);
+    expect(memoryBudget(undefined)).toEqual({ keep: MEMORY_BYTES / 8, lean: MEMORY_BYTES, devKeep: MEMORY_BYTES * 2.5 });
+    expect(memoryBudget('not a number').lean).toBe(MEMORY_BYTES);
+    expect(memoryBudget('0.5')).toEqual({ keep: 62_500, lean: 500_000, devKeep: 1_250_000 });
     expect(isLean(root)).toBe(false);
-    process.env.PERFLAB_LEAN_MB = String((bytes - 0.5) / 1_000_000);
+    process.env.PERFLAB_MEMORY_MB = String((bytes - 0.5) / 1_000_000);
     expect(isLean(root)).toBe(true);
-    process.env.PERFLAB_LEAN_MB = String((bytes + 0.5) / 1_000_000);
+    process.env.PERFLAB_MEMORY_MB = String((bytes + 0.5) / 1_000_000);
     expect(isLean(root)).toBe(false);
   });
 });

@@ -77,8 +77,8 @@ it('should re-check, re-render and log only the edited page on a reload', async 
   expect(cachedHtml(dev.entries.get('qwen3-14b/h100'))).toContain('devreloadmarker');
 });
 
-it('should keep what the page set reads of each page, not its parse, on a site too large to keep (PERFLAB_DEV_KEEP_MB)', async () => {
-  process.env.PERFLAB_DEV_KEEP_MB = '0';
+it('should keep what the page set reads of each page, not its parse, on a site too large to keep (PERFLAB_MEMORY_MB)', async () => {
+  process.env.PERFLAB_MEMORY_MB = '0';
   try {
     const dev = await devServer();
     // The parses of the first load are gone: a reload that read any page but the edited one would parse it again.
@@ -88,7 +88,7 @@ it('should keep what the page set reads of each page, not its parse, on a site t
     expect(loaded(logs)).toEqual(['1', '1', '1']);
     expect(cachedHtml(dev.entries.get('qwen3-14b/h100'))).toContain('largesitemarker');
   } finally {
-    delete process.env.PERFLAB_DEV_KEEP_MB;
+    delete process.env.PERFLAB_MEMORY_MB;
   }
 });
 

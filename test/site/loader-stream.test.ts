@@ -8,18 +8,18 @@ import { cachedHtml, cachedRuns } from '../../src/lib/site/cached.js';
 import { fakeLoader, readEntry, realPagesProject } from './loader-context.js';
 
 let root = '';
-const saved = process.env.PERFLAB_KEEP_MB;
+const saved = process.env.PERFLAB_MEMORY_MB;
 beforeEach(() => {
   root = realPagesProject('loader-stream');
 });
 afterEach(() => {
   rmSync(root, { recursive: true, force: true });
-  if (saved === undefined) delete process.env.PERFLAB_KEEP_MB;
-  else process.env.PERFLAB_KEEP_MB = saved;
+  if (saved === undefined) delete process.env.PERFLAB_MEMORY_MB;
+  else process.env.PERFLAB_MEMORY_MB = saved;
 });
 
-async function load(keepMb: string, cache: string) {
-  process.env.PERFLAB_KEEP_MB = keepMb;
+async function load(memoryMb: string, cache: string) {
+  process.env.PERFLAB_MEMORY_MB = memoryMb;
   const f = fakeLoader(root, join(root, cache));
   await reportsLoader({ failOnError: false }).load(f.context);
   const ids = [...f.entries.keys()].sort();

@@ -5,11 +5,11 @@ import { existsSync, mkdirSync, readdirSync, rmSync, writeFileSync } from 'node:
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { reportsLoader } from '../../src/loader/entry.js';
-import { codeHash } from '../../src/loader/cache.js';
+import { codeHash } from '../../src/lib/engine/code.js';
 import { loaderBundle, useLoaderBundle } from '../../src/loader/bundle.js';
 import { contentRoots, listMarkdown } from '../../src/lib/site/files.js';
 import { dropAhead, startAhead, takeAhead } from '../../src/loader/threads.js';
-import { shareWork, wantHelper } from '../../src/lib/threads.js';
+import { shareWork, wantHelper } from '../../src/lib/engine/pool.js';
 import { cachedHtml, cachedRuns } from '../../src/lib/site/cached.js';
 import { fakeLoader, readEntry, realPagesProject } from './loader-context.js';
 
@@ -79,7 +79,7 @@ describe('shareWork', () => {
 });
 
 let root = '';
-const saved = { threads: process.env.PERFLAB_THREADS, keep: process.env.PERFLAB_KEEP_MB };
+const saved = { threads: process.env.PERFLAB_THREADS, keep: process.env.PERFLAB_MEMORY_MB };
 beforeEach(() => {
   // A helper thread gets a share only of a load long enough for it to start: about the corpus's pages.
   root = realPagesProject('loader-threads', 3);
@@ -88,16 +88,16 @@ afterEach(() => {
   rmSync(root, { recursive: true, force: true });
   for (const [key, value] of [
     ['PERFLAB_THREADS', saved.threads],
-    ['PERFLAB_KEEP_MB', saved.keep],
+    ['PERFLAB_MEMORY_MB', saved.keep],
   ] as const) {
     if (value === undefined) delete process.env[key];
     else process.env[key] = value;
   }
 });
 
-async function load(threads: '1' | '2', keepMb: string, cache: string) {
+async function load(threads: '1' | '2', memoryMb: string, cache: string) {
   process.env.PERFLAB_THREADS = threads;
-  process.env.PERFLAB_KEEP_MB = keepMb;
+  process.env.PERFLAB_MEMORY_MB = memoryMb;
   const f = fakeLoader(root, join(root, cache));
   await reportsLoader({ failOnError: false }).load(f.context);
   const ids = [...f.entries.keys()];
@@ -166,7 +166,7 @@ it.skipIf(!twoCores)(
   async () => {
     const one = await load('1', '1000', 'cache-one');
     delete process.env.PERFLAB_THREADS;
-    process.env.PERFLAB_KEEP_MB = '1000';
+    process.env.PERFLAB_MEMORY_MB = '1000';
     const cacheDir = join(root, 'cache-ahead');
     const analyses = join(cacheDir, 'perflab', 'analyses');
     // As the config does for `astro build`: the bundle of this code (made here when the install has none), then the

@@ -1,7 +1,7 @@
 import { join, resolve } from 'node:path';
 import { isIgnored, loadConfig, projectRoot, ruleDocsUrl, type Config } from '../config.js';
 import { checkAll, type Analysis } from '../pipeline.js';
-import { AnalysisCache } from './cache.js';
+import { AnalysisCache } from '../engine/parse-cache.js';
 import type { Report } from '../schemas/report.js';
 import type { Message } from '../schemas/message.js';
 import { tooLargeFinding } from '../limits.js';
@@ -9,8 +9,8 @@ import { folderCollisions, folderFindings, readPage, siteFileFindings, skippedLi
 import { UsageError, collectMarkdown } from '../files.js';
 import { toJson } from './json.js';
 import { rules } from '../rules/index.js';
-import { wantHelper } from '../threads.js';
-import { checkWithHelper, helperModule } from './threads.js';
+import { wantHelper } from '../engine/pool.js';
+import { checkWithHelper, helperModule } from '../engine/check-helper.js';
 import { Tally } from './tally.js';
 
 export interface CheckResult {
@@ -72,7 +72,7 @@ export function check(paths: readonly string[], options: CheckOptions): CheckRes
 
 /**
  * `check` (without `memo`), sharing the pages with a second thread when there are enough of them (see
- * ../threads.ts and ./threads.ts): the same result, in less time on a large set of pages.
+ * ../engine/pool.ts and ./threads.ts): the same result, in less time on a large set of pages.
  */
 export async function checkShared(paths: readonly string[], options: CheckOptions): Promise<CheckResult> {
   const started = process.hrtime.bigint();

@@ -4,7 +4,7 @@ import { Command, InvalidArgumentError, type CommanderError } from 'commander';
 import { ConfigError, projectRoot, ruleDocsUrl, settingsFor } from '../config.js';
 import { check, checkShared } from './check.js';
 import { UsageError } from '../files.js';
-import { isCheckHelper, serveCheck } from './threads.js';
+import { isCheckHelper, serveCheck } from '../engine/check-helper.js';
 import { checkStreamed, isStreamHelper, serveStream } from './stream.js';
 import { watchCheck } from './watch.js';
 import { changedMarkdown } from './changed.js';

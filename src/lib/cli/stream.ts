@@ -1,7 +1,7 @@
 // `perflab check` for text and JSON output, in memory bounded by what the cross-page checks read rather than by the
 // pages' text: the pages are read twice, as the site's loader does (../../loader/analyses.ts).
 //  1. Each page is parsed (or read back from the analysis cache), its parse kept in the cache, and only its compact
-//     view (./view.ts) kept in memory; with a second thread (../threads.ts) this is shared, each thread parsing its
+//     view (./view.ts) kept in memory; with a second thread (../engine/pool.ts) this is shared, each thread parsing its
 //     own pages and sending back their views.
 //  2. Each page is read back from the cache (a v8 copy, far cheaper than parsing; parsed again when its entry is
 //     missing), checked against the views of all, and let go: its JSON is written out at once, in the order of the
@@ -16,12 +16,12 @@ import { isMainThread, workerData } from 'node:worker_threads';
 import type { Config } from '../config.js';
 import { checkOne, pageSet } from '../pipeline.js';
 import type { PageView } from '../schemas/report.js';
-import { Helper, helped, serve, shareWork, wantHelper } from '../threads.js';
-import { AnalysisCache } from './cache.js';
+import { Helper, helped, serve, shareWork, wantHelper } from '../engine/pool.js';
+import { AnalysisCache } from '../engine/parse-cache.js';
 import { adviceFor, listedByFile, listPages, readText, withListedOne, type CheckOptions } from './check.js';
 import { toJson } from './json.js';
 import { Tally } from './tally.js';
-import { helperModule } from './threads.js';
+import { helperModule } from '../engine/check-helper.js';
 import { compactView } from '../page-view.js';
 
 const ROLE = 'perflab-check-stream-helper';

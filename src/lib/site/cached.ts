@@ -1,4 +1,4 @@
-// A report lives in files the loader writes next to the content store (src/loader/cache.ts), not in the store
+// A report lives in files the loader writes next to the content store (src/lib/engine/site-cache.ts), not in the store
 // itself: the entry, the rendered body, the Markdown source, the full runs, the explorer's rows, the published data file
 // and the report's part of runs.csv. Pages read them back at render time.
 import { createHash } from 'node:crypto';

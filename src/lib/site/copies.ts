@@ -4,7 +4,7 @@
 // once its pages are written (astro.config.mjs, `reportFiles`), at the files those routes would write (`outputsOf`,
 // ../route.ts), each a link to its cache file where the file system allows it, else a copy. Through Astro's routes,
 // each file took about 1 ms of the build's one thread (2,000 files at 1,000 reports: 1.8 s), and the disk wrote their
-// 171 MB again. They are not hashed again: this build's load hashed each entry's files, or wrote them (loader/cache.ts
+// 171 MB again. They are not hashed again: this build's load hashed each entry's files, or wrote them (engine/site-cache.ts
 // `cacheValid`, `writeCache`), and no other build writes the cache folder while it runs (`lockCache`).
 // Node's modules only: the Astro config imports it.
 import { constants, copyFileSync, linkSync, mkdirSync } from 'node:fs';

@@ -73,7 +73,7 @@ export const cacheHashesSchema = z.object({
  * What the content store holds per report: only where its files are. `cache` is the path prefix of the files the
  * loader wrote (`.html` body, `.md` source, `.runs.json` full runs, `.entry.json` the entry itself, `.rows.json` its
  * runs as the explorer reads them, `.data.json` its published data, `.csv.json` its part of runs.csv; see
- * src/loader/cache.ts). Astro bundles the whole store into the build as one JavaScript module, so a store that held
+ * src/lib/engine/site-cache.ts). Astro bundles the whole store into the build as one JavaScript module, so a store that held
  * the entries would cost the build time and memory in proportion to the site; this one stays a few lines per report.
  */
 export const storeRefSchema = z.object({

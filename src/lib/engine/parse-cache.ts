@@ -1,50 +1,11 @@
 import { savedFilesHold } from '../saved/read.js';
+import { codeHash } from './code.js';
 import { createHash, randomBytes } from 'node:crypto';
-import { mkdirSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
-import { dirname, join } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { deserialize, serialize } from 'node:v8';
 import { VFile } from 'vfile';
 import { analyze, type Analysis } from '../pipeline.js';
-
-/** Set by the CLI build (`scripts/build-cli.mjs`) to a hash of the bundle's own code. */
-declare const __PERFLAB_BUILD__: string | undefined;
-
-let codeVersion: string | undefined;
-
-/**
- * What the analysis depends on besides the page: the code that made it. In the built CLI, a hash of the bundle
- * (parser, page model and dependencies alike); run from source (tests), a hash of every file of `src/lib` and of
- * the lockfile (the dependencies' versions); from a bundle made another way, a hash of that bundle. Any
- * change to the code gives new keys, so an entry of another shape is never read; nothing to bump by hand.
- */
-export function codeHash(): string {
-  if (codeVersion) return codeVersion;
-  if (typeof __PERFLAB_BUILD__ === 'string') return (codeVersion = __PERFLAB_BUILD__);
-  const self = fileURLToPath(import.meta.url);
-  // Bundled some other way (not by the CLI build): the bundle is the code. Hashing the folder above it instead
-  // read every file under it (a bench folder of generated sites: minutes of disk reads per check).
-  if (!self.endsWith('.ts')) return (codeVersion = `bundle-${createHash('sha256').update(readFileSync(self)).digest('hex').slice(0, 32)}`);
-  const lib = join(dirname(self), '..');
-  const hash = createHash('sha256');
-  const files = (
-    readdirSync(lib, { recursive: true, withFileTypes: true }) as { name: string; parentPath?: string; path?: string; isFile(): boolean }[]
-  )
-    .filter((e) => e.isFile())
-    .map((e) => join(e.parentPath ?? e.path ?? lib, e.name))
-    .sort();
-  for (const file of files)
-    hash
-      .update(`${file.slice(lib.length)}\0`)
-      .update(readFileSync(file))
-      .update('\0');
-  try {
-    hash.update(readFileSync(join(lib, '..', '..', 'package-lock.json')));
-  } catch {
-    // No lockfile beside the sources: the sources alone.
-  }
-  return (codeVersion = `source-${hash.digest('hex').slice(0, 32)}`);
-}
 
 /** Layout of an entry on disk; bump when it changes. */
 const ENTRY_VERSION = 4;

@@ -6,57 +6,12 @@
 // reader never sees half a file; an entry whose files are missing or differ from their hashes is re-rendered.
 import { createHash, randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
-import { dirname, join, relative } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { cacheSuffixes, contentHash, type CacheHashes } from '../lib/site/cached.js';
+import { cacheSuffixes, contentHash, type CacheHashes } from '../site/cached.js';
 
 const suffixes = Object.values(cacheSuffixes);
 const kinds = Object.keys(cacheSuffixes) as (keyof typeof cacheSuffixes)[];
-
-const codeHashes = new Map<string, string>();
-
-declare const __PERFLAB_CODE__: string | undefined;
-
-/** The code hash the loader's bundle (./bundle.ts) was made for, or null when the loader runs from its sources. */
-export const bundledCode: string | null = typeof __PERFLAB_CODE__ === 'string' ? __PERFLAB_CODE__ : null;
-
-/**
- * The version of the code that reads, checks and renders the pages, for the store's digests: a hash of every file
- * of `src/lib` and `src/loader` (beside this module) and of the lockfile (the dependencies' versions), as the CLI
- * keys its cache. Any change to that code gives new digests, so an entry made by other code is never served; no
- * version to bump by hand. In the loader's bundle, the hash of the sources it was made from; in a bundle made any
- * other way (no sources beside it), the bundle's own text.
- * `at` (this module's path) is for tests.
- */
-export function codeHash(at?: string): string {
-  if (at === undefined && bundledCode !== null) return bundledCode;
-  const here = at ?? fileURLToPath(import.meta.url);
-  const known = codeHashes.get(here);
-  if (known) return known;
-  const src = join(dirname(here), '..');
-  const hash = createHash('sha256');
-  const dirs = [join(src, 'lib'), join(src, 'loader')];
-  if (dirs.every((d) => existsSync(d) && statSync(d).isDirectory())) {
-    const files = dirs
-      .flatMap((dir) =>
-        readdirSync(dir, { recursive: true, withFileTypes: true })
-          .filter((e) => e.isFile())
-          .map((e) => join(e.parentPath, e.name)),
-      )
-      .sort();
-    for (const file of files)
-      hash
-        .update(`${relative(src, file)}\0`)
-        .update(readFileSync(file))
-        .update('\0');
-    const lockfile = join(src, '..', 'package-lock.json');
-    if (existsSync(lockfile)) hash.update(readFileSync(lockfile));
-  } else hash.update(readFileSync(here));
-  const value = hash.digest('hex').slice(0, 32);
-  codeHashes.set(here, value);
-  return value;
-}
 
 /**
  * Path prefix of one entry's files: `<dir>/<the id's first 40 safe characters>-<hash of the id>-<digest>`. The name's

@@ -1,4 +1,4 @@
-// `perflab check` with a second thread (see ../threads.ts). The helper is this CLI's own bundle, started again as a
+// `perflab check` with a second thread (see ./pool.ts). The helper is this CLI's own bundle, started again as a
 // worker: it parses its share of the pages (taken in batches from the back of the list) and keeps them, sends their
 // reports back for the page set, then checks them against that set. This thread does the same with the rest, so
 // each page is parsed and checked once, on one thread; the reports come out in the order of the files.
@@ -8,8 +8,8 @@ import { isMainThread, workerData } from 'node:worker_threads';
 import type { Config } from '../config.js';
 import { checkOne, pageSet, type Analysis } from '../pipeline.js';
 import type { PageView, Report } from '../schemas/report.js';
-import { Helper, helped, serve, shareWork } from '../threads.js';
-import { AnalysisCache } from './cache.js';
+import { Helper, helped, serve, shareWork } from './pool.js';
+import { AnalysisCache } from './parse-cache.js';
 
 const ROLE = 'perflab-check-helper';
 
