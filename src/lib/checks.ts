@@ -11,6 +11,7 @@ import type { Claim } from './schemas/claim.js';
 import type { Message } from './schemas/message.js';
 import type { PageView } from './schemas/report.js';
 import { verifyPage } from './claims/verify-claims.js';
+import { pageView } from './claims/verify/view.js';
 import { RunIndex } from './claims/verify/run-index.js';
 import { claimKinds } from './claims/kinds/index.js';
 
@@ -93,6 +94,6 @@ export function checkPage(a: Analysis, set: PageSet, exists: (path: string) => b
 
 /** `checkPage` over a set of pages; each page's claims and messages in input order. */
 export function runChecks(analyses: readonly Analysis[]): PageFindings[] {
-  const set = pageSet(analyses.map((a) => a.report));
+  const set = pageSet(analyses.map((a) => pageView(a.report)));
   return analyses.map((a) => checkPage(a, set));
 }

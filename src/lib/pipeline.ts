@@ -10,7 +10,9 @@ import type { Report } from './schemas/report.js';
 import { applyConfig, type Config } from './config.js';
 import { acknowledge, findAcknowledgements } from './acknowledge.js';
 import { checkPage, pageSet, type PageSet } from './checks.js';
+import { pageView } from './claims/verify/view.js';
 export { pageSet, type PageSet } from './checks.js';
+export { pageView } from './claims/verify/view.js';
 import { compareText } from './order.js';
 import { checkLimits } from './limits.js';
 import { modelInternalError } from './rules/model-internal-error.js';
@@ -56,7 +58,7 @@ export function analyze(source: string, path: string, absolutePath: string | nul
  * configured severities. Returns the final reports in input order; the analyses are not changed.
  */
 export function checkAll(analyses: readonly Analysis[], config: Config = {}): Report[] {
-  const set = pageSet(analyses.map((a) => a.report));
+  const set = pageSet(analyses.map((a) => pageView(a.report)));
   return analyses.map((a) => checkOne(a, set, config));
 }
 

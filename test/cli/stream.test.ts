@@ -1,5 +1,5 @@
 // `perflab check` in text and JSON lets each page go once it is checked (src/lib/cli/stream.ts), keeping only the
-// compact views the cross-page checks read (src/lib/page-view.ts). Its output must be the one of the check that holds
+// views the cross-page checks read (`PageView`, src/lib/claims/verify/view.ts). Its output must be the one of the check that holds
 // every page (`checkShared`): the same stdout byte for byte, exit code, advice and summary counts.
 import { copyFileSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -7,7 +7,9 @@ import { join } from 'node:path';
 import { afterAll, expect, it } from 'vitest';
 import { checkShared } from '../../src/lib/cli/check.js';
 import { checkStreamed } from '../../src/lib/cli/stream.js';
-import { compactView } from '../../src/lib/page-view.js';
+import { pageView } from '../../src/lib/pipeline.js';
+import { pageViewSchema } from '../../src/lib/schemas/report.js';
+import { valueOf } from '../../src/lib/claims/verify/sources.js';
 import { rules } from '../../src/lib/rules/index.js';
 import { SEED_PAGES, CORPUS, hasCorpus, page } from '../helpers/pages.js';
 
@@ -73,16 +75,23 @@ it('should print what the check holding every page prints, on the real pages and
 it('should keep of a page only what other pages are checked against, far smaller than its runs', () => {
   const a = page('qwen3-14b/h100.md');
   const full = { path: a.report.path, headings: a.report.headings, runs: a.report.runs };
-  const view = compactView(full);
+  const view = pageView(full);
+  // The declared shape, and nothing beside it.
+  expect(pageViewSchema.strict().safeParse(view).success).toBe(true);
   expect(view.path).toBe(full.path);
-  expect(view.headings.map((h) => h.slug)).toEqual(full.headings.map((h) => h.slug));
+  expect(view.headings).toEqual(full.headings.map((h) => ({ slug: h.slug, text: h.text })));
   expect(view.runs.map((r) => [r.id, r.line, r.failed, r.fingerprint])).toEqual(
     full.runs.map((r) => [r.id, r.line, r.failed, r.fingerprint]),
   );
-  // A run keeps the few metrics its stated numbers are looked up by on other pages, each with the fields read of it.
+  // A run keeps the values its stated numbers are looked up by on other pages, as the verification reads them there.
   for (const [i, run] of view.runs.entries()) {
-    for (const [name, m] of Object.entries(run.metrics)) expect(full.runs[i].metrics[name]).toMatchObject(m);
+    for (const [name, v] of Object.entries(run.values)) {
+      const found = valueOf(full.path, full.runs[i], name)!;
+      expect(v).toMatchObject({ value: found.operand.value, decimals: found.operand.decimals, line: found.source.line });
+      expect(v.formula ?? null).toBe(found.formula);
+      expect(v.metric ?? name).toBe(found.source.metric);
+    }
   }
-  expect(view.runs.some((r) => Object.keys(r.metrics).length > 0)).toBe(true);
+  expect(view.runs.some((r) => Object.keys(r.values).length > 0)).toBe(true);
   expect(JSON.stringify(view).length * 4).toBeLessThan(JSON.stringify(full).length);
 });

@@ -20,7 +20,7 @@ import { headingsOf } from '../../src/lib/render/headings.js';
 import { findAcknowledgements } from '../../src/lib/acknowledge.js';
 import { visibleText } from '../../src/lib/claims/html.js';
 import { multiline } from '../../src/lib/site/highlight.js';
-import { analyze } from '../../src/lib/pipeline.js';
+import { analyze, pageView } from '../../src/lib/pipeline.js';
 import { stripTags } from '../../src/lib/model/text.js';
 import { baseModel } from '../../src/lib/model/model-name.js';
 import { restate } from '../../src/lib/claims/restate.js';
@@ -83,7 +83,7 @@ function growth(make: (n: number) => string, run: (s: string) => unknown, n: num
 const parsed = new Map<string, ReturnType<typeof analyze>>();
 afterEach(() => parsed.clear());
 const page = (source: string) => parsed.get(source) ?? parsed.set(source, analyze(source, 'x.md')).get(source)!;
-const toc = (source: string) => runRule(tocMismatch, page(source), [page(source).report]);
+const toc = (source: string) => runRule(tocMismatch, page(source), [pageView(page(source).report)]);
 const links = (source: string) => pageLinks(page(source).tree, false);
 const acks = (source: string) => findAcknowledgements(page(source).tree);
 const heading = (count: number): Root =>

@@ -1,11 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { runRule } from '../../src/lib/checks.js';
-import { analyze } from '../../src/lib/pipeline.js';
+import { analyze, pageView } from '../../src/lib/pipeline.js';
 import { assertionWithoutEvidence } from '../../src/lib/rules/assertion-without-evidence.js';
 
 const check = (page: string) => {
   const a = analyze(page, 'page.md', null);
-  return runRule(assertionWithoutEvidence, a, [a.report]);
+  return runRule(assertionWithoutEvidence, a, [pageView(a.report)]);
 };
 
 const page = (rows: string[]) => `# Optimizing Demo-8B Throughput

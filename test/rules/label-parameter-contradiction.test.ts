@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { runRule } from '../../src/lib/checks.js';
-import { analyze } from '../../src/lib/pipeline.js';
+import { analyze, pageView } from '../../src/lib/pipeline.js';
 import { labelParameterContradiction } from '../../src/lib/rules/label-parameter-contradiction.js';
 
 const check = (label: string, flags: string[]) => {
@@ -20,7 +20,7 @@ ${flags.map((f) => `  ${f}`).join('\n')}
   \`\`\`
 `;
   const a = analyze(page, 'page.md', null);
-  return runRule(labelParameterContradiction, a, [a.report]);
+  return runRule(labelParameterContradiction, a, [pageView(a.report)]);
 };
 
 describe('label-parameter-contradiction', () => {

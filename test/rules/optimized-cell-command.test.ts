@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { relative } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { analyze, checkAll } from '../../src/lib/pipeline.js';
+import { analyze, checkAll, pageView } from '../../src/lib/pipeline.js';
 import { optimizedCommandDiffers } from '../../src/lib/rules/optimized-command-differs.js';
 import { runRule } from '../../src/lib/checks.js';
 import { SEED_PAGES, CORPUS, hasCorpus, markdownFiles } from '../helpers/pages.js';
@@ -60,7 +60,7 @@ describe('serving commands compared by flag, not by spelling', () => {
 `;
   const check = (served: string) => {
     const a = analyze(page(served), 'page.md', null);
-    return runRule(optimizedCommandDiffers, a, [a.report]).map((d) => d.message);
+    return runRule(optimizedCommandDiffers, a, [pageView(a.report)]).map((d) => d.message);
   };
 
   it('should read --tp, --tp-size and --tensor-parallel-size as one flag, and _ as -', () => {

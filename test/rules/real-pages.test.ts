@@ -3,7 +3,7 @@ import { join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { runRule } from '../../src/lib/checks.js';
-import { analyze } from '../../src/lib/pipeline.js';
+import { analyze, pageView } from '../../src/lib/pipeline.js';
 import { rules } from '../../src/lib/rules/index.js';
 
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
@@ -114,7 +114,7 @@ function findings(sets: Array<{ dir: string; prefix: string }>): string[] {
   const analyses = sets.flatMap(({ dir, prefix }) =>
     markdownFiles(dir).map((file) => analyze(readFileSync(file, 'utf8'), `${prefix}/${relative(dir, file).replace(/\\/g, '/')}`, file)),
   );
-  const reports = analyses.map((a) => a.report);
+  const reports = analyses.map((a) => pageView(a.report));
   return analyses
     .flatMap((a) => PAGE_RULES.flatMap((rule) => runRule(rule, a, reports).map((d) => `${a.report.path}:${d.line} ${d.ruleId}`)))
     .sort();

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { runRule } from '../../src/lib/checks.js';
-import { analyze } from '../../src/lib/pipeline.js';
+import { analyze, pageView } from '../../src/lib/pipeline.js';
 import { resultWithoutHeader } from '../../src/lib/rules/result-without-header.js';
 
 const check = (body: string[]) => {
@@ -13,7 +13,7 @@ ${body.join('\n')}
 \`\`\`
 `;
   const a = analyze(page, 'page.md', null);
-  return { found: runRule(resultWithoutHeader, a, [a.report]), runs: a.report.runs };
+  return { found: runRule(resultWithoutHeader, a, [pageView(a.report)]), runs: a.report.runs };
 };
 
 const metrics = ['Successful requests: 1000', 'Benchmark duration (s): 10.00', 'Total input tokens: 1000', 'Total generated tokens: 2000'];

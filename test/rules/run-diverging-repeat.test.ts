@@ -1,11 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { runRule } from '../../src/lib/checks.js';
-import { analyze } from '../../src/lib/pipeline.js';
+import { analyze, pageView } from '../../src/lib/pipeline.js';
 import { runDivergingRepeat } from '../../src/lib/rules/run-diverging-repeat.js';
 
 const check = (page: string) => {
   const a = analyze(page, 'page.md', null);
-  return runRule(runDivergingRepeat, a, [a.report]);
+  return runRule(runDivergingRepeat, a, [pageView(a.report)]);
 };
 
 const result = (tps: string, requests = 100) => `??? info "Benchmark result"

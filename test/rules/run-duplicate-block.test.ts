@@ -1,11 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { runRule } from '../../src/lib/checks.js';
-import { analyze } from '../../src/lib/pipeline.js';
+import { analyze, pageView } from '../../src/lib/pipeline.js';
 import { runDuplicateBlock } from '../../src/lib/rules/run-duplicate-block.js';
 
 const check = (page: string) => {
   const a = analyze(page, 'page.md', null);
-  return runRule(runDuplicateBlock, a, [a.report]);
+  return runRule(runDuplicateBlock, a, [pageView(a.report)]);
 };
 
 const result = (title: string, duration: string) => `??? info "${title}"

@@ -1,11 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { runRule } from '../../src/lib/checks.js';
-import { analyze } from '../../src/lib/pipeline.js';
+import { analyze, pageView } from '../../src/lib/pipeline.js';
 import { runIncomplete } from '../../src/lib/rules/run-incomplete.js';
 
 const check = (page: string) => {
   const a = analyze(page, 'page.md', null);
-  return runRule(runIncomplete, a, [a.report]);
+  return runRule(runIncomplete, a, [pageView(a.report)]);
 };
 
 const block = (successful: number, indent = '    ') =>

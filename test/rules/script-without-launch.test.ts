@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { runRule } from '../../src/lib/checks.js';
-import { analyze } from '../../src/lib/pipeline.js';
+import { analyze, pageView } from '../../src/lib/pipeline.js';
 import { scriptWithoutLaunch } from '../../src/lib/rules/script-without-launch.js';
 
 const check = (title: string, lines: string[], lang = 'bash') => {
@@ -17,7 +17,7 @@ ${lines.map((l) => `    ${l}`).join('\n')}
     \`\`\`
 `;
   const a = analyze(page, 'page.md', null);
-  return runRule(scriptWithoutLaunch, a, [a.report]);
+  return runRule(scriptWithoutLaunch, a, [pageView(a.report)]);
 };
 
 describe('script-without-launch', () => {

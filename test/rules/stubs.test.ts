@@ -15,7 +15,7 @@ import { describe, expect, it } from 'vitest';
 import { accept, findAcknowledgements } from '../../src/lib/acknowledge.js';
 import { checkPage, pageSet, runRule } from '../../src/lib/checks.js';
 import { scanLimits } from '../../src/lib/limit-scan.js';
-import { analyze, checkAll, toMessages } from '../../src/lib/pipeline.js';
+import { analyze, checkAll, toMessages, pageView } from '../../src/lib/pipeline.js';
 import { rules } from '../../src/lib/rules/index.js';
 import { stagesOf, type Stage } from '../../src/lib/rules/stages.js';
 import type { Rule } from '../../src/lib/rules/types.js';
@@ -61,7 +61,7 @@ describe('no rule stub', () => {
       const page = read(rule, notOkPage(rule), path);
       const pages = [page];
       if (rule.examples.context !== undefined) pages.push(read(rule, rule.examples.context, 'context.md'));
-      const set = pageSet(pages.map((p) => p.report));
+      const set = pageSet(pages.map((p) => pageView(p.report)));
       // The parse and the page model report none of it: the finding is the check's.
       expect(page.report.messages.filter((m) => m.ruleId === rule.id)).toEqual([]);
       const { claims } = checkPage(page, set);
@@ -84,7 +84,7 @@ describe('no rule stub', () => {
     it(`${rule.id}: after the acknowledgements, it finds its not-ok page's comment, and the pipeline reports it`, () => {
       const after = (text: string) => {
         const page = read(rule, text, 'not-ok.md');
-        const found = checkPage(page, pageSet([page.report]));
+        const found = checkPage(page, pageSet([pageView(page.report)]));
         const acks = findAcknowledgements(page.tree);
         const { used } = accept([...page.report.messages, ...found.messages], acks, { ...page.report, claims: found.claims });
         return { page, own: rule.after!({ path: page.report.path, acks, used }) };
@@ -116,7 +116,7 @@ describe('no rule stub', () => {
       },
     };
     const worded = rules.find((r) => r.id === 'rule-internal-error')!.internal!({ error, where: 'toc-mismatch', line: 1, column: 1 });
-    expect(runRule(throwing, page, [page.report])).toEqual([
+    expect(runRule(throwing, page, [pageView(page.report)])).toEqual([
       { file: 'demo.md', line: 1, column: 1, ruleId: worded.ruleId, severity: worded.severity, message: worded.message },
     ]);
   });

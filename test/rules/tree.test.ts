@@ -6,7 +6,7 @@ import { describe, expect, it } from 'vitest';
 import { VFile } from 'vfile';
 import { runChecks, runRule } from '../../src/lib/checks.js';
 import { emit, toMessage } from '../../src/lib/diagnostics.js';
-import { analyze, checkAll } from '../../src/lib/pipeline.js';
+import { analyze, checkAll, pageView } from '../../src/lib/pipeline.js';
 import { linkUnresolved } from '../../src/lib/rules/link-unresolved.js';
 import { shellLineContinuation } from '../../src/lib/rules/shell-line-continuation.js';
 import { codeBlocks, pageLinks } from '../../src/lib/model/tree.js';
@@ -18,7 +18,7 @@ describe('rules read the tree', () => {
   it('should check a link by reference through its definition', () => {
     const a = page('# Notes\n\nSee [the setup][setup].\n\n[setup]: missing-setup.md\n');
     expect(pageLinks(a.tree, false)).toEqual([{ url: 'missing-setup.md', text: 'the setup', line: 3, column: 5 }]);
-    expect(runRule(linkUnresolved, a, [a.report]).map((m) => [m.ruleId, m.line, m.column])).toEqual([['link-unresolved', 3, 5]]);
+    expect(runRule(linkUnresolved, a, [pageView(a.report)]).map((m) => [m.ruleId, m.line, m.column])).toEqual([['link-unresolved', 3, 5]]);
   });
 
   it('should not read a link, a fence or a comment inside code', () => {
@@ -29,7 +29,7 @@ describe('rules read the tree', () => {
 
   it('should place a finding inside an admonition at its column in the file', () => {
     const a = page(shellLineContinuation.examples.notOk);
-    const [m] = runRule(shellLineContinuation, a, [a.report]);
+    const [m] = runRule(shellLineContinuation, a, [pageView(a.report)]);
     const lines = shellLineContinuation.examples.notOk.split('\n');
     // The flag line of the example, at the column its `--` has in the file.
     const line = lines.findIndex((l) => l.trim().startsWith('--max-num-batched-tokens')) + 1;
@@ -39,7 +39,7 @@ describe('rules read the tree', () => {
   it('should read the list item a fence belongs to (backend parameters are flags, not a script)', () => {
     const a = page('# Demo\n\n- Backend Parameters:\n\n    ```bash\n    vllm serve Demo/Demo-8B\n    --max-num-seqs 8\n    ```\n');
     expect(codeBlocks(a.tree).map((b) => b.listItem)).toEqual(['Backend Parameters:']);
-    expect(runRule(shellLineContinuation, a, [a.report])).toEqual([]);
+    expect(runRule(shellLineContinuation, a, [pageView(a.report)])).toEqual([]);
   });
 });
 
@@ -84,7 +84,7 @@ describe('reporting through vfile-message', () => {
       },
     };
     const a = page('# Notes\n');
-    expect(runRule(broken, a, [a.report])).toEqual([
+    expect(runRule(broken, a, [pageView(a.report)])).toEqual([
       { file: 'page.md', line: 1, column: 1, ruleId: 'rule-internal-error', severity: 'error', message: 'Rule broken failed: Error: boom' },
     ]);
   });

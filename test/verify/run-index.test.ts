@@ -3,7 +3,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { expect, it } from 'vitest';
-import { analyze } from '../../src/lib/pipeline.js';
+import { analyze, pageView } from '../../src/lib/pipeline.js';
 import { RunIndex } from '../../src/lib/claims/verify/run-index.js';
 import { printsAs, valueOf } from '../../src/lib/claims/verify/sources.js';
 import { SEED_PAGES } from '../helpers/pages.js';
@@ -15,14 +15,14 @@ it('should give the same answers when built again from the same pages', () => {
   const run = pages[0].runs.find((r) => !r.failed && r.metrics.total_token_throughput)!;
   const m = run.metrics.total_token_throughput!;
   const ask = (index: RunIndex) => index.find('total_token_throughput', m.value ?? Number.NaN, m.decimals ?? 0, 'elsewhere.md');
-  const first = ask(new RunIndex(pages));
+  const first = ask(new RunIndex(pages.map(pageView)));
   expect(first.length).toBeGreaterThan(0);
   expect(first[0].source).toMatchObject({ path: 'qwen3-14b/h100.md', runId: run.id, line: m.line });
-  expect(ask(new RunIndex(pages))).toEqual(first);
+  expect(ask(new RunIndex(pages.map(pageView)))).toEqual(first);
   // A page left out of the set is not found; the page set in another order is searched in that order.
-  expect(ask(new RunIndex([pages[1]]))).toEqual(first.filter((f) => f.source.path === 'qwen3-32b/h100.md'));
+  expect(ask(new RunIndex([pageView(pages[1])]))).toEqual(first.filter((f) => f.source.path === 'qwen3-32b/h100.md'));
   // The same runs under another path (a renamed page) are found under the new path.
-  const renamed = ask(new RunIndex([{ ...pages[0], path: 'renamed.md' }]));
+  const renamed = ask(new RunIndex([pageView({ ...pages[0], path: 'renamed.md' })]));
   expect(renamed.map((f) => f.source.path)).toEqual(first.filter((f) => f.source.path === 'qwen3-14b/h100.md').map(() => 'renamed.md'));
 });
 
@@ -49,7 +49,7 @@ it('should find runs that print alike in page order, whatever their exact values
       return f && printsAs(f, stated, decimals) ? [f] : [];
     }),
   );
-  const index = new RunIndex(pages);
+  const index = new RunIndex(pages.map(pageView));
   const found = index.find('total_token_throughput', stated, decimals, 'none.md');
   expect(found.map((f) => f.source.path)).toEqual(scan.map((f) => f.source.path));
   expect(new Set(found.map((f) => f.operand.value)).size).toBe(2);

@@ -8,6 +8,7 @@ import type { Failure } from '../schemas/failure.js';
 import { placeClaims, recordMarks } from './verify/place.js';
 import { PageContext } from './verify/context.js';
 import { RunIndex } from './verify/run-index.js';
+import { pageView } from './verify/view.js';
 
 /** A verified claim the renderer cannot mark in the text it was read from, and why. */
 export interface PlacementMiss {
@@ -35,7 +36,7 @@ export interface PageClaims {
  * claim kinds of the registry in order. Pure: returns each page's claims and messages, in input order.
  */
 export function verifyClaims(analyses: readonly Analysis[], kinds: readonly ClaimKindModule[] = claimKinds): PageClaims[] {
-  const index = new RunIndex(analyses.map((a) => a.report));
+  const index = new RunIndex(analyses.map((a) => pageView(a.report)));
   return analyses.map((analysis) => verifyPage(analysis, index, kinds));
 }
 

@@ -22,7 +22,7 @@ import { adviceFor, listedByFile, listPages, readText, withListedOne, type Check
 import { toJson } from './json.js';
 import { Tally } from './tally.js';
 import { helperModule } from '../engine/check-helper.js';
-import { compactView } from '../page-view.js';
+import { pageView } from '../claims/verify/view.js';
 
 const ROLE = 'perflab-check-stream-helper';
 
@@ -57,7 +57,7 @@ export async function checkStreamed(paths: readonly string[], options: CheckOpti
     const { files, config } = listing;
     const n = files.length;
 
-    // 1. Every page parsed once and kept in the cache; its compact view kept here.
+    // 1. Every page parsed once and kept in the cache; its view (`PageView`) kept here.
     const views: PageView[] = new Array(n);
     let bytes = 0;
     let hits = 0;
@@ -67,7 +67,7 @@ export async function checkStreamed(paths: readonly string[], options: CheckOpti
       return text;
     };
     const parse = (i: number) => {
-      views[i] = compactView(cache.analyze(read(i), files[i], resolve(files[i])).report);
+      views[i] = pageView(cache.analyze(read(i), files[i], resolve(files[i])).report);
     };
     const module = helperModule();
     // Whether the pages are worth a second thread, judged by their size on disk (they are not read yet).
@@ -180,13 +180,13 @@ export function isStreamHelper(): boolean {
   return !isMainThread && (workerData as { role?: string } | null)?.role === ROLE;
 }
 
-/** The helper's side: parse its pages into the cache and send back their compact views. */
+/** The helper's side: parse its pages into the cache and send back their views (`PageView`). */
 export function serveStream(): void {
   const { cacheDir } = workerData as { cacheDir: string | null };
   const cache = new AnalysisCache(cacheDir);
   serve<Request>((request): Reply => {
     const before = cache.hits;
-    const views = request.jobs.map((j) => ({ i: j.i, view: compactView(cache.analyze(j.source, j.path, resolve(j.path)).report) }));
+    const views = request.jobs.map((j) => ({ i: j.i, view: pageView(cache.analyze(j.source, j.path, resolve(j.path)).report) }));
     return { type: 'parsed', views, hits: cache.hits - before };
   });
 }

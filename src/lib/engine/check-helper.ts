@@ -10,6 +10,7 @@ import { checkOne, pageSet, type Analysis } from '../pipeline.js';
 import type { PageView, Report } from '../schemas/report.js';
 import { Helper, helped, serve, shareWork } from './pool.js';
 import { AnalysisCache } from './parse-cache.js';
+import { pageView } from '../claims/verify/view.js';
 
 const ROLE = 'perflab-check-helper';
 
@@ -77,14 +78,14 @@ export async function checkWithHelper(module: URL, input: SharedInput): Promise<
       (i) => {
         const a = input.cache.analyze(input.sources[i], input.files[i], resolve(input.files[i]));
         analyses[i] = a;
-        views[i] = a.report;
+        views[i] = pageView(a.report);
       },
       helped(
         Promise.resolve(helper),
         async (h, batch) => {
           const reply = await h.ask({ type: 'parse', jobs: batch.map((i) => ({ i, source: input.sources[i], path: input.files[i] })) });
           if (reply.type !== 'parsed') throw new Error(`the helper answered ${reply.type}`);
-          for (const r of reply.reports) views[r.i] = r.report;
+          for (const r of reply.reports) views[r.i] = pageView(r.report);
           hits += reply.hits;
         },
         () => {},

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { claimSchema } from './claim.js';
+import { claimSchema, claimSourceSchema } from './claim.js';
 import { messageSchema } from './message.js';
 import { runSchema } from './run.js';
 
@@ -190,8 +190,41 @@ export type Report = z.output<typeof reportSchema>;
 export type SavedFile = z.output<typeof savedFileSchema>;
 
 /**
- * What the checks of one page read of the other pages of a set: their paths, headings and runs. A page's findings
- * depend on nothing else of the others (the type says so to every rule), so a page whose own text and whose set's
- * views are unchanged needs no new check.
+ * A value of a run that a stated number on another page may be a copy of: a printed metric (or the request latency
+ * derived from several), as the verification reads it (an operand: the value, how it prints, the raw interval of a
+ * derived value), with its formula and where it is on its page (the page's path and the run's id are the view's).
  */
-export type PageView = Pick<Report, 'path' | 'headings' | 'runs'>;
+export const viewValueSchema = z.object({
+  ...claimSourceSchema.omit({ path: true, runId: true, metric: true }).shape,
+  /** The metric the value is of, when it is not the one it is looked up by (a request latency read from another). */
+  metric: z.string().optional(),
+  value: z.number(),
+  decimals: z.number().int().nonnegative(),
+  text: z.string().optional(),
+  interval: z.object({ lo: z.number(), hi: z.number() }).optional(),
+  exact: z.boolean().optional(),
+  /** Formula of a derived value (none for a printed metric). */
+  formula: z.string().optional(),
+});
+
+/** What the other pages' checks read of a run: where it is, whether it failed, its fingerprint, its values. */
+export const viewRunSchema = runSchema.pick({ id: true, line: true, failed: true, format: true, fingerprint: true }).extend({
+  /** The values a stated number is looked up by on other pages, by metric (none for a failed run). */
+  values: z.record(z.string(), viewValueSchema),
+});
+
+/**
+ * What the checks of one page read of the other pages of a set: their paths, their headings' slugs and texts (a
+ * link may name a heading by its MkDocs or its GitHub slug) and their runs' views, and nothing else. A page's findings depend on nothing else of the others (the type says so to every
+ * rule), so a page whose own text and whose set's views are unchanged needs no new check. Made by `pageView`
+ * (../claims/verify/view.ts) for every check, whole or one page at a time, so both read the same.
+ */
+export const pageViewSchema = z.object({
+  path: z.string(),
+  headings: z.array(headingSchema.pick({ slug: true, text: true })),
+  runs: z.array(viewRunSchema),
+});
+
+export type ViewValue = z.output<typeof viewValueSchema>;
+export type ViewRun = z.output<typeof viewRunSchema>;
+export type PageView = z.output<typeof pageViewSchema>;

@@ -8,6 +8,7 @@ import { devicesOf } from '../../model/command.js';
 import { SiteTexts } from '../../model/site-text.js';
 import { PageValues } from './page-values.js';
 import type { RunIndex } from './run-index.js';
+import type { Elsewhere } from './run-index.js';
 import type { Found } from './sources.js';
 
 /** How sure the page is of a claim's inputs; it grades the verdict of the arithmetic. */
@@ -92,7 +93,7 @@ export class PageContext {
   }
 
   /** The first run of another page (in page order) whose metric prints as the stated number: a copied number. */
-  elsewhere(metric: string, stated: Stated): Found | null {
+  elsewhere(metric: string, stated: Stated): Elsewhere | null {
     return this.index.find(metric, stated.value, stated.decimals, this.path, 1)[0] ?? null;
   }
 

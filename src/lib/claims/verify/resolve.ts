@@ -3,6 +3,7 @@ import type { Stated } from '../stated.js';
 import type { Candidate } from '../../schemas/claim.js';
 import type { Run } from '../../schemas/run.js';
 import type { PageContext } from './context.js';
+import type { Elsewhere } from './run-index.js';
 import { valueOf, type Found } from './sources.js';
 
 /** What the page's structure says about where a stated value should come from. */
@@ -21,7 +22,7 @@ export interface Resolution {
   result: CheckResult | null;
   found: Found | null;
   /** A run on another page that prints the stated value, when none on this page does. */
-  elsewhere: Found | null;
+  elsewhere: Elsewhere | null;
   /**
    * Set when no run prints the value and the run the structure points at is not certain (the cell's other
    * number is printed by several runs that the page's content does not tell apart): the plausible runs.

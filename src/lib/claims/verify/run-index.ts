@@ -1,8 +1,11 @@
-import type { Report } from '../../schemas/report.js';
-import { MEAN_REQUEST_LATENCY, printsAs, valueOf, type Found } from './sources.js';
+import type { PageView, ViewRun, ViewValue } from '../../schemas/report.js';
+import { MEAN_REQUEST_LATENCY, printsAs, type Found } from './sources.js';
 
-/** Metrics a stated number is looked up by on other pages. */
-const INDEXED = [
+/** A value of another page's run that prints as a stated number: what it is and where (the run is not at hand). */
+export type Elsewhere = Omit<Found, 'run'>;
+
+/** Metrics a stated number is looked up by on other pages (each run's view holds them: ./view.ts). */
+export const INDEXED = [
   'total_token_throughput',
   'output_token_throughput',
   'mean_tpot_ms',
@@ -13,38 +16,36 @@ const INDEXED = [
 ];
 
 /**
- * Every run value of every page, by metric and integer part, built once per check: looking a stated number
+ * Every run value of every page's view, by metric and integer part, built once per check: looking a stated number
  * up on the other pages is then a hash look-up, not a scan of every run of every page. Within a bucket, runs
  * that print alike are one group, asked once: a large site prints one value on hundreds of pages, and asking
- * each of them made a look-up that finds nothing grow with the site.
- *
- * The index holds numbers, not the values found: entry `k` (in page order) is run `runs[k]`, metric `INDEXED[metrics[k]]`
- * of page `pages[k]`, and its `Found` is made again when a look-up returns it. A check of thousands of pages holds
- * the index for the whole check: a `Found` kept per value cost about 40 KB a page, the numbers a few hundred bytes.
+ * each of them made a look-up that finds nothing grow with the site. Entry `k` (in page order) is value
+ * `values[k]` of run `runs[k]` of page `pages[k]`: the views' own objects, held by the page set for the whole check.
  */
 export class RunIndex {
   /** By `metric|integer part`, then by how the value prints (value, decimals, interval): entries, in page order. */
   private readonly buckets = new Map<string, Map<string, number[]>>();
   private readonly pages: number[] = [];
-  private readonly runs: number[] = [];
-  private readonly metrics: number[] = [];
+  private readonly runs: ViewRun[] = [];
+  private readonly metrics: string[] = [];
+  private readonly values: ViewValue[] = [];
 
-  constructor(private readonly reports: readonly Pick<Report, 'path' | 'runs'>[]) {
-    for (const [p, report] of reports.entries()) {
-      for (const [r, run] of report.runs.entries()) {
+  constructor(private readonly views: readonly PageView[]) {
+    for (const [p, view] of views.entries()) {
+      for (const run of view.runs) {
         if (run.failed) continue;
-        for (const [m, metric] of INDEXED.entries()) {
-          const f = valueOf(report.path, run, metric);
-          if (!f) continue;
-          const key = `${metric}|${Math.floor(f.operand.value)}`;
+        for (const metric of INDEXED) {
+          const v = run.values[metric];
+          if (!v) continue;
+          const key = `${metric}|${Math.floor(v.value)}`;
           let bucket = this.buckets.get(key);
           if (!bucket) this.buckets.set(key, (bucket = new Map()));
-          const o = f.operand;
-          const alike = `${o.value}|${o.decimals}|${o.interval ? `${o.interval.lo}|${o.interval.hi}` : ''}`;
+          const alike = `${v.value}|${v.decimals}|${v.interval ? `${v.interval.lo}|${v.interval.hi}` : ''}`;
           const at = this.pages.length;
           this.pages.push(p);
-          this.runs.push(r);
-          this.metrics.push(m);
+          this.runs.push(run);
+          this.metrics.push(metric);
+          this.values.push(v);
           const group = bucket.get(alike);
           if (group) group.push(at);
           else bucket.set(alike, [at]);
@@ -54,11 +55,11 @@ export class RunIndex {
   }
 
   /**
-   * Runs outside `exceptPath` whose metric prints as the stated number, in page order, at most `limit` of them (a
-   * large site may print one value on hundreds of pages; a caller that needs one stops at the first).
+   * Values outside `exceptPath` that print as the stated number, in page order, at most `limit` of them (a large
+   * site may print one value on hundreds of pages; a caller that needs one stops at the first).
    */
-  find(metric: string, value: number, decimals: number, exceptPath: string, limit = Infinity): Found[] {
-    const out: Found[] = [];
+  find(metric: string, value: number, decimals: number, exceptPath: string, limit = Infinity): Elsewhere[] {
+    const out: Elsewhere[] = [];
     const whole = Math.floor(value);
     // A value near an integer boundary may round from the neighbouring bucket.
     for (const k of [whole - 1, whole, whole + 1]) {
@@ -67,7 +68,7 @@ export class RunIndex {
       const groups = [...bucket.values()].filter((g) => printsAs(this.found(g[0]), value, decimals));
       const hits = groups.length === 1 ? groups[0] : groups.flat().sort((a, b) => a - b);
       for (const at of hits) {
-        if (this.reports[this.pages[at]].path === exceptPath) continue;
+        if (this.views[this.pages[at]].path === exceptPath) continue;
         out.push(this.found(at));
         if (out.length >= limit) return out;
       }
@@ -75,9 +76,16 @@ export class RunIndex {
     return out;
   }
 
-  /** The value entry `at` stands for (the same as when the index was built: the reports are not changed). */
-  private found(at: number): Found {
-    const report = this.reports[this.pages[at]];
-    return valueOf(report.path, report.runs[this.runs[at]], INDEXED[this.metrics[at]])!;
+  /** The value entry `at` stands for, as the verification reads it. */
+  private found(at: number): Elsewhere {
+    const { formula, line, metric, saved, ...operand } = this.values[at];
+    const source = {
+      path: this.views[this.pages[at]].path,
+      line,
+      metric: metric ?? this.metrics[at],
+      runId: this.runs[at].id,
+      ...(saved && { saved }),
+    };
+    return { operand, formula: formula ?? null, source };
   }
 }

@@ -42,7 +42,7 @@ export function metricSource(path: string, run: Pick<Run, 'id' | 'line' | 'metri
 }
 
 /** Does a value, rounded half-up to the stated precision (or by its interval), print as the stated number? */
-export function printsAs(found: Found, stated: number, decimals: number): boolean {
+export function printsAs(found: Pick<Found, 'operand'>, stated: number, decimals: number): boolean {
   const o = found.operand;
   if (o.interval) {
     const lo = roundHalfUp(o.interval.lo, decimals);

@@ -7,8 +7,8 @@ import { githubSlugs } from '../../markdown/index.js';
 import type { Heading } from '../../schemas/report.js';
 
 /** Anchor -> the heading it names; a MkDocs slug wins over a GitHub slug that happens to equal it. */
-export function headingAnchors(headings: readonly Heading[]): Map<string, Heading> {
-  const out = new Map<string, Heading>();
+export function headingAnchors<H extends Pick<Heading, 'slug' | 'text'>>(headings: readonly H[]): Map<string, H> {
+  const out = new Map<string, H>();
   for (const h of headings) if (!out.has(h.slug)) out.set(h.slug, h);
   const github = githubSlugs(headings.map((h) => h.text));
   headings.forEach((h, i) => {
