@@ -32,18 +32,23 @@ const [product, suite] = doc
   .split("The test suite's settings")
   .map((part) => [...part.matchAll(/^\| `(PERFLAB_[A-Z0-9_]+)` \|/gm)].map((m) => m[1]));
 
+/** Every name in `read` is a row of `rows` (or of `also`), and every row is read. */
+function expectTable(read: Map<string, string>, rows: string[], who: string, also: string[] = []): void {
+  expect(
+    [...read.keys()].filter((n) => !rows.includes(n) && !also.includes(n)),
+    `read by ${who}, missing from the table`,
+  ).toEqual([]);
+  expect(
+    rows.filter((n) => !read.has(n)),
+    `in the table, read by no ${who}`,
+  ).toEqual([]);
+}
+
 it('should document every PERFLAB_* setting perflab reads in one table of docs/config.md, at most 12 of them', () => {
   // scripts/generalise.mjs runs a test of the suite, with the suite's setting.
   const read = names(sources(['src', 'scripts'], ['astro.config.mjs']).filter((f) => !f.endsWith('generalise.mjs')));
   expect(new Set(product).size, 'a setting has two rows').toBe(product.length);
-  expect(
-    [...read.keys()].filter((n) => !product.includes(n)),
-    'read by perflab, missing from the table',
-  ).toEqual([]);
-  expect(
-    product.filter((n) => !read.has(n)),
-    'in the table, read by no code',
-  ).toEqual([]);
+  expectTable(read, product, 'perflab');
   expect(product.length).toBeGreaterThan(5);
   expect(product.length).toBeLessThanOrEqual(12);
   // No other document names a setting the tables lack (a setting renamed or merged away).
@@ -53,14 +58,5 @@ it('should document every PERFLAB_* setting perflab reads in one table of docs/c
 });
 
 it("should document the test suite's own settings in the second table", () => {
-  const read = names(sources(['test']));
-  const own = [...read.keys()].filter((n) => !product.includes(n));
-  expect(
-    own.filter((n) => !suite.includes(n)),
-    'read by the tests, missing from the table',
-  ).toEqual([]);
-  expect(
-    suite.filter((n) => !read.has(n)),
-    'in the table, read by no test',
-  ).toEqual([]);
+  expectTable(names(sources(['test'])), suite, 'test', product);
 });

@@ -1,6 +1,6 @@
 // `perflab check` with a second thread (see ./pool.ts). The helper is this CLI's own bundle, started again as a
 // worker: it parses its share of the pages (taken in batches from the back of the list) and keeps them, sends their
-// reports back for the page set, then checks them against that set. This thread does the same with the rest, so
+// views back for the page set, then checks them against that set. This thread does the same with the rest, so
 // each page is parsed and checked once, on one thread; the reports come out in the order of the files.
 import { resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -18,7 +18,7 @@ type Request =
   { type: 'parse'; jobs: Array<{ i: number; source: string; path: string }> } | { type: 'check'; views: PageView[]; config: Config };
 
 type Reply =
-  | { type: 'parsed'; reports: Array<{ i: number; report: Report }>; hits: number }
+  | { type: 'parsed'; views: Array<{ i: number; view: PageView }>; hits: number }
   | { type: 'checked'; reports: Array<{ i: number; report: Report }> }
   | { type: 'failed'; error: string };
 
@@ -41,12 +41,13 @@ export function serveCheck(): void {
   serve<Request>((request): Reply => {
     if (request.type === 'parse') {
       const before = cache.hits;
-      const reports = request.jobs.map((j) => {
+      // The views are made here, on the thread that parsed: a few KB each cross to the other thread, not the reports.
+      const views = request.jobs.map((j) => {
         const a = cache.analyze(j.source, j.path, resolve(j.path));
         kept.set(j.i, a);
-        return { i: j.i, report: a.report };
+        return { i: j.i, view: pageView(a.report) };
       });
-      return { type: 'parsed', reports, hits: cache.hits - before };
+      return { type: 'parsed', views, hits: cache.hits - before };
     }
     const set = pageSet(request.views);
     const reports = [...kept].map(([i, a]) => ({ i, report: checkOne(a, set, request.config) }));
@@ -85,7 +86,7 @@ export async function checkWithHelper(module: URL, input: SharedInput): Promise<
         async (h, batch) => {
           const reply = await h.ask({ type: 'parse', jobs: batch.map((i) => ({ i, source: input.sources[i], path: input.files[i] })) });
           if (reply.type !== 'parsed') throw new Error(`the helper answered ${reply.type}`);
-          for (const r of reply.reports) views[r.i] = pageView(r.report);
+          for (const r of reply.views) views[r.i] = r.view;
           hits += reply.hits;
         },
         () => {},
